@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'reports', 'test-results', 'playwright-report', 'node_modules', 'dev-dist'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    // One entry point for state (see src/shared/state/jotai.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/state/jotai.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'jotai', message: 'Import from src/shared/state/jotai instead.' }] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'relay/server/main.ts', 'relay/cli/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,63 @@
+// `npm test`: lint, typecheck, unit and integration tests (Vitest), then the end-to-end suite (Playwright on
+// Debian's Chromium). Ends with one summary line "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+import { ensureBuild, ensureDependencies, root, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0) {
+    console.log('\n> Chromium is missing: installing Debian\'s chromium and fonts-noto-cjk with apt-get…\n');
+    run('apt-get', ['update', '-qq']);
+    const status = run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (status === 0 && existsSync(CHROMIUM)) return;
+  }
+  console.error(`Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium fonts-noto-cjk`);
+  process.exit(1);
+}
+
+ensureDependencies();
+const reports = path.join(root, 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const steps = [];
+const step = (name, status) => {
+  steps.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name}`);
+  return status;
+};
+
+let status = step('lint', run('npm', ['run', 'lint', '--silent']));
+status = step('typecheck', run('npm', ['run', 'typecheck', '--silent'])) || status;
+
+const vitestReport = path.join(reports, 'vitest.json');
+status = step('unit + integration (vitest)', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`])) || status;
+if (existsSync(vitestReport)) {
+  const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  // A suite that fails to load has no failed tests of its own; count it once.
+  failed += Math.max(r.numFailedTests ?? 0, r.numFailedTestSuites ?? 0);
+} else if (status !== 0) failed += 1;
+
+ensureChromium();
+ensureBuild();
+const pwReport = path.join(reports, 'playwright.json');
+const e2e = run('npx', ['playwright', 'test'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport } });
+status = step('end to end (playwright)', e2e) || status;
+if (existsSync(pwReport)) {
+  const r = JSON.parse(readFileSync(pwReport, 'utf8'));
+  passed += r.stats?.expected ?? 0;
+  failed += r.stats?.unexpected ?? 0;
+} else if (e2e !== 0) failed += 1;
+
+console.log('\n' + steps.join('\n'));
+if (status !== 0 && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(status === 0 ? 0 : 1);

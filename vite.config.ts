@@ -1,0 +1,53 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The installed app opens on the remote console; marketing pages stay reachable through the header.
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Registration happens in src/shared/pwa/registerSW.ts through workbox-window, so no inline script
+      // is injected and the CSP can forbid inline scripts.
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['icons/favicon.svg', 'robots.txt'],
+      manifest: {
+        name: 'Tern',
+        short_name: 'Tern',
+        description: 'Drive your tern --cloud CLI from any device.',
+        start_url: '/remote',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0d1117',
+        theme_color: '#0d1117',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'install/**/*.md'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/(api|web-api|auth|socket\.io|healthz|sandbox)/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/web-api': 'http://127.0.0.1:8080',
+      '/auth': 'http://127.0.0.1:8080',
+      '/healthz': 'http://127.0.0.1:8080',
+      '/socket.io': { target: 'http://127.0.0.1:8080', ws: true },
+    },
+  },
+});
