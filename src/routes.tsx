@@ -5,16 +5,41 @@ import { Redirect, Route, Switch } from 'wouter';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { useLanguageRoute } from './shared/routing/language';
 import { lazyPage } from './shared/routing/lazyPage';
-import { redirects, type RouteDef, routeTable } from './shared/routing/routeTable';
+import { redirects, type RouteDef, routeTable, toolSlugs, useCaseSlugs } from './shared/routing/routeTable';
 import { PageSpinner } from './shared/ui/Spinner';
 import { useDocumentMeta } from './shared/ui/useDocumentMeta';
 
 type Page = LazyExoticComponent<ComponentType<{ route: RouteDef }>>;
 
-// One lazy chunk per feature page; pages not written yet share the placeholder chunk and say so on screen.
+// One lazy chunk per feature page. Pages receive their route (tool and use-case pages read the slug from its id).
 const Placeholder: Page = lazyPage(() => import('./shared/ui/PlaceholderPage'));
+const ToolPage: Page = lazyPage(() => import('./features/marketing/ToolPage'));
+const UseCasePage: Page = lazyPage(() => import('./features/useCases/UseCasePage'));
+const ContentPage: Page = lazyPage(() => import('./features/docs/ContentPage'));
 const pages: Record<string, Page> = {
   home: lazyPage(() => import('./features/marketing/HomePage')),
+  pricing: lazyPage(() => import('./features/marketing/PricingPage')),
+  leaderboard: lazyPage(() => import('./features/marketing/LeaderboardPage')),
+  headToHead: lazyPage(() => import('./features/marketing/HeadToHeadPage')),
+  ...Object.fromEntries(toolSlugs.map((slug) => [`tool:${slug}`, ToolPage])),
+  ...Object.fromEntries(useCaseSlugs.map((slug) => [`useCase:${slug}`, UseCasePage])),
+  install: lazyPage(() => import('./features/docs/InstallPage')),
+  changelog: lazyPage(() => import('./features/docs/ChangelogPage')),
+  help: lazyPage(() => import('./features/docs/HelpPage')),
+  contact: ContentPage,
+  privacy: ContentPage,
+  terms: ContentPage,
+  about: ContentPage,
+  remote: lazyPage(() => import('./features/remote/RemotePage')),
+  login: lazyPage(() => import('./features/auth/LoginPage')),
+  callback: lazyPage(() => import('./features/auth/CallbackPage')),
+  loginRedirect: lazyPage(() => import('./features/auth/LoginRedirectPage')),
+  tokenLogin: lazyPage(() => import('./features/auth/TokenLoginPage')),
+  userinfo: lazyPage(() => import('./features/account/UserInfoPage')),
+  invitation: lazyPage(() => import('./features/account/InvitationPage')),
+  codeExchange: lazyPage(() => import('./features/account/CodeExchangePage')),
+  orders: lazyPage(() => import('./features/account/OrdersPage')),
+  orderDetail: lazyPage(() => import('./features/account/OrderDetailPage')),
   notFound: lazyPage(() => import('./features/errors/NotFoundPage')),
 };
 

@@ -1,0 +1,2 @@
+// Not written yet: the shared placeholder says so on screen.
+export { default } from '../../shared/ui/PlaceholderPage';
