@@ -1,11 +1,12 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 
 import { RequireAuth } from './features/auth/RequireAuth';
 import { useLanguageRoute } from './shared/routing/language';
 import { lazyPage } from './shared/routing/lazyPage';
 import { redirects, type RouteDef, routeTable, toolSlugs, useCaseSlugs } from './shared/routing/routeTable';
+import { ErrorBoundary } from './shared/ui/ErrorBoundary';
 import { PageSpinner } from './shared/ui/Spinner';
 import { useDocumentMeta } from './shared/ui/useDocumentMeta';
 
@@ -66,7 +67,9 @@ function RouteView({ route, onRoute }: { route: RouteDef; onRoute: RouteListener
 const notFoundRoute = routeTable.find((r) => r.id === 'notFound')!;
 
 export function AppRoutes({ onRoute }: { onRoute: RouteListener }) {
+  const [location] = useLocation();
   return (
+    <ErrorBoundary resetKey={location}>
     <Suspense fallback={<PageSpinner />}>
       <Switch>
         {Object.entries(redirects).map(([from, to]) => (
@@ -84,5 +87,6 @@ export function AppRoutes({ onRoute }: { onRoute: RouteListener }) {
         </Route>
       </Switch>
     </Suspense>
+    </ErrorBoundary>
   );
 }

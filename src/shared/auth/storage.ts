@@ -65,9 +65,14 @@ export function isTokenExpired(token: string, storedExpiresAt: number | null, no
 /** Stored expiry: expiresAt if given, else now + expiresIn seconds, else 7 days from now. */
 export function computeExpiresAt(input: { expiresAt?: number | string | null; expiresIn?: number | null }, now = Date.now()): number {
   if (input.expiresAt !== undefined && input.expiresAt !== null) {
-    const value = typeof input.expiresAt === 'number' ? input.expiresAt : Date.parse(input.expiresAt);
-    // Accept seconds or milliseconds since the epoch.
-    if (Number.isFinite(value)) return value < 1e12 ? value * 1000 : value;
+    if (typeof input.expiresAt === 'number') {
+      // Accept seconds or milliseconds since the epoch.
+      if (Number.isFinite(input.expiresAt)) return input.expiresAt < 1e12 ? input.expiresAt * 1000 : input.expiresAt;
+    } else {
+      // A date string is unambiguous: Date.parse gives milliseconds, whatever the year.
+      const parsed = Date.parse(input.expiresAt);
+      if (Number.isFinite(parsed)) return parsed;
+    }
   }
   if (typeof input.expiresIn === 'number' && input.expiresIn > 0) return now + input.expiresIn * 1000;
   return now + DEFAULT_TOKEN_LIFETIME_MS;

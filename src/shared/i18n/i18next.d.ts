@@ -2,6 +2,7 @@ import 'i18next';
 
 import type account from '../../locales/en/account.json';
 import type auth from '../../locales/en/auth.json';
+import type billing from '../../locales/en/billing.json';
 import type common from '../../locales/en/common.json';
 import type docs from '../../locales/en/docs.json';
 import type errors from '../../locales/en/errors.json';
@@ -17,6 +18,7 @@ declare module 'i18next' {
     resources: {
       account: typeof account;
       auth: typeof auth;
+      billing: typeof billing;
       common: typeof common;
       docs: typeof docs;
       errors: typeof errors;

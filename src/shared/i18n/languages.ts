@@ -36,7 +36,8 @@ export function parsePathname(pathname: string): ParsedPath {
     return { kind: 'redirect', to: pathname.replace(/\/+$/, '') || '/' };
   }
   const match = /^\/([a-z]{2})(?=\/|$)(.*)$/.exec(pathname);
-  if (match && (recognisedPrefixes as readonly string[]).includes(match[1]!)) {
+  // An explicit /en prefix is not served either: English lives unprefixed, so /en/... is an unknown prefix.
+  if (match && (match[1] === defaultLanguage || (recognisedPrefixes as readonly string[]).includes(match[1]!))) {
     const code = match[1]!;
     if (!isLanguage(code) || code === defaultLanguage) return { kind: 'unsupported', prefix: code };
     return { kind: 'ok', lang: code, prefix: `/${code}`, rest: match[2] || '/' };

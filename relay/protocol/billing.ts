@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Plans and orders (spec §3 Product, Order-creation response; §7 GET /web-api/products, POST
+ * /web-api/payment/create-order). Additive changes only; a renamed field is a new field.
+ */
+
+/** One plan as the products call lists it. `price` 0 means free; `priceUnit` CNY shows ¥, anything else $. */
+export const productSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  productSn: z.string().min(1),
+  productName: z.string(),
+  subtitle: z.string().nullish().transform((v) => v ?? ''),
+  // Decimal columns often arrive as strings ("19.00"); the number is what the cards format.
+  price: z.coerce.number().nonnegative(),
+  priceUnit: z.string(),
+  validityDays: z.coerce.number().int().nonnegative(),
+  isActive: z.boolean(),
+  /** Multi-line text: one rule per line. */
+  usageRules: z.string().nullish().transform((v) => v ?? ''),
+  description: z.object({
+    highlights: z.array(z.string()).default([]),
+    features: z.array(z.string()).default([]),
+  }),
+});
+export type Product = z.infer<typeof productSchema>;
+export type ProductInput = z.input<typeof productSchema>;
+
+/** `data` of GET /web-api/products. */
+export const productListSchema = z.array(productSchema);
+
+/** Body of POST /web-api/payment/create-order. */
+export const createOrderRequestSchema = z.object({
+  product_sn: z.string().min(1),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+export const createdOrderSchema = z.object({
+  order_id: z.union([z.string(), z.number()]).transform(String),
+  amount: z.coerce.number(),
+  currency: z.string(),
+  payment_method: z.string(),
+  order_expires_at: z.string(),
+  // Only web URLs: the browser is sent there, so a `javascript:` URL must never pass.
+  payment_url: z.url({ protocol: /^https?$/ }),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+/** Answer of POST /web-api/payment/create-order. */
+export const createOrderResponseSchema = z.object({
+  success: z.boolean(),
+  data: createdOrderSchema.optional(),
+  message: z.string().optional(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;

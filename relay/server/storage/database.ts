@@ -1,0 +1,117 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+import { schema, type Schema } from './schema';
+
+/** What repos take: the common base of the PGlite and node-postgres drivers, and of their transactions. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Storage {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any number a relay node agrees on; serialises migrations when several nodes start at once. */
+const MIGRATION_LOCK_ID = 0x7465726e; // 'tern'
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite under `dataDir/pglite`, and brings the schema up to
+ * date. PGlite is one process's database: a lock file keeps a second process (the admin command while the relay
+ * runs) from opening the same files.
+ */
+export async function openStorage(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Storage> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(path.join(options.dataDir, 'pglite'));
+}
+
+async function openPostgres(connectionString: string): Promise<Storage> {
+  // Migrate on one dedicated connection holding an advisory lock, so concurrent starts apply each migration once.
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+  } finally {
+    await client.end();
+  }
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  let closed = false;
+  // An idle client losing its connection must not crash the relay; the next query reconnects. After close, sockets
+  // still shutting down may report the server's goodbye: not worth a line.
+  pool.on('error', (error) => {
+    if (!closed) console.error('PostgreSQL pool error:', error.message);
+  });
+  const db = drizzleNodePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dir: string): Promise<Storage> {
+  mkdirSync(dir, { recursive: true });
+  const releaseLock = acquireLock(`${dir}.lock`);
+  try {
+    const client = await PGlite.create(dir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+function acquireLock(file: string): () => void {
+  let holder: number | null = null;
+  try {
+    holder = Number(readFileSync(file, 'utf8').trim()) || null;
+  } catch {
+    holder = null;
+  }
+  if (holder !== null && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database ${path.dirname(file)} is in use by process ${holder}. Stop it first, or use DATABASE_URL (PostgreSQL).`,
+    );
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Runs `fn` in one transaction; `tx` is a `Database`, so repos work unchanged inside it. */
+export function transaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx));
+}

@@ -1,0 +1,202 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+import type { Product } from '../../../relay/protocol/billing';
+import { CheckIcon, PlanIcon } from './PlanIcon';
+import { formatPrice, isContactPlan, isFreePlan, isRecommended, planKind, usageRuleLines } from './productLabels';
+import { useProducts } from './useProducts';
+import { usePurchase } from './usePurchase';
+
+function PlanSkeletons() {
+  const { t } = useTranslation('billing');
+  return (
+    <div role="status" aria-live="polite" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="plan-skeletons">
+      <span className="sr-only">{t('plans.loading')}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} aria-hidden="true" className="card border border-base-300 bg-base-200/50">
+          <div className="card-body gap-4">
+            <div className="flex items-center gap-3">
+              <div className="skeleton h-10 w-10 shrink-0 rounded-box" />
+              <div className="skeleton h-5 w-32" />
+            </div>
+            <div className="skeleton h-4 w-3/4" />
+            <div className="skeleton h-10 w-28" />
+            <div className="space-y-2">
+              <div className="skeleton h-3 w-full" />
+              <div className="skeleton h-3 w-5/6" />
+              <div className="skeleton h-3 w-2/3" />
+            </div>
+            <div className="skeleton mt-4 h-11 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface CardProps {
+  product: Product;
+  pending: boolean;
+  busy: boolean;
+  onBuy: (product: Product) => void;
+}
+
+function PlanCard({ product, pending, busy, onBuy }: CardProps) {
+  const { t } = useTranslation('billing');
+  const kind = planKind(product);
+  const recommended = isRecommended(product);
+  const free = isFreePlan(product);
+  const contact = isContactPlan(product);
+  const rules = usageRuleLines(product.usageRules);
+  const titleId = `plan-${product.productSn}`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="plan-card"
+      data-plan-kind={kind}
+      data-recommended={recommended || undefined}
+      className={`card relative overflow-hidden border bg-base-200/60 transition-shadow ${recommended ? 'border-primary shadow-xl shadow-primary/10' : 'border-base-300 hover:shadow-lg'}`}
+    >
+      {recommended && (
+        <div className="pointer-events-none absolute -right-11 top-6 w-40 rotate-45 bg-primary py-1 text-center text-xs font-semibold uppercase tracking-wide text-primary-content shadow" data-testid="plan-ribbon">
+          {t('plans.recommended')}
+        </div>
+      )}
+      <div className="card-body gap-4">
+        <div className="flex items-center gap-3 pr-10">
+          <span className={`grid h-11 w-11 shrink-0 place-items-center rounded-box ${recommended ? 'bg-primary text-primary-content' : 'bg-primary/10 text-primary'}`}>
+            <PlanIcon kind={kind} />
+          </span>
+          <h3 id={titleId} className="card-title text-xl">
+            {product.productName}
+          </h3>
+        </div>
+        {product.subtitle && <p className="text-sm text-base-content/70">{product.subtitle}</p>}
+
+        <div>
+          {free ? (
+            <p className="flex items-baseline gap-2">
+              <span className="text-4xl font-extrabold tracking-tight">{t('plans.free')}</span>
+            </p>
+          ) : contact ? (
+            <p className="flex flex-col">
+              <span className="text-4xl font-extrabold tracking-tight">{t('plans.custom')}</span>
+              <span className="text-sm text-base-content/60">{t('plans.customNote')}</span>
+            </p>
+          ) : (
+            <p className="text-4xl font-extrabold tracking-tight" data-testid="plan-price">
+              {formatPrice(product)}
+            </p>
+          )}
+          {product.validityDays > 0 && (
+            <p className="mt-1 text-sm text-base-content/60" data-testid="plan-validity">
+              {t('plans.validity', { count: product.validityDays })}
+            </p>
+          )}
+        </div>
+
+        {product.description.highlights.length > 0 && (
+          <ul aria-label={t('plans.highlights')} className="flex flex-wrap gap-2">
+            {product.description.highlights.map((h) => (
+              <li key={h} className="badge badge-soft badge-primary h-auto py-1">
+                {h}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {product.description.features.length > 0 && (
+          <ul aria-label={t('plans.features')} className="space-y-2 text-sm">
+            {product.description.features.map((f) => (
+              <li key={f} className="flex gap-2">
+                <span className="mt-0.5 text-success">
+                  <CheckIcon />
+                </span>
+                <span>{f}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {rules.length > 0 && (
+          <div className="rounded-box bg-base-300/40 p-3 text-xs text-base-content/70">
+            <p className="mb-1 font-semibold text-base-content/80">{t('plans.usageRules')}</p>
+            <ul className="list-disc space-y-1 pl-4">
+              {rules.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        <div className="card-actions mt-auto pt-2">
+          {free ? (
+            <Link href="/install" className="btn btn-outline btn-primary btn-block">
+              {t('plans.useFree')}
+            </Link>
+          ) : contact ? (
+            <Link href="/contact" className="btn btn-outline btn-block">
+              {t('plans.contact')}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className={`btn btn-block ${recommended ? 'btn-primary' : 'btn-neutral'}`}
+              onClick={() => onBuy(product)}
+              disabled={busy}
+              aria-busy={pending || undefined}
+              aria-label={pending ? t('plans.buying') : t('plans.buyPlan', { name: product.productName })}
+            >
+              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {pending ? t('plans.buying') : t('plans.buyNow')}
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The live plans (spec §4 Purchase), shared by the home page's #pricing section and /pricing. */
+export function PlanCards() {
+  const { t } = useTranslation('billing');
+  const products = useProducts();
+  const { buy, pendingSn } = usePurchase();
+
+  if (products.isPending) return <PlanSkeletons />;
+  if (products.isError) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft mx-auto max-w-xl" data-testid="plans-error">
+        <span>{t('plans.error')}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void products.refetch()} disabled={products.isFetching}>
+          {products.isFetching && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {t('plans.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (products.data.length === 0) {
+    return (
+      <p role="status" className="alert mx-auto max-w-xl">
+        {t('plans.empty')}
+      </p>
+    );
+  }
+
+  const columns = products.data.length >= 4 ? 'lg:grid-cols-4' : products.data.length === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2 lg:max-w-4xl lg:mx-auto';
+  return (
+    <div>
+      <div className={`grid gap-6 sm:grid-cols-2 ${columns}`} role="list" aria-label={t('plans.listLabel')}>
+        {products.data.map((product) => (
+          <div role="listitem" key={product.productSn} className="flex">
+            <div className="flex w-full flex-col [&>article]:flex-1">
+              <PlanCard product={product} pending={pendingSn === product.productSn} busy={pendingSn !== null} onBuy={(p) => void buy(p)} />
+            </div>
+          </div>
+        ))}
+      </div>
+      <p className="mt-8 text-center text-sm text-base-content/60">{t('plans.guarantee')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+
+import type { Product } from '../../../relay/protocol/billing';
+import { requestData } from '../../shared/api/http';
+import { visibleProducts } from './productLabels';
+
+export const PRODUCTS_PATH = '/web-api/products';
+/** Spec §7 and §9: the plan list is cached for 10 minutes. */
+export const PRODUCTS_STALE_MS = 10 * 60 * 1000;
+export const productsQueryKey = ['billing', 'products'] as const;
+
+/**
+ * The schema module (and zod with it) loads in parallel with the request, so neither sits on the first load of
+ * the pages that show plans.
+ */
+export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
+  const [data, { productListSchema }] = await Promise.all([
+    // Silent: the cards show their own error with a retry button instead of a toast.
+    requestData<unknown>(PRODUCTS_PATH, { silent: true, ...(signal && { signal }) }),
+    import('../../../relay/protocol/billing'),
+  ]);
+  return productListSchema.parse(data);
+}
+
+/** The active plans, validated against the protocol schema. */
+export function useProducts() {
+  return useQuery({
+    queryKey: productsQueryKey,
+    queryFn: ({ signal }) => fetchProducts(signal),
+    staleTime: PRODUCTS_STALE_MS,
+    select: visibleProducts,
+  });
+}

@@ -1,0 +1,62 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { TerminalLine } from '../content/types';
+import { sliceChars, transcriptStart, transcriptStep, type TranscriptState } from '../hooks/animation';
+import { useReducedMotion } from '../hooks/useReducedMotion';
+import { useStepper } from '../hooks/useStepper';
+import { TerminalFrame } from './TerminalFrame';
+
+const lineClass: Record<TerminalLine['kind'], string> = {
+  command: 'text-[#e6edf3]',
+  output: 'text-[#c9d1d9]',
+  success: 'text-[#3fb950] font-semibold',
+  comment: 'text-[#8b949e] italic',
+};
+
+function Line({ line, text }: { line: TerminalLine; text: string }) {
+  return (
+    <p className={`whitespace-pre-wrap break-words ${lineClass[line.kind]}`}>
+      {line.kind === 'command' && <span className="select-none text-[#58a6ff]">$ </span>}
+      {line.kind === 'comment' && <span className="select-none">{'# '}</span>}
+      {text}
+    </p>
+  );
+}
+
+/** Full-stack demo: replays a session line by line, typing the commands. Still and complete with reduced motion. */
+export function DemoTerminal({ lines, disclaimer }: { lines: readonly TerminalLine[]; disclaimer: string }) {
+  const { t } = useTranslation('docs');
+  const reduced = useReducedMotion();
+  const [paused, setPaused] = useState(false);
+  const step = useCallback((s: TranscriptState) => transcriptStep(lines, s), [lines]);
+  const state = useStepper(() => transcriptStart(lines), step, !reduced && !paused);
+  const typing = !reduced && state.shown < lines.length && lines[state.shown]?.kind === 'command' ? lines[state.shown] : null;
+  const visible = reduced ? lines : lines.slice(0, state.shown);
+
+  return (
+    <div>
+      <TerminalFrame
+        title={t('useCases.terminal.label')}
+        transcript={
+          <ol aria-label={t('useCases.terminal.transcript')}>
+            {lines.map((line, i) => (
+              <li key={i}>{line.text}</li>
+            ))}
+          </ol>
+        }
+        paused={paused}
+        onTogglePause={() => setPaused((p) => !p)}
+        showControls={!reduced}
+      >
+        <div className="min-h-52">
+          {visible.map((line, i) => (
+            <Line key={i} line={line} text={line.text} />
+          ))}
+          {typing && <Line line={typing} text={sliceChars(typing.text, state.typed)} />}
+        </div>
+      </TerminalFrame>
+      <p className="mx-auto mt-3 max-w-3xl text-center text-xs text-base-content/60">{disclaimer}</p>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { sliceChars, typewriterStart, typewriterStep, type TypewriterState } from '../hooks/animation';
+import { useReducedMotion } from '../hooks/useReducedMotion';
+import { useStepper } from '../hooks/useStepper';
+import { TerminalFrame } from './TerminalFrame';
+
+/**
+ * Learning demo (spec §2): cycles through questions, typing 30 ms per character and pausing 3 s on each. With reduced
+ * motion (and in the prerendered HTML) every question is shown at once, still.
+ */
+export function TypewriterTerminal({ prompt, texts }: { prompt: string; texts: readonly string[] }) {
+  const { t } = useTranslation('docs');
+  const reduced = useReducedMotion();
+  const [paused, setPaused] = useState(false);
+  const step = useCallback((s: TypewriterState) => typewriterStep(texts, s), [texts]);
+  const state = useStepper(() => typewriterStart(texts), step, !reduced && !paused);
+  const text = texts[state.index] ?? '';
+
+  return (
+    <TerminalFrame
+      title={t('useCases.terminal.label')}
+      transcript={
+        <ul aria-label={t('useCases.terminal.transcript')}>
+          {texts.map((q) => (
+            <li key={q}>{q}</li>
+          ))}
+        </ul>
+      }
+      paused={paused}
+      onTogglePause={() => setPaused((p) => !p)}
+      showControls={!reduced}
+      minHeight={reduced ? 'min-h-0' : 'min-h-24'}
+    >
+      {reduced ? (
+        texts.map((q) => (
+          <p key={q}>
+            <span className="text-[#3fb950]">{prompt} </span>
+            {q}
+          </p>
+        ))
+      ) : (
+        <p data-testid="typewriter-line">
+          <span className="text-[#3fb950]">{prompt} </span>
+          {sliceChars(text, state.length)}
+          <span className="ml-0.5 inline-block h-4 w-2 translate-y-0.5 animate-pulse bg-[#58a6ff]" />
+        </p>
+      )}
+    </TerminalFrame>
+  );
+}

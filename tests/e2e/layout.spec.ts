@@ -1,0 +1,139 @@
+import { expect, test } from './fixtures';
+
+test.describe('layout', () => {
+  test('header navigation, use-cases dropdown by keyboard, footer columns', async ({ shell, page }) => {
+    await shell.goto('/');
+    for (const name of ['Home', 'Pricing', 'Leaderboard', 'Install', 'Remote']) {
+      await expect(shell.mainNav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    const useCases = shell.mainNav.getByRole('button', { name: 'Use cases' });
+    await useCases.focus();
+    await page.keyboard.press('Enter');
+    await expect(useCases).toHaveAttribute('aria-expanded', 'true');
+    const items = shell.mainNav.getByRole('listitem').getByRole('link');
+    await expect(items).toHaveText(['Learning', 'Full-stack development', 'Code review', 'Enterprise']);
+    await page.keyboard.press('Escape');
+    await expect(useCases).toHaveAttribute('aria-expanded', 'false');
+    await expect(useCases).toBeFocused();
+    for (const heading of ['Product', 'CLI guides', 'Use cases', 'Company']) {
+      await expect(shell.footer.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await expect(shell.footer).toContainText(`© ${new Date().getFullYear()} Tern`);
+    await expect(shell.header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('breadcrumbs show the trail, and are hidden on home', async ({ shell, page }) => {
+    await shell.goto('/leaderboard/qwen-code');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('listitem')).toHaveText(['Home', 'AI coding CLI leaderboard', 'Qwen Code']);
+    await crumbs.getByRole('link', { name: 'AI coding CLI leaderboard' }).click();
+    await expect(page).toHaveURL(/\/leaderboard$/);
+    await shell.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+  });
+
+  test('skip link moves focus to the content', async ({ shell, page }) => {
+    await shell.goto('/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+  });
+
+  test('theme toggle switches and persists', async ({ shell, page }) => {
+    await shell.goto('/');
+    const html = page.locator('html');
+    const before = await html.getAttribute('data-theme');
+    await shell.header.getByRole('button', { name: /theme/i }).click();
+    await expect(html).not.toHaveAttribute('data-theme', before ?? '');
+    const after = await html.getAttribute('data-theme');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', after ?? '');
+  });
+
+  test('navigation scrolls back to the top', async ({ shell, page }) => {
+    await shell.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await shell.footer.getByRole('link', { name: 'Privacy' }).first().click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('a navigation-state section scrolls to it after 100 ms', async ({ shell, page }) => {
+    await shell.goto('/about');
+    await page.evaluate(() => {
+      const target = document.createElement('div');
+      target.id = 'footer-target';
+      document.querySelector('footer')?.appendChild(target);
+      history.pushState({ section: 'footer-target' }, '', '/about?s=1');
+    });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  });
+
+  test('phone: the drawer menu opens, navigates and closes @phone', async ({ shell, page }) => {
+    for (const lang of ['', '/zh'] as const) {
+      await shell.goto(lang || '/');
+      await shell.screenshot(`home${lang.replace('/', '-') || '-en'}-phone`);
+      await shell.menuButton.click();
+      await expect(shell.drawer).toBeVisible();
+      await shell.screenshot(`drawer${lang.replace('/', '-') || '-en'}-phone`, false);
+      await page.keyboard.press('Escape');
+      await expect(shell.drawer).toBeHidden();
+      await shell.menuButton.click();
+      await shell.drawer.getByRole('link', { name: lang ? '代码审查' : 'Code review' }).click();
+      await expect(page).toHaveURL(new RegExp(`${lang}/use-cases/code-review$`));
+      await expect(shell.drawer).toBeHidden();
+      await shell.goto(`${lang}/nowhere`);
+      await shell.screenshot(`404${lang.replace('/', '-') || '-en'}-phone`);
+    }
+  });
+
+  test('desktop screenshots of home and 404 in both languages', async ({ shell }) => {
+    for (const lang of ['', '/zh'] as const) {
+      await shell.goto(lang || '/');
+      await shell.screenshot(`home${lang.replace('/', '-') || '-en'}-desktop`);
+      await shell.goto(`${lang}/nowhere`);
+      await shell.screenshot(`404${lang.replace('/', '-') || '-en'}-desktop`);
+    }
+  });
+});
+
+test.describe('embedded browsers', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.43',
+  });
+  test('WeChat is blocked with a copy-link prompt', async ({ page }) => {
+    await page.goto('/pricing');
+    const notice = page.getByTestId('browser-notice');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('WeChat');
+    await expect(notice).toContainText('/pricing');
+    await expect(notice.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  });
+});
+
+test.describe('old Chrome', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/99.0.4844.51 Safari/537.36' });
+  test('gets a dismissible warning', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('browser-outdated')).toBeVisible();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByTestId('browser-outdated')).toHaveCount(0);
+  });
+});
+
+test('a page chunk that fails to load shows the new-version notice and reloads after 1.5 s', async ({ shell, page, consoleErrors }) => {
+  await shell.goto('/');
+  await page.route('**/assets/ContentPage-*.js', (route) => route.abort());
+  const reloaded = page.waitForEvent('load', { timeout: 5000 });
+  const started = Date.now();
+  await shell.footer.getByRole('link', { name: 'About' }).click();
+  await expect(page.getByTestId('toast')).toContainText('A new version of Tern is available');
+  await reloaded;
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+  // The failed module load itself is reported by the browser; it is the event under test here.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/ContentPage|dynamically imported|ERR_FAILED/.test(e)));
+});
