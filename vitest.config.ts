@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
+import { installLoginBroadcast } from './features/auth/broadcast';
 import { refreshAuth, watchAuthAcrossTabs } from './shared/auth/session';
 import { initI18n } from './shared/i18n';
 import { parsePathname } from './shared/i18n/languages';
@@ -15,6 +16,7 @@ applyTheme();
 installChunkErrorHandler();
 refreshAuth();
 watchAuthAcrossTabs();
+installLoginBroadcast();
 
 const parsed = parsePathname(location.pathname);
 await initI18n(parsed.kind === 'ok' ? parsed.lang : 'en');

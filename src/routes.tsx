@@ -33,6 +33,7 @@ const pages: Record<string, Page> = {
   about: ContentPage,
   remote: lazyPage(() => import('./features/remote/RemotePage')),
   login: lazyPage(() => import('./features/auth/LoginPage')),
+  account: lazyPage(() => import('./features/auth/AccountPage')),
   callback: lazyPage(() => import('./features/auth/CallbackPage')),
   loginRedirect: lazyPage(() => import('./features/auth/LoginRedirectPage')),
   tokenLogin: lazyPage(() => import('./features/auth/TokenLoginPage')),

@@ -141,7 +141,13 @@ export type LoginPermission = z.infer<typeof loginPermissionSchema>;
 /** The spec also lists `appSecret`; it is deliberately never sent to a browser (docs/auth.md). */
 export const clientConfigResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ feishu: z.object({ appId: z.string().nullable() }) }),
+  data: z.object({
+    feishu: z.object({
+      appId: z.string().nullable(),
+      /** Feishu's authorize page (from FEISHU_BASE_URL), so the popup goes to the configured provider. */
+      authorizeUrl: z.string().optional(),
+    }),
+  }),
 });
 export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 

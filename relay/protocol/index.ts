@@ -1,2 +1,3 @@
 export * from './auth';
 export * from './http';
+export * from './changelog';

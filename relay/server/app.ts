@@ -1,18 +1,28 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { RelayConfig } from './config';
+import type { AuthLimits } from './core/auth';
+import { registerChangelogRoutes } from './http/changelogRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
+import { registerAuth } from './http/registerAuth';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticRoutes } from './http/staticRoutes';
 import { registerTrailingSlashRedirect } from './http/trailingSlash';
+import { openStorage, type Storage } from './storage/database';
 
 export interface RelayDeps {
   config: RelayConfig;
   version: string;
+  /** An open storage to use (tests share one); otherwise DATABASE_URL or DATA_DIR/pglite is opened and closed with the app. */
+  storage?: Storage;
+  /** The clock of every expiry decision (tests move it). */
+  now?: () => Date;
+  /** Auth rate limits and lifetimes, for tests. */
+  authLimits?: Partial<AuthLimits>;
 }
 
 /** Builds the relay without listening, so tests start real instances on ephemeral ports. */
-export async function createRelay({ config, version }: RelayDeps): Promise<FastifyInstance> {
+export async function createRelay({ config, version, ...deps }: RelayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -20,15 +30,38 @@ export async function createRelay({ config, version }: RelayDeps): Promise<Fasti
         : {
             level: config.LOG_LEVEL,
             // Tokens and passwords never reach the log.
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.token'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'body.password',
+              'body.token',
+              'body.code',
+              'body.feishuAccessToken',
+              'body.accessToken',
+              'req.body.password',
+              'req.body.token',
+              'req.body.code',
+              'req.body.feishuAccessToken',
+            ],
           },
     trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     bodyLimit: 1024 * 1024,
   });
   const startedAt = Date.now();
   registerSecurityHeaders(app);
   registerTrailingSlashRedirect(app);
   registerHealthRoutes(app, { version, startedAt });
-  await registerStaticRoutes(app, config.STATIC_DIR);
+  registerChangelogRoutes(app);
+
+  const storage = deps.storage ?? (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
+  try {
+    await registerAuth(app, { config, db: storage.db, ...(deps.now && { now: deps.now }), ...(deps.authLimits && { limits: deps.authLimits }) });
+    await registerStaticRoutes(app, config.STATIC_DIR);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   return app;
 }

@@ -2,6 +2,23 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
+import { parseCidrList } from './core/network/ip';
+
+const cidrList = (name: string) =>
+  z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const { invalid } = parseCidrList(value);
+      if (invalid.length) ctx.addIssue({ code: 'custom', message: `${name}: not an IP address or CIDR: ${invalid.join(', ')}` });
+    })
+    .transform((value) => parseCidrList(value).cidrs.map((c) => c.source));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -16,6 +33,26 @@ const configSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v)),
+
+  // ---- auth (docs/auth.md) ----
+  /** HS256 key for access tokens. Default: generated once into DATA_DIR/jwt-secret (0600). Set it when nodes share a database. */
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  /** `aud` of access tokens. */
+  JWT_AUDIENCE: z.string().min(1).default('tern-web'),
+  /** `iss` of access tokens. */
+  JWT_ISSUER: z.string().min(1).default('tern-relay'),
+  /** Access-token lifetime; the spec's default is 7 days. */
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(7 * 24 * 3600),
+  /** Feishu self-built app; Feishu login is off unless both are set. The secret never leaves the relay. */
+  FEISHU_APP_ID: optionalString,
+  FEISHU_APP_SECRET: optionalString,
+  FEISHU_BASE_URL: z.string().url().default('https://open.feishu.cn'),
+  /** Who may use Feishu login: `network` = private or whitelisted networks (default), `always`, `never`. */
+  FEISHU_ALLOWED: z.enum(['network', 'always', 'never']).default('network'),
+  /** Extra company networks (comma list of CIDRs or addresses) allowed the Feishu and internal logins. */
+  WHITELIST_CIDRS: cidrList('WHITELIST_CIDRS'),
+  /** Networks reported as `isChina` (the region-restricted login page). Empty by default. */
+  CHINA_CIDRS: cidrList('CHINA_CIDRS'),
 });
 
 export type RelayConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'STATIC_DIR'> & {
@@ -24,7 +61,9 @@ export type RelayConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'STATI
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): RelayConfig {
-  const parsed = configSchema.safeParse(env);
+  // An empty variable (`PORT=` in an env file) means "not set": without this, PORT= would listen on a random port.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = configSchema.safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid relay configuration:\n${problems}`);

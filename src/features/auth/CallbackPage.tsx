@@ -1,2 +1,175 @@
-// Not written yet: the shared placeholder says so on screen.
-export { default } from '../../shared/ui/PlaceholderPage';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+
+import type { LoginMethod } from '../../../relay/protocol/auth';
+import { signIn } from '../../shared/auth/session';
+import { authKeys } from '../../shared/auth/storage';
+import { readPreference } from '../../shared/i18n/preference';
+import { localizePath } from '../../shared/i18n/languages';
+import { useLanguageRoute } from '../../shared/routing/language';
+import { authApi } from './api';
+import { LOGIN_TRIGGER_KEY } from './broadcast';
+import { type CallbackRequest, ERROR_MESSAGE_TYPE, parseCallbackParams, successMessageType } from './callbackParams';
+import { clearSavedRedirect, readSavedRedirect } from './destination';
+import { loginMessage, type Message } from './errorMessages';
+import { consumeState, feishuRedirectUri } from './feishu';
+import { useMessageText } from './useMessage';
+
+export const POPUP_CLOSE_MS = 2000;
+export const POPUP_ERROR_CLOSE_MS = 3000;
+export const INTERNAL_COUNTDOWN_S = 3;
+
+type State = { phase: 'processing' } | { phase: 'success'; method: LoginMethod } | { phase: 'error'; message: Message };
+
+function popupOpener(): Window | null {
+  try {
+    return window.opener && window.opener !== window && window.opener.location.origin === location.origin ? (window.opener as Window) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function complete(request: Extract<CallbackRequest, { ok: true }>, lang: 'en' | 'zh'): Promise<LoginMethod> {
+  const invitationCode = localStorage.getItem(authKeys.pendingInvitation) ?? undefined;
+  if (request.method === 'tern') {
+    const result = await authApi.ternLogin(request.token, request.userId, invitationCode);
+    signIn({ token: result.accessToken, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: 'tern' });
+  } else if (request.method === 'feishu') {
+    if (!consumeState(request.state)) throw Object.assign(new Error('state'), { messageKey: 'auth:errors.stateMismatch' });
+    const feishuToken = await authApi.feishuExchange(request.code, feishuRedirectUri(location.origin, lang));
+    const result = await authApi.feishuLogin(feishuToken, invitationCode);
+    signIn({ token: result.accessToken, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: 'feishu' });
+  } else {
+    // The internal login modal already stored the session; confirm the token with the relay.
+    const stored = localStorage.getItem(authKeys.token);
+    if (stored !== request.token) signIn({ token: request.token, user: null, loginMethod: 'cheetah' });
+    const user = await authApi.me();
+    signIn({ token: request.token, expiresAt: Number(localStorage.getItem(authKeys.expiresAt)) || undefined, user, loginMethod: 'cheetah' });
+  }
+  localStorage.removeItem(authKeys.pendingInvitation);
+  return request.method;
+}
+
+/** Spec §4 Login callback: processing once, then success or error, popup or same window. */
+export default function CallbackPage() {
+  const { t } = useTranslation('auth');
+  const text = useMessageText();
+  const { lang } = useLanguageRoute();
+  const [, navigate] = useLocation();
+  const [state, setState] = useState<State>({ phase: 'processing' });
+  const [countdown, setCountdown] = useState(INTERNAL_COUNTDOWN_S);
+  const started = useRef(false);
+  const opener = useRef<Window | null>(null);
+
+  useEffect(() => {
+    // StrictMode runs effects twice in development; a one-time token must be spent once.
+    if (started.current) return;
+    started.current = true;
+    opener.current = popupOpener();
+    const request = parseCallbackParams(new URLSearchParams(location.search));
+    // Tokens and codes do not stay in the address bar or the history.
+    history.replaceState(history.state, '', location.pathname);
+    if (!request.ok) {
+      setState({ phase: 'error', message: { key: request.error } });
+      return;
+    }
+    complete(request, lang).then(
+      (method) => setState({ phase: 'success', method }),
+      (error: unknown) => {
+        const key = (error as { messageKey?: string }).messageKey;
+        setState({ phase: 'error', message: key ? { key } : loginMessage(error) });
+      },
+    );
+  }, [lang]);
+
+  useEffect(() => {
+    if (state.phase === 'success') {
+      const notice = { type: successMessageType(state.method), timestamp: Date.now(), provider: state.method };
+      if (state.method === 'cheetah') {
+        const timer = setInterval(() => setCountdown((c) => c - 1), 1000);
+        return () => clearInterval(timer);
+      }
+      if (opener.current) {
+        opener.current.postMessage(notice, location.origin);
+        const timer = setTimeout(() => window.close(), POPUP_CLOSE_MS);
+        return () => clearTimeout(timer);
+      }
+      // No opener: other tabs learn of the login through a storage entry.
+      localStorage.setItem(LOGIN_TRIGGER_KEY, JSON.stringify(notice));
+      localStorage.removeItem(LOGIN_TRIGGER_KEY);
+      const timer = setTimeout(() => {
+        const saved = readSavedRedirect();
+        clearSavedRedirect();
+        const preferred = readPreference(localStorage)?.language ?? lang;
+        navigate(`~${saved ?? localizePath('/', preferred)}`, { replace: true });
+      }, POPUP_CLOSE_MS);
+      return () => clearTimeout(timer);
+    }
+    if (state.phase === 'error' && opener.current) {
+      opener.current.postMessage({ type: ERROR_MESSAGE_TYPE, timestamp: Date.now() }, location.origin);
+      const timer = setTimeout(() => window.close(), POPUP_ERROR_CLOSE_MS);
+      return () => clearTimeout(timer);
+    }
+    return undefined;
+  }, [state, lang, navigate]);
+
+  const userinfo = `~${localizePath('/userinfo', lang)}`;
+  useEffect(() => {
+    if (state.phase === 'success' && state.method === 'cheetah' && countdown <= 0) navigate(userinfo, { replace: true });
+  }, [countdown, state, navigate, userinfo]);
+
+  return (
+    <section className="flex min-h-dvh items-center justify-center px-4" data-testid="callback" data-phase={state.phase}>
+      <div className="card w-full max-w-sm border border-base-300 bg-base-100 text-center shadow-sm">
+        <div className="card-body items-center gap-4" aria-live="polite">
+          {state.phase === 'processing' && (
+            <>
+              <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+              <h1 className="text-xl font-semibold">{t('callback.processing')}</h1>
+            </>
+          )}
+          {state.phase === 'success' && (
+            <>
+              <div className="grid size-14 place-items-center rounded-full bg-success/15 text-3xl text-success" aria-hidden="true">
+                ✓
+              </div>
+              <h1 className="text-xl font-semibold">{t('callback.success')}</h1>
+              {state.method === 'cheetah' ? (
+                <>
+                  <p className="text-base-content/70">{t('callback.countdown', { count: Math.max(countdown, 0) })}</p>
+                  <Link href={userinfo} className="btn btn-primary">
+                    {t('callback.goNow')}
+                  </Link>
+                </>
+              ) : (
+                <p className="text-base-content/70">{opener.current ? t('callback.successPopup') : t('callback.successRedirect')}</p>
+              )}
+            </>
+          )}
+          {state.phase === 'error' && (
+            <>
+              <div className="grid size-14 place-items-center rounded-full bg-error/15 text-3xl text-error" aria-hidden="true">
+                !
+              </div>
+              <h1 className="text-xl font-semibold">{t('callback.error')}</h1>
+              <p role="alert" className="text-base-content/80">
+                {text(state.message)}
+              </p>
+              <div className="flex gap-2">
+                {opener.current ? (
+                  <button type="button" className="btn btn-ghost" onClick={() => window.close()}>
+                    {t('callback.close')}
+                  </button>
+                ) : null}
+                <Link href={`~${localizePath('/login', lang)}`} className="btn btn-primary">
+                  {t('callback.retry')}
+                </Link>
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -86,7 +86,7 @@ describe('runPurchase', () => {
     const chinese = deps({ createOrder: vi.fn(async () => Promise.reject(apiError('商品已下架'))) });
     await runPurchase({ productSn: 'PRO' }, chinese.d);
     // The error policy itself turns non-ASCII text into a generic key; either way no Chinese server text is shown.
-    const content = chinese.d.notify.mock.calls[0]![1];
+    const content = vi.mocked(chinese.d.notify).mock.calls[0]![1];
     expect(JSON.stringify(content)).not.toContain('商品');
 
     const unknown = deps({ createOrder: vi.fn(async () => Promise.reject(new TypeError('boom'))) });

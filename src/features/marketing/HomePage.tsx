@@ -1,43 +1,70 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { PlanCards } from '../billing/PlanCards';
+import { CommandBox } from './components/CommandBox';
+import { Faq } from './components/Faq';
+import { Hero } from './components/home/Hero';
+import { UseCaseShowcase } from './components/home/UseCaseShowcase';
+import { Icon } from './components/icons';
+import { Section, SectionHeader } from './components/Section';
+import { SmartLink } from './components/SmartLink';
+import { homeContent } from './content/loaders';
+import { useContent } from './content/useContent';
 
-import { brand } from '../../shared/brand';
-
-/** The landing page's opening; the full home (features, use cases, pricing, FAQ) is built on top of it. */
+/** The landing page: hero, features (#features), use cases, pricing (#pricing), FAQ and the install call to action. */
 export default function HomePage() {
-  const { t } = useTranslation(['marketing', 'common']);
+  const content = useContent('home', homeContent);
+  const { features, useCases, pricing, faq, cta } = content;
+
   return (
     <>
-      <section className="relative overflow-hidden">
-        <div className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--color-primary)_22%,transparent),transparent_65%)]" />
-        <div className="relative mx-auto max-w-5xl px-4 pb-16 pt-16 text-center sm:pb-24 sm:pt-24">
-          <span className="badge badge-outline badge-primary">{t('marketing:hero.badge')}</span>
-          <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{t('marketing:hero.title')}</h1>
-          <p className="mx-auto mt-5 max-w-2xl text-lg text-base-content/75 sm:text-xl">{t('marketing:hero.subtitle')}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link href="/install" className="btn btn-primary btn-lg">
-              {t('marketing:hero.install')}
-            </Link>
-            <Link href="/remote" className="btn btn-outline btn-lg">
-              {t('marketing:hero.remote')}
-            </Link>
+      <Hero hero={content.hero} />
+
+      <Section id="features" tinted labelledBy="features-title">
+        <SectionHeader id="features-title" title={features.title} subtitle={features.subtitle} />
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="feature-cards">
+          {features.items.map((f) => (
+            <li key={f.title} className="card border border-base-300 bg-base-100 transition hover:-translate-y-0.5 hover:border-primary/50 hover:shadow-lg">
+              <div className="card-body gap-3">
+                <span className="grid h-11 w-11 place-items-center rounded-box bg-primary/10 text-primary">
+                  <Icon name={f.icon} size={22} />
+                </span>
+                <h3 className="card-title text-lg">{f.title}</h3>
+                <p className="text-sm leading-relaxed text-base-content/70">{f.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="use-cases" labelledBy="use-cases-title">
+        <SectionHeader id="use-cases-title" title={useCases.title} subtitle={useCases.subtitle} />
+        <UseCaseShowcase useCases={useCases} />
+      </Section>
+
+      <Section id="pricing" tinted labelledBy="pricing-title">
+        <SectionHeader id="pricing-title" title={pricing.title} subtitle={pricing.subtitle} />
+        <PlanCards />
+      </Section>
+
+      <Section id="faq" labelledBy="home-faq-title">
+        <Faq faq={faq} idPrefix="home" />
+      </Section>
+
+      <section aria-labelledby="home-cta-title" className="px-4 pb-20">
+        <div className="relative mx-auto max-w-5xl overflow-hidden rounded-box border border-primary/30 bg-gradient-to-br from-primary/15 via-base-200 to-secondary/10 px-6 py-12 text-center sm:px-12">
+          <h2 id="home-cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {cta.title}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-base-content/70">{cta.subtitle}</p>
+          <CommandBox commands={[cta.command]} className="mx-auto mt-8 max-w-xl text-left" />
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <SmartLink href={cta.primary.href} className="btn btn-primary">
+              {cta.primary.label}
+            </SmartLink>
+            <SmartLink href={cta.secondary.href} className="btn btn-ghost">
+              {cta.secondary.label}
+              <Icon name="arrowRight" size={16} />
+            </SmartLink>
           </div>
-          <div className="mockup-code mx-auto mt-10 max-w-xl text-left text-sm" aria-label={t('marketing:hero.terminalLabel')}>
-            <pre data-prefix="$">
-              <code>npm install -g {brand.npmPackage}</code>
-            </pre>
-            <pre data-prefix="$">
-              <code>{brand.cloudCommand}</code>
-            </pre>
-            <pre data-prefix=">" className="text-success">
-              <code>{t('marketing:hero.terminalReady')}</code>
-            </pre>
-          </div>
-        </div>
-      </section>
-      <section className="mx-auto max-w-3xl px-4 pb-16">
-        <div role="note" className="alert">
-          <span>{t('common:placeholder.body')}</span>
         </div>
       </section>
     </>

@@ -4,13 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 
 import { signIn } from '../auth/session';
 import { authKeys } from '../auth/storage';
+import type * as ToastModule from '../ui/toast';
 import { dismissToast, showToast, useToasts } from '../ui/toast';
 import { API_TIMEOUT_MS } from './config';
 import { ApiError, request, requestData } from './http';
 
 // The real toast store, with every call recorded: toasts still land in the store the Toaster renders.
 vi.mock('../ui/toast', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../ui/toast')>();
+  const actual = await importOriginal<typeof ToastModule>();
   return { ...actual, showToast: vi.fn(actual.showToast) };
 });
 const showToastSpy = showToast as unknown as Mock<typeof showToast>;

@@ -46,6 +46,8 @@ export const routeTable: readonly RouteDef[] = [
   pub('about', '/about', 'about'),
   app('remote', '/remote', 'remote', 'guarded'),
   app('login', '/login', 'login', 'public'),
+  /** The `tern` provider's own sign-in page (the relay's account service). */
+  app('account', '/account', 'account', 'public'),
   app('callback', '/callback', 'callback', 'public', 'bare'),
   app('loginRedirect', '/login-redirect', 'loginRedirect', 'public'),
   app('tokenLogin', '/token-login', 'tokenLogin', 'public'),

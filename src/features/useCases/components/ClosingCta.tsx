@@ -4,7 +4,7 @@ import type { ClosingCta as ClosingContent } from '../content/types';
 
 export function ClosingCta({ closing }: { closing: ClosingContent }) {
   return (
-    <section aria-labelledby="closing-title" className="px-4 pb-16 pt-4 sm:pb-24">
+    <section aria-labelledby="closing-title" className="px-4 py-14 sm:py-20">
       <div className="mx-auto max-w-4xl rounded-box border border-primary/30 bg-gradient-to-br from-primary/10 via-base-200 to-secondary/10 px-6 py-10 text-center sm:px-12 sm:py-14">
         <h2 id="closing-title" className="text-balance text-2xl font-bold tracking-tight sm:text-3xl">
           {closing.title}

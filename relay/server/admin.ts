@@ -1,0 +1,80 @@
+/**
+ * Operator commands, on the relay's own storage (DATABASE_URL, else DATA_DIR/pglite — stop the relay first when it
+ * uses PGlite: the embedded database belongs to one process).
+ *
+ *   npm run admin -- cheetah-create --email a@corp.example --password 'secret123' [--username Ada]
+ *   npm run admin -- cheetah-unlock --email a@corp.example
+ *   npm run admin -- user-list
+ *
+ * The password may come from TERN_ADMIN_PASSWORD instead of --password, to keep it out of shell history.
+ */
+import { parseArgs } from 'node:util';
+
+import { loadConfig } from './config';
+import { AppError } from './core/appError';
+import { createCheetahAccount, listUsers, unlockCheetahAccount } from './core/auth';
+import { openStorage } from './storage/database';
+
+const USAGE = `Usage:
+  npm run admin -- cheetah-create --email <email> --password <password> [--username <name>]
+  npm run admin -- cheetah-unlock --email <email>
+  npm run admin -- user-list`;
+
+const out = (line: string) => process.stdout.write(line + '\n');
+
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals[0];
+  if (values.help || !command || !['cheetah-create', 'cheetah-unlock', 'user-list'].includes(command)) {
+    out(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig(env);
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const deps = { db: storage.db, now: () => new Date() };
+  try {
+    if (command === 'cheetah-create') {
+      const password = values.password ?? env.TERN_ADMIN_PASSWORD;
+      if (!values.email || !password) {
+        out(USAGE);
+        return 2;
+      }
+      const user = await createCheetahAccount(deps, { email: values.email, password, username: values.username });
+      out(`Created cheetah account ${user.email} (${user.username}), id ${user.id}`);
+    } else if (command === 'cheetah-unlock') {
+      if (!values.email) {
+        out(USAGE);
+        return 2;
+      }
+      await unlockCheetahAccount(deps, values.email);
+      out(`Unlocked ${values.email.trim().toLowerCase()}`);
+    } else {
+      const users = await listUsers(deps);
+      out(['id', 'provider', 'email', 'username', 'created_at', 'invitation_code_used'].join('\t'));
+      for (const u of users) {
+        out([u.id, u.provider, u.email ?? '-', u.username, u.createdAt.toISOString(), u.invitationCodeUsed ?? '-'].join('\t'));
+      }
+      out(`${users.length} user(s)`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      console.error(`Error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await storage.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runAdmin(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    return 1;
+  });
+}

@@ -1,0 +1,12 @@
+export { createCheetahAccount, listUsers } from './accounts';
+export { cheetahLogin, unlockCheetahAccount } from './cheetahLogin';
+export { type AuthDeps, type AuthLimits, defaultAuthLimits, type RequestContext } from './deps';
+export { createFeishuClient, type FeishuClient } from './feishuClient';
+export { feishuExchange, feishuLogin } from './feishuLogin';
+export { resolveJwtSecret } from './jwtSecret';
+export { loginPermission, type NetworkPolicy } from './loginPermission';
+export { hashPassword, verifyPassword } from './password';
+export { issueSession, logout, type VerifiedAccess, verifyAccessToken } from './session';
+export { createTempCode, exchangeTempCode } from './tempCodes';
+export { ternSignin, ternSignup } from './ternAccount';
+export { ternLogin } from './ternLogin';

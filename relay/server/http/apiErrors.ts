@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+import type { ErrorBody } from '../../protocol';
+import { AppError } from '../core/appError';
+
+export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]) =>
+  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
+/** Validates a request body with its protocol schema; a bad body is a 400 VALIDATION_ERROR naming each problem. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const details = issuesToDetails(parsed.error.issues);
+  const first = details[0];
+  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request body';
+  throw new AppError(400, 'VALIDATION_ERROR', message, details);
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.code(status).header('Cache-Control', 'no-store').send(body);
+}
+
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+};
+
+/**
+ * The error envelope for an API scope: AppErrors keep their status and code, Fastify's own 4xx (malformed JSON, empty
+ * JSON body) become VALIDATION_ERROR, anything else is a logged 500 whose details stay on the server.
+ * Register it inside the scope (`app.register(async (api) => { registerApiErrorHandler(api); … })`) so the static
+ * site keeps its own behaviour.
+ */
+export function registerApiErrorHandler(scope: FastifyInstance): void {
+  scope.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.status, {
+        success: false,
+        code: error.code,
+        message: error.message,
+        ...(error.details && { details: error.details }),
+      });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const fastifyCode = (error as FastifyError).code;
+      const code = status === 429 ? 'TOO_MANY_REQUESTS' : (FASTIFY_CODES[fastifyCode] ?? (status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST'));
+      return sendError(reply, status, { success: false, code, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, { success: false, code: 'INTERNAL_ERROR', message: 'Server error, please try again later' });
+  });
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+
+import { createRelay, type RelayDeps } from '../app';
+import { loadConfig, type RelayConfig } from '../config';
+import { openStorage, type Storage } from '../storage/database';
+
+export interface TestRelay {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  config: RelayConfig;
+  /** The relay's database, for arranging data (operator accounts) and checking rows. */
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+export interface TestRelayOptions extends Omit<Partial<RelayDeps>, 'config' | 'storage'> {
+  /** Extra environment (FEISHU_*, WHITELIST_CIDRS …); PORT, HOST, LOG_LEVEL and DATA_DIR have test defaults. */
+  env?: Record<string, string>;
+  /** Use this PostgreSQL instead of a fresh PGlite in a temp DATA_DIR. */
+  databaseUrl?: string;
+}
+
+/**
+ * A real relay on an ephemeral port with its own temp DATA_DIR (PGlite, ~3-4 s to create: start one per test file in
+ * `beforeAll`, not per test). `close()` stops it and deletes the directory.
+ */
+export async function createTestRelay(options: TestRelayOptions = {}): Promise<TestRelay> {
+  const { env, databaseUrl, ...deps } = options;
+  const dir = mkdtempSync(path.join(tmpdir(), 'tern-relay-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    STATIC_DIR: path.join(dir, 'dist'),
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    ...env,
+  });
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const app = await createRelay({ config, version: 'test', storage, ...deps });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    storage,
+    async close() {
+      await app.close();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { authKeys } from '../../shared/auth/storage';
+import { localizePath, parsePathname, type Language } from '../../shared/i18n/languages';
+
+/** Only same-site paths are followed, so a crafted link cannot send a signed-in user elsewhere. */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  try {
+    const url = new URL(value, 'http://x');
+    if (url.origin !== 'http://x') return null;
+    const parsed = parsePathname(url.pathname);
+    const rest = parsed.kind === 'ok' ? parsed.rest : '';
+    // Never bounce back into a login screen.
+    if (['/login', '/callback', '/token-login', '/login-redirect', '/account'].includes(rest)) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+export function readSavedRedirect(): string | null {
+  try {
+    return safeRedirectPath(sessionStorage.getItem(authKeys.loginRedirect));
+  } catch {
+    return null;
+  }
+}
+
+export function clearSavedRedirect(): void {
+  try {
+    sessionStorage.removeItem(authKeys.loginRedirect);
+  } catch {
+    // Nothing saved.
+  }
+}
+
+/** Spec §2: the redirect query value, else the page the visitor came from, else /userinfo (in their language). */
+export function loginDestination(redirectQuery: string | null, lang: Language): string {
+  return safeRedirectPath(redirectQuery) ?? readSavedRedirect() ?? localizePath('/userinfo', lang);
+}

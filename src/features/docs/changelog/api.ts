@@ -1,0 +1,24 @@
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+
+import { type ChangelogPage, changelogResponseSchema } from '../../../../relay/protocol/changelog';
+import { request } from '../../../shared/api/http';
+import type { Language } from '../../../shared/i18n/languages';
+
+export const changelogQueryKey = (lang: Language) => ['docs', 'changelog', lang] as const;
+export type ChangelogData = InfiniteData<ChangelogPage, number>;
+
+export async function fetchChangelogPage(lang: Language, page: number, signal?: AbortSignal): Promise<ChangelogPage> {
+  // Silent: the page shows its own "unable to load" state instead of a toast.
+  const body = await request('/api/changelog', { query: { lang, page }, signal, silent: true });
+  return changelogResponseSchema.parse(body).data;
+}
+
+/** Pages of releases, newest first; `fetchNextPage` is the see-more button. */
+export function useChangelog(lang: Language) {
+  return useInfiniteQuery({
+    queryKey: changelogQueryKey(lang),
+    queryFn: ({ pageParam, signal }) => fetchChangelogPage(lang, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}

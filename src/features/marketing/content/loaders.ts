@@ -1,0 +1,9 @@
+import type { HomeContent } from './types';
+import type { ContentLoaders } from './useContent';
+
+// One chunk per page and language: a visitor downloads only the words of the page they open, in their language.
+export const homeContent: ContentLoaders<HomeContent> = {
+  en: () => import('./en/home'),
+  zh: () => import('./zh/home'),
+};
+
