@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     pool: 'forks',
     testTimeout: 20000,
+    // A relay opens its PGlite database in createRelay (3-4 s, more on a busy machine): beforeAll hooks need room.
+    hookTimeout: 120000,
   },
 });

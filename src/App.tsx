@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Redirect, Router, useLocation } from 'wouter';
 
@@ -12,7 +12,7 @@ import { type Language, parsePathname } from './shared/i18n/languages';
 import { detectLanguage, savePreference } from './shared/i18n/preference';
 import { UpdatePrompt } from './shared/pwa/UpdatePrompt';
 import { LanguageRouteContext } from './shared/routing/language';
-import type { RouteDef } from './shared/routing/routeTable';
+import { matchRoute, routeById } from './shared/routing/routeTable';
 import { useScrollOnNavigate } from './shared/routing/useScrollOnNavigate';
 import { appStore, Provider } from './shared/state/jotai';
 import { Toaster } from './shared/ui/Toaster';
@@ -23,8 +23,6 @@ function LanguageGate() {
   const parsed = parsePathname(pathname);
   const lang: Language | null = parsed.kind === 'ok' ? parsed.lang : null;
   const [readyLang, setReadyLang] = useState<Language | null>(i18n.language as Language);
-  const [route, setRoute] = useState<RouteDef | null>(null);
-  const onRoute = useCallback((r: RouteDef | null) => setRoute(r), []);
   useScrollOnNavigate();
 
   useEffect(() => {
@@ -54,12 +52,14 @@ function LanguageGate() {
   if (parsed.kind === 'unsupported') return <Redirect to="/404" replace />;
   if (rootTarget) return <Redirect to={rootTarget + location.search + location.hash} replace />;
   if (!context || readyLang !== lang) return null;
+  // Chosen during render, not reported by the page: switching shells after mount would remount the page.
+  const route = matchRoute(context.rest) ?? routeById.get('notFound') ?? null;
 
   return (
     <LanguageRouteContext.Provider value={context}>
       <Router base={context.prefix}>
         <Layout route={route}>
-          <AppRoutes onRoute={onRoute} />
+          <AppRoutes />
         </Layout>
       </Router>
     </LanguageRouteContext.Provider>

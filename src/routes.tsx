@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 
@@ -45,10 +45,7 @@ const pages: Record<string, Page> = {
   notFound: lazyPage(() => import('./features/errors/NotFoundPage')),
 };
 
-/** Reports the current route so the layout can hide breadcrumbs or switch shells. */
-export type RouteListener = (route: RouteDef | null) => void;
-
-function RouteView({ route, onRoute }: { route: RouteDef; onRoute: RouteListener }) {
+function RouteView({ route }: { route: RouteDef }) {
   const { t } = useTranslation('pages');
   const { lang } = useLanguageRoute();
   const title = t(`${route.titleKey}.title` as 'home.title');
@@ -59,7 +56,6 @@ function RouteView({ route, onRoute }: { route: RouteDef; onRoute: RouteListener
     lang,
     noindex: !route.index,
   });
-  useEffect(() => onRoute(route), [route, onRoute]);
   const PageComponent = pages[route.id] ?? Placeholder;
   const page = <PageComponent route={route} />;
   return route.access === 'guarded' ? <RequireAuth>{page}</RequireAuth> : page;
@@ -67,7 +63,7 @@ function RouteView({ route, onRoute }: { route: RouteDef; onRoute: RouteListener
 
 const notFoundRoute = routeTable.find((r) => r.id === 'notFound')!;
 
-export function AppRoutes({ onRoute }: { onRoute: RouteListener }) {
+export function AppRoutes() {
   const [location] = useLocation();
   return (
     <ErrorBoundary resetKey={location}>
@@ -80,11 +76,11 @@ export function AppRoutes({ onRoute }: { onRoute: RouteListener }) {
         ))}
         {routeTable.map((route) => (
           <Route key={route.id} path={route.path}>
-            <RouteView route={route} onRoute={onRoute} />
+            <RouteView route={route} />
           </Route>
         ))}
         <Route>
-          <RouteView route={notFoundRoute} onRoute={onRoute} />
+          <RouteView route={notFoundRoute} />
         </Route>
       </Switch>
     </Suspense>

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import type { RelayConfig } from './config';
-import type { AuthLimits } from './core/auth';
+import type { AuthLimits, ScryptParams } from './core/auth';
 import { registerChangelogRoutes } from './http/changelogRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { registerAuth } from './http/registerAuth';
@@ -19,6 +19,8 @@ export interface RelayDeps {
   now?: () => Date;
   /** Auth rate limits and lifetimes, for tests. */
   authLimits?: Partial<AuthLimits>;
+  /** Cost of new password hashes; tests pass a cheap one. */
+  passwordHashing?: ScryptParams;
 }
 
 /** Builds the relay without listening, so tests start real instances on ephemeral ports. */
@@ -45,7 +47,6 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
             ],
           },
     trustProxy: config.TRUST_PROXY,
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     bodyLimit: 1024 * 1024,
   });
   const startedAt = Date.now();
@@ -57,7 +58,13 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
   const storage = deps.storage ?? (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   try {
-    await registerAuth(app, { config, db: storage.db, ...(deps.now && { now: deps.now }), ...(deps.authLimits && { limits: deps.authLimits }) });
+    await registerAuth(app, {
+      config,
+      db: storage.db,
+      ...(deps.now && { now: deps.now }),
+      ...(deps.authLimits && { limits: deps.authLimits }),
+      ...(deps.passwordHashing && { passwordHashing: deps.passwordHashing }),
+    });
     await registerStaticRoutes(app, config.STATIC_DIR);
   } catch (error) {
     await app.close();

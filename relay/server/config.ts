@@ -32,7 +32,14 @@ const configSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v)),
+    // "true"/"false" in any case, a hop count ("1"), or a list of proxy addresses/CIDRs.
+    .transform((v): boolean | number | string => {
+      const value = v?.trim() ?? '';
+      if (value === '' || value.toLowerCase() === 'false') return false;
+      if (value.toLowerCase() === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    }),
 
   // ---- auth (docs/auth.md) ----
   /** HS256 key for access tokens. Default: generated once into DATA_DIR/jwt-secret (0600). Set it when nodes share a database. */

@@ -30,7 +30,10 @@ export function registerLoginRoutes(app: FastifyInstance, deps: AuthDeps, option
 
   // The spec's client config also carries the Feishu appSecret; a browser never gets it (docs/auth.md).
   app.get('/api/config/client', async () =>
-    clientConfigResponseSchema.parse({ success: true, data: { feishu: { appId: deps.feishu?.appId ?? null } } }),
+    clientConfigResponseSchema.parse({
+      success: true,
+      data: { feishu: deps.feishu ? { appId: deps.feishu.appId, authorizeUrl: deps.feishu.authorizeUrl } : { appId: null } },
+    }),
   );
 
   app.post('/api/auth/feishu/exchange', async (request) => {

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { RelayConfig } from '../config';
-import { type AuthDeps, type AuthLimits, createFeishuClient, defaultAuthLimits, resolveJwtSecret, verifyAccessToken } from '../core/auth';
+import {
+  type AuthDeps,
+  type AuthLimits,
+  createFeishuClient,
+  DEFAULT_SCRYPT,
+  defaultAuthLimits,
+  resolveJwtSecret,
+  type ScryptParams,
+  verifyAccessToken,
+} from '../core/auth';
 import { parseCidrList } from '../core/network/ip';
 import type { Database } from '../storage/database';
 import { createAuthRepos } from '../storage/repos';
@@ -17,9 +26,10 @@ export interface AuthOptions {
   /** Used for Feishu calls; tests pass none and point FEISHU_BASE_URL at a stand-in. */
   fetch?: typeof fetch;
   limits?: Partial<AuthLimits>;
+  passwordHashing?: ScryptParams;
 }
 
-export function buildAuthDeps({ config, db, now = () => new Date(), fetch, limits }: AuthOptions): AuthDeps {
+export function buildAuthDeps({ config, db, now = () => new Date(), fetch, limits, passwordHashing }: AuthOptions): AuthDeps {
   const feishuConfigured = Boolean(config.FEISHU_APP_ID && config.FEISHU_APP_SECRET);
   return {
     db,
@@ -46,6 +56,7 @@ export function buildAuthDeps({ config, db, now = () => new Date(), fetch, limit
           now,
         })
       : null,
+    passwordHashing: passwordHashing ?? DEFAULT_SCRYPT,
   };
 }
 

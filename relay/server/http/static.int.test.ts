@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema, healthSchema } from '../../protocol';
 import { createRelay } from '../app';
 import { loadConfig } from '../config';
+import { openStorage, type Storage } from '../storage/database';
 
 const SHELL = '<!doctype html><html><head><title>Tern</title></head><body><div id="root"></div>shell-marker</body></html>';
 
@@ -18,10 +19,17 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
+/** Opening the embedded database takes seconds on a busy machine: one per file, shared by both relays. */
+const SLOW_HOOK_MS = 60_000;
+let storage: Storage | undefined;
+
 async function startRelay(staticDir: string): Promise<FastifyInstance> {
+  const dataDir = tempDir('tern-data-');
+  storage ??= await openStorage({ dataDir });
   const app = await createRelay({
-    config: loadConfig({ PORT: '0', STATIC_DIR: staticDir, LOG_LEVEL: 'silent', DATA_DIR: tempDir('tern-data-') }),
+    config: loadConfig({ PORT: '0', STATIC_DIR: staticDir, LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
     version: 'test',
+    storage,
   });
   await app.ready();
   return app;
@@ -37,12 +45,13 @@ beforeAll(async () => {
   mkdirSync(path.join(staticDir, 'assets'));
   writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c.js'), 'console.log("app");');
   app = await startRelay(staticDir);
-});
+}, SLOW_HOOK_MS);
 
 afterAll(async () => {
   await app?.close();
+  await storage?.close();
   for (const dir of tmpRoots) rmSync(dir, { recursive: true, force: true });
-});
+}, SLOW_HOOK_MS);
 
 describe('health', () => {
   it('GET /healthz answers the shared health schema, uncached', async () => {
@@ -200,7 +209,7 @@ describe('without a build', () => {
   beforeAll(async () => {
     staticDir = tempDir('tern-nobuild-');
     bare = await startRelay(staticDir);
-  });
+  }, SLOW_HOOK_MS);
   afterAll(async () => {
     await bare?.close();
   });

@@ -16,11 +16,11 @@ function repoContract(open: () => Promise<Storage>, cleanup: () => Promise<void>
 
   beforeAll(async () => {
     storage = await open();
-  });
+  }, 120_000);
   afterAll(async () => {
     await storage?.close();
     await cleanup();
-  });
+  }, 120_000);
 
   it('creates users, enforces unique e-mail, records the first invitation code only', async () => {
     const repos = createAuthRepos(storage.db);

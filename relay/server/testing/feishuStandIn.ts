@@ -19,7 +19,18 @@ export interface FeishuStandIn {
   close(): Promise<void>;
 }
 
-export async function startFeishuStandIn(options: { appId?: string; appSecret?: string } = {}): Promise<FeishuStandIn> {
+/** Who the stand-in's authorize page signs in (a browser test has no other way to pick). */
+export const standInDefaultUser: FeishuUserInfo = {
+  name: 'Feishu Tester',
+  en_name: 'Feishu Tester',
+  open_id: 'ou_standin_tester',
+  union_id: 'on_standin_tester',
+  enterprise_email: 'feishu.tester@corp.example',
+};
+
+export async function startFeishuStandIn(
+  options: { appId?: string; appSecret?: string; defaultUser?: FeishuUserInfo } = {},
+): Promise<FeishuStandIn> {
   const appId = options.appId ?? 'cli_standin';
   const appSecret = options.appSecret ?? 'standin-secret';
   const appTokens = new Set<string>();
@@ -27,11 +38,26 @@ export async function startFeishuStandIn(options: { appId?: string; appSecret?: 
   const userTokens = new Map<string, FeishuUserInfo>();
   const calls: string[] = [];
   const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
+  const issueCode = (user: FeishuUserInfo) => {
+    const code = token('code');
+    codes.set(code, user);
+    return code;
+  };
   const bearer = (header: string | undefined) => /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? '';
 
   const server = Fastify({ logger: false });
   server.addHook('onRequest', async (request) => {
     calls.push(`${request.method} ${request.url}`);
+  });
+
+  // The authorize page: approves at once and redirects with a code, as Feishu does after the user consents.
+  server.get('/open-apis/authen/v1/authorize', async (request, reply) => {
+    const query = request.query as { app_id?: string; redirect_uri?: string; state?: string };
+    if (query.app_id !== appId || !query.redirect_uri) return reply.code(400).type('text/plain').send('stand-in: bad app_id or redirect_uri');
+    const target = new URL(query.redirect_uri);
+    target.searchParams.set('code', issueCode(options.defaultUser ?? standInDefaultUser));
+    if (query.state !== undefined) target.searchParams.set('state', query.state);
+    return reply.redirect(target.toString(), 302);
   });
 
   server.post('/open-apis/auth/v3/app_access_token/internal', async (request) => {
@@ -73,11 +99,7 @@ export async function startFeishuStandIn(options: { appId?: string; appSecret?: 
     appId,
     appSecret,
     calls,
-    issueCode(user) {
-      const code = token('code');
-      codes.set(code, user);
-      return code;
-    },
+    issueCode,
     close: () => server.close(),
   };
 }

@@ -8,6 +8,9 @@ import { createRelay, type RelayDeps } from '../app';
 import { loadConfig, type RelayConfig } from '../config';
 import { openStorage, type Storage } from '../storage/database';
 
+/** For `beforeAll(…, RELAY_START_TIMEOUT_MS)`: PGlite start-up plus migrations exceed Vitest's 10 s hook default on a busy machine. */
+export const RELAY_START_TIMEOUT_MS = 120_000;
+
 export interface TestRelay {
   app: FastifyInstance;
   /** `http://127.0.0.1:<port>` */
@@ -42,7 +45,8 @@ export async function createTestRelay(options: TestRelayOptions = {}): Promise<T
     ...env,
   });
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  const app = await createRelay({ config, version: 'test', storage, ...deps });
+  // A cheap password hash keeps suites fast; the production cost is covered by the password unit tests.
+  const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 }, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -72,7 +72,7 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
             {product.productName}
           </h3>
         </div>
-        {product.subtitle && <p className="text-sm text-base-content/70">{product.subtitle}</p>}
+        {product.subtitle && <p className="grow-0 text-sm text-base-content/70">{product.subtitle}</p>}
 
         <div>
           {free ? (

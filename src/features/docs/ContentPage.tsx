@@ -1,2 +1,14 @@
-// Not written yet: the shared placeholder says so on screen.
-export { default } from '../../shared/ui/PlaceholderPage';
+import { useLanguageRoute } from '../../shared/routing/language';
+import type { RouteDef } from '../../shared/routing/routeTable';
+import { docsContent } from './content';
+import { ContactView } from './views/ContactView';
+import { DocView } from './views/DocView';
+
+/** One module for /contact, /about, /privacy and /terms; which page comes from `route.id`. */
+export default function ContentPage({ route }: { route: RouteDef }) {
+  const { lang } = useLanguageRoute();
+  const content = docsContent[lang];
+  if (route.id === 'contact') return <ContactView contact={content.contact} />;
+  const doc = route.id === 'privacy' ? content.privacy : route.id === 'terms' ? content.terms : content.about;
+  return <DocView doc={doc} lang={lang} />;
+}

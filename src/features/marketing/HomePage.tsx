@@ -28,7 +28,7 @@ export default function HomePage() {
                   <Icon name={f.icon} size={22} />
                 </span>
                 <h3 className="card-title text-lg">{f.title}</h3>
-                <p className="text-sm leading-relaxed text-base-content/70">{f.description}</p>
+                <p className="grow-0 text-sm leading-relaxed text-base-content/70">{f.description}</p>
               </div>
             </li>
           ))}

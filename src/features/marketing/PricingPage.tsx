@@ -1,2 +1,75 @@
-// Not written yet: the shared placeholder says so on screen.
-export { default } from '../../shared/ui/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+
+import { PlanCards } from '../billing/PlanCards';
+import { Faq } from './components/Faq';
+import { Icon } from './components/icons';
+import { Section } from './components/Section';
+import { pricingContent } from './content/loaders';
+import { useContent } from './content/useContent';
+
+/** /pricing: hero, shared-limits note, the live plan cards, credit and model notices, and four FAQ items. */
+export default function PricingPage() {
+  const { t } = useTranslation('marketing');
+  const { hero, sharedLimitsNote, creditNotice, modelNotice, faq } = useContent('pricing', pricingContent);
+
+  return (
+    <>
+      <section aria-labelledby="pricing-hero-title" className="relative overflow-hidden">
+        <div className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--color-primary)_18%,transparent),transparent_60%)]" />
+        <div className="relative mx-auto max-w-3xl px-4 pb-10 pt-12 text-center sm:pt-16">
+          <span className="badge badge-outline badge-primary">{hero.badge}</span>
+          <h1 id="pricing-hero-title" className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+            {hero.title}
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-base-content/70">{hero.subtitle}</p>
+          <p role="note" className="mx-auto mt-6 inline-flex max-w-2xl items-start gap-2 rounded-box border border-info/30 bg-info/10 px-4 py-3 text-left text-sm" data-testid="shared-limits-note">
+            <span className="mt-0.5 text-info">
+              <Icon name="info" size={18} />
+            </span>
+            <span>{sharedLimitsNote}</span>
+          </p>
+        </div>
+      </section>
+
+      <section aria-label={t('pricing.plansTitle')} className="mx-auto max-w-6xl px-4 pb-8">
+        <PlanCards />
+      </section>
+
+      <Section className="grid gap-5 md:grid-cols-2">
+        <article className="card border border-base-300 bg-base-200/50" data-testid="credit-notice">
+          <div className="card-body">
+            <h2 className="card-title">
+              <span className="text-primary">
+                <Icon name="gauge" />
+              </span>
+              {creditNotice.title}
+            </h2>
+            <p className="grow-0 text-base-content/75">{creditNotice.body}</p>
+          </div>
+        </article>
+        <article className="card border border-base-300 bg-base-200/50" data-testid="model-notice">
+          <div className="card-body">
+            <h2 className="card-title">
+              <span className="text-primary">
+                <Icon name="layers" />
+              </span>
+              {modelNotice.title}
+            </h2>
+            <p className="grow-0 text-base-content/75">{modelNotice.body}</p>
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('pricing.modelsLabel')}>
+              {modelNotice.models.map((m) => (
+                <li key={m} className="badge badge-outline">
+                  {m}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </article>
+      </Section>
+
+      <Section tinted labelledBy="pricing-faq-title">
+        <Faq faq={faq} idPrefix="pricing" />
+      </Section>
+    </>
+  );
+}

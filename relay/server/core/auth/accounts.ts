@@ -6,7 +6,7 @@ import { hashPassword } from './password';
 
 /** Operator use cases (relay/server/admin.ts): cheetah accounts are provisioned, never signed up. */
 export async function createCheetahAccount(
-  deps: Pick<AuthDeps, 'db' | 'now'>,
+  deps: Pick<AuthDeps, 'db' | 'now'> & Partial<Pick<AuthDeps, 'passwordHashing'>>,
   input: { email: string; password: string; username?: string | undefined },
 ): Promise<UserRow> {
   const email = input.email.trim().toLowerCase();
@@ -17,7 +17,7 @@ export async function createCheetahAccount(
     return await createAuthRepos(deps.db).users.create({
       username,
       email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, deps.passwordHashing),
       provider: 'cheetah',
       now: deps.now(),
     });

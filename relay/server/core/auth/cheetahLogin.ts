@@ -38,7 +38,7 @@ export async function cheetahLogin(
 
   const user = await repos.users.findByEmail(input.email);
   if (!user || user.provider !== 'cheetah' || !user.passwordHash) {
-    await burnPasswordCheck(input.password);
+    await burnPasswordCheck(input.password, deps.passwordHashing);
     await record('failure');
     throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
   }

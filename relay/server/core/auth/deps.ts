@@ -2,6 +2,7 @@ import type { Database } from '../../storage/database';
 import type { FeishuClient } from './feishuClient';
 import type { JwtSettings } from './jwt';
 import type { NetworkPolicy } from './loginPermission';
+import type { ScryptParams } from './password';
 
 export interface AuthLimits {
   /** Password attempts per IP per minute, per scope (tern sign-in, cheetah, sign-up). */
@@ -34,6 +35,8 @@ export interface AuthDeps {
   network: NetworkPolicy;
   /** Null when FEISHU_APP_ID / FEISHU_APP_SECRET are unset. */
   feishu: FeishuClient | null;
+  /** Cost of new password hashes (tests use a cheap one). */
+  passwordHashing: ScryptParams;
 }
 
 /** Where a request came from, for sessions and rate limits. */

@@ -42,6 +42,8 @@ export type FeishuUserInfo = z.infer<typeof feishuUserInfoSchema>;
 
 export interface FeishuClient {
   appId: string;
+  /** The authorize page the browser popup opens. */
+  authorizeUrl: string;
   /** Exchanges an authorization code for a user access token. */
   exchangeCode(code: string): Promise<string>;
   userInfo(userAccessToken: string): Promise<FeishuUserInfo>;
@@ -93,6 +95,7 @@ export function createFeishuClient(options: {
 
   return {
     appId: options.appId,
+    authorizeUrl: `${base}/open-apis/authen/v1/authorize`,
 
     async exchangeCode(code) {
       const token = await appAccessToken();

@@ -5,7 +5,7 @@ export { createFeishuClient, type FeishuClient } from './feishuClient';
 export { feishuExchange, feishuLogin } from './feishuLogin';
 export { resolveJwtSecret } from './jwtSecret';
 export { loginPermission, type NetworkPolicy } from './loginPermission';
-export { hashPassword, verifyPassword } from './password';
+export { DEFAULT_SCRYPT, hashPassword, type ScryptParams, verifyPassword } from './password';
 export { issueSession, logout, type VerifiedAccess, verifyAccessToken } from './session';
 export { createTempCode, exchangeTempCode } from './tempCodes';
 export { ternSignin, ternSignup } from './ternAccount';

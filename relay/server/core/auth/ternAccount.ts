@@ -35,7 +35,7 @@ export async function ternSignup(deps: AuthDeps, input: TernSignupRequest, conte
     await record('failure');
     throw taken();
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.passwordHashing);
   let userId: string;
   try {
     const user = await repos.users.create({
@@ -63,7 +63,7 @@ export async function ternSignin(deps: AuthDeps, input: TernSigninRequest, conte
   const user = await repos.users.findByEmail(input.email);
   let ok = false;
   if (user && user.provider === 'tern' && user.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
-  else await burnPasswordCheck(input.password);
+  else await burnPasswordCheck(input.password, deps.passwordHashing);
   await repos.loginAttempts.record({ scope: 'tern', email: input.email, ip: context.ip, outcome: ok ? 'success' : 'failure', now: deps.now() });
   if (!ok || !user) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
   return issueOneTimeToken(deps, repos, user.id);

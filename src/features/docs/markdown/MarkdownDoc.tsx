@@ -46,7 +46,8 @@ const overrides: MarkdownToJSX.Overrides = {
       <table className="table table-sm">{children}</table>
     </div>
   ),
-  th: { props: { className: 'bg-base-200 text-base-content' } },
+  th: { props: { className: 'bg-base-200 text-base-content whitespace-nowrap' } },
+  td: { props: { className: 'min-w-36 align-top' } },
   code: { props: { className: 'rounded bg-base-200 px-1.5 py-0.5 font-mono text-[0.9em] text-base-content' } },
   hr: { props: { className: 'my-8 border-base-300' } },
 };
@@ -57,8 +58,8 @@ const options: MarkdownToJSX.Options = {
   disableParsingRawHTML: true,
   slugify: (text) => headingSlug(text),
   wrapper: null,
-  renderRule(next, node) {
-    if (node.type === RuleType.codeBlock) return <CodeBlock key={`${node.lang}:${node.text.slice(0, 40)}`} code={node.text} lang={node.lang} />;
+  renderRule(next, node, _children, state) {
+    if (node.type === RuleType.codeBlock) return <CodeBlock key={state.key} code={node.text} lang={node.lang} />;
     return next();
   },
 };

@@ -29,7 +29,7 @@ export function CommandBox({ commands, label, className = '' }: CommandBoxProps)
   };
 
   return (
-    <div className={`relative overflow-hidden rounded-box border border-base-300 bg-neutral text-neutral-content ${className}`} data-testid="command-box">
+    <div className={`relative min-w-0 max-w-full overflow-hidden rounded-box border border-base-300 bg-neutral text-neutral-content ${className}`} data-testid="command-box">
       <div className="flex items-center justify-between gap-2 border-b border-white/10 px-3 py-1.5">
         <span className="truncate text-xs text-neutral-content/60">{label ?? t('ui.terminal')}</span>
         <button type="button" onClick={() => void copy()} className="btn btn-ghost btn-xs gap-1 text-neutral-content/80 hover:text-neutral-content" aria-label={t('ui.copyCommand')}>

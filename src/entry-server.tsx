@@ -1,0 +1,111 @@
+/**
+ * Server entry for build-time prerendering (scripts/prerender.mjs). Vite builds it with `--ssr` into dist-ssr/;
+ * the script imports it once and calls `renderPage` for every indexable route in both languages.
+ *
+ * It renders the same <App /> the browser runs, wrapped in wouter's <Router ssrPath>, with React 19's
+ * `prerenderToNodeStream`, which waits for every lazy page and Suspense boundary before it resolves. Pages that
+ * fetch data at run time (pricing cards) render their loading state; the docs pages get their data up front
+ * (see features/docs/prerenderData.ts) and ship it as dehydrated query state for the client to pick up.
+ */
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Router } from 'wouter';
+
+import { App } from './App';
+import { docsPrerenderData } from './features/docs/prerenderData';
+import { queryClient } from './shared/api/queryClient';
+import { brand } from './shared/brand';
+import { i18n, initI18n, setLanguage } from './shared/i18n';
+import { type Language, languageEntries, localizePath, supportedLanguages } from './shared/i18n/languages';
+import { type RouteDef, routeTable } from './shared/routing/routeTable';
+
+export { localizePath, routeTable, supportedLanguages };
+
+// Node 20 has no `navigator`; the browser notice reads the user agent while rendering. A current desktop
+// Chrome makes it render nothing, which is what almost every visitor's browser does too.
+if (typeof globalThis.navigator === 'undefined') {
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36', language: 'en-US', languages: ['en-US'], onLine: true },
+    configurable: true,
+  });
+}
+
+export interface PageHead {
+  lang: Language;
+  /** `lang` attribute of <html>: en-US, zh-CN. */
+  htmlLang: string;
+  title: string;
+  description: string;
+  /** Language-free path, for canonical and hreflang URLs. */
+  path: string;
+  ogLocale: string;
+  ogLocaleAlternates: string[];
+  siteName: string;
+}
+
+export interface RenderedPage {
+  /** The URL path the page was rendered for (with the language prefix). */
+  url: string;
+  html: string;
+  head: PageHead;
+  /** Dehydrated TanStack Query state, or null when the page prefetched nothing. */
+  queryState: unknown;
+}
+
+export const indexableRoutes = (): RouteDef[] => routeTable.filter((r) => r.index);
+
+const ogLocale = (lang: Language) => languageEntries[lang].locale.replace('-', '_');
+
+/** Title and description exactly as RouteView in src/routes.tsx sets them on the client (the e2e test compares). */
+export function headFor(route: RouteDef, lang: Language): PageHead {
+  const t = i18n.getFixedT(lang, 'pages');
+  const title = t(`${route.titleKey}.title`);
+  const suffix = t('titleSuffix');
+  return {
+    lang,
+    htmlLang: languageEntries[lang].locale,
+    title: route.id === 'home' ? `${suffix} — ${title}` : `${title} · ${suffix}`,
+    description: t(`${route.titleKey}.description`),
+    path: route.path,
+    ogLocale: ogLocale(lang),
+    ogLocaleAlternates: supportedLanguages.filter((l) => l !== lang).map(ogLocale),
+    siteName: brand.name,
+  };
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Renders one route in one language. `readPublicFile` reads a file of the built site (the install guides).
+ * Calls must not overlap: the app's i18n instance and query client are module singletons, as in the browser.
+ */
+export async function renderPage(route: RouteDef, lang: Language, readPublicFile: (relativePath: string) => Promise<string>): Promise<RenderedPage> {
+  if (!i18n.isInitialized) await initI18n(lang);
+  else await setLanguage(lang);
+
+  queryClient.clear();
+  for (const { queryKey, data } of await docsPrerenderData(route.id, lang, readPublicFile)) queryClient.setQueryData(queryKey, data);
+  const prefetched = queryClient.getQueryCache().getAll().length > 0;
+
+  const url = localizePath(route.path, lang);
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Router ssrPath={url}>
+        <App />
+      </Router>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  const html = await streamToString(prelude);
+  if (errors.length > 0) throw new Error(`Prerendering ${url} failed: ${String(errors[0])}`, { cause: errors[0] });
+
+  const queryState = prefetched ? dehydrate(queryClient) : null;
+  queryClient.clear();
+  return { url, html, head: headFor(route, lang), queryState };
+}

@@ -1,0 +1,6 @@
+import type { Language } from '../../../shared/i18n/languages';
+import { en } from './en';
+import type { DocsContent } from './types';
+import { zh } from './zh';
+
+export const docsContent: Record<Language, DocsContent> = { en, zh };

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { request } from '../../../shared/api/http';
+import type { Language } from '../../../shared/i18n/languages';
+
+/** The install guide's file name under public/install/{lang}/. */
+export const INSTALL_DOC = 'guide';
+
+export const markdownQueryKey = (lang: Language, fileName: string) => ['docs', 'markdown', lang, fileName] as const;
+
+/** GET /install/{en|zh}/{fileName}.md (spec §7); silent, the page shows its own "Failed to load content". */
+export async function fetchMarkdown(lang: Language, fileName: string, signal?: AbortSignal): Promise<string> {
+  const body = await request<unknown>(`/install/${lang}/${encodeURIComponent(fileName)}.md`, { signal, silent: true });
+  if (typeof body !== 'string' || body.trim() === '') throw new Error('Empty markdown document');
+  return body;
+}
+
+export function useMarkdown(lang: Language, fileName: string) {
+  return useQuery({
+    queryKey: markdownQueryKey(lang, fileName),
+    queryFn: ({ signal }) => fetchMarkdown(lang, fileName, signal),
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Build-time data for the docs pages, so their prerendered HTML holds the real guide and release notes instead of a
+ * loading state. Used only by src/entry-server.tsx; the query keys are the ones the pages read, so the client picks
+ * the same data up from the dehydrated query state and hydrates without a fetch.
+ */
+import { CHANGELOG_DEFAULT_PAGE_SIZE } from '../../../relay/protocol/changelog';
+import { changelog, changelogPage } from '../../../relay/server/content/changelog';
+import type { Language } from '../../shared/i18n/languages';
+import { type ChangelogData, changelogQueryKey } from './changelog/api';
+import { INSTALL_DOC, markdownQueryKey } from './install/api';
+
+export interface PrerenderQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+/** `readPublicFile` reads a file of the built site (e.g. `install/en/guide.md`). */
+export async function docsPrerenderData(
+  routeId: string,
+  lang: Language,
+  readPublicFile: (relativePath: string) => Promise<string>,
+): Promise<PrerenderQuery[]> {
+  if (routeId === 'install') {
+    return [{ queryKey: markdownQueryKey(lang, INSTALL_DOC), data: await readPublicFile(`install/${lang}/${INSTALL_DOC}.md`) }];
+  }
+  if (routeId === 'changelog') {
+    const data: ChangelogData = {
+      pages: [changelogPage(changelog, { lang, page: 1, pageSize: CHANGELOG_DEFAULT_PAGE_SIZE })],
+      pageParams: [1],
+    };
+    return [{ queryKey: changelogQueryKey(lang), data }];
+  }
+  return [];
+}

@@ -1,0 +1,210 @@
+import { expect, test } from './fixtures';
+import { LoginPage, uniqueEmail } from './pages/LoginPage';
+import { E2E_CHEETAH } from './testAccounts';
+
+test.describe('sign in with a Tern account', () => {
+  test('sign up from a protected page, land there, sign out, sign in again', async ({ page, shell }) => {
+    const login = new LoginPage(page);
+    const user = { email: uniqueEmail('ada'), password: 'analytical-engine', username: 'Ada Lovelace' };
+    await page.goto('/userinfo');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fuserinfo$/);
+
+    // Terms not ticked: the agree modal asks first; I Disagree does nothing.
+    await login.ternButton.click();
+    await expect(login.agreeModal).toBeVisible();
+    await login.agreeModal.getByRole('button', { name: 'I Disagree' }).click();
+    await expect(login.agreeModal).toBeHidden();
+    await expect(page).toHaveURL(/\/login/);
+    await login.ternButton.click();
+    await login.agreeModal.getByRole('button', { name: 'I Agree' }).click();
+    await expect(login.terms).toBeChecked({ timeout: 1000 }).catch(() => undefined);
+
+    await login.fillAccount('signup', user);
+    await expect(page.getByTestId('callback')).toBeVisible();
+    await expect(page.getByText('Signed in successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/userinfo$/, { timeout: 10_000 });
+    const menu = shell.header.getByRole('button', { name: 'Account menu' });
+    await expect(menu).toBeVisible();
+    // The one-time token never stays in the history.
+    expect(await page.evaluate(() => localStorage.getItem('tern.loginMethod'))).toBe('tern');
+
+    await menu.click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(shell.header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('tern.accessToken'))).toBeNull();
+
+    await login.goto();
+    await login.terms.check();
+    await login.ternButton.click();
+    await login.fillAccount('signin', { email: user.email, password: 'wrong-password' });
+    await expect(page.getByRole('alert')).toContainText('Invalid credentials');
+    await page.locator('#account-password').fill(user.password);
+    await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/:\d+\/$/, { timeout: 10_000 });
+    await expect(shell.header.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
+  test('Chinese: invitation code rules, sign up, land on /zh/userinfo', async ({ page, shell }) => {
+    const login = new LoginPage(page);
+    await page.goto('/zh/userinfo');
+    await expect(page).toHaveURL(/\/zh\/login\?redirect=%2Fzh%2Fuserinfo$/);
+    await login.invitation.fill('ab-1');
+    await expect(login.invitation).toHaveValue('AB-1');
+    await login.terms.check();
+    await login.ternButton.click();
+    await expect(page.getByText('邀请码格式不正确')).toBeVisible();
+    await login.invitation.fill('abcdefghijklmnop');
+    await expect(login.invitation).toHaveValue('ABCDEFGHIJ');
+    await login.ternButton.click();
+    await login.fillAccount('signup', { email: uniqueEmail('zh'), password: 'passw0rd-zh', username: '李雷' });
+    await expect(page.getByText('登录成功')).toBeVisible();
+    await expect(page).toHaveURL(/\/zh\/userinfo$/, { timeout: 10_000 });
+    await expect(shell.header.getByRole('button', { name: '账户菜单' })).toBeVisible();
+    // A signed-in visitor reaching the login page is sent on.
+    await page.goto('/zh/login?redirect=%2Fzh%2Fpricing');
+    await expect(page).toHaveURL(/\/zh\/pricing$/);
+  });
+
+  test('account form validation', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.terms.check();
+    await login.ternButton.click();
+    await page.getByRole('tab', { name: 'Create account' }).click();
+    await page.locator('form').getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Please enter email address')).toBeVisible();
+    await expect(page.getByText('Please enter your name')).toBeVisible();
+    await page.locator('#account-email').fill('not-an-email');
+    await page.locator('#account-password').fill('short');
+    await page.locator('#account-confirm').fill('other');
+    await page.locator('form').getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+  });
+
+  test('the account page refuses a foreign redirect_to', async ({ page }) => {
+    await page.goto('/account?redirect_to=https%3A%2F%2Fevil.example%2Fcallback&redirect_mode=same_window');
+    await expect(page.getByRole('alert')).toContainText('not valid');
+  });
+});
+
+test.describe('internal company login', () => {
+  test('operator-created account signs in from a private address, then locks after bad passwords', async ({ page, shell }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await expect(login.cheetahButton).toBeVisible();
+    await login.terms.check();
+    await login.cheetahButton.click();
+    const modal = login.internal;
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Sign in' }).click();
+    await expect(modal.getByText('Please enter email address')).toBeVisible();
+    await expect(modal.getByText('Please enter password')).toBeVisible();
+    await modal.locator('#internal-email').fill('nope');
+    await modal.getByRole('button', { name: 'Sign in' }).click();
+    await expect(modal.getByText('Please enter a valid email address')).toBeVisible();
+
+    await modal.locator('#internal-email').fill(E2E_CHEETAH.email);
+    await modal.locator('#internal-password').fill(E2E_CHEETAH.password);
+    await modal.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Signed in successfully')).toBeVisible();
+    await expect(page.getByText(/Going to your account in [123] s/)).toBeVisible();
+    await expect(page).toHaveURL(/\/userinfo$/, { timeout: 6000 });
+    await shell.header.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    await login.goto();
+    await login.terms.check();
+    await login.cheetahButton.click();
+    await modal.locator('#internal-email').fill(E2E_CHEETAH.email);
+    await modal.locator('#internal-password').fill('wrong-password');
+    await modal.getByRole('button', { name: 'Sign in' }).click();
+    await expect(modal.getByRole('alert')).toContainText('The password is incorrect');
+    for (let i = 0; i < 5; i++) {
+      await modal.getByRole('button', { name: 'Sign in' }).click();
+      await expect(modal.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    }
+    await expect(modal.getByRole('alert')).toContainText(/Account has been locked|Too many requests/);
+  });
+});
+
+test.describe('callback and token login', () => {
+  test('callback parameter errors', async ({ page }) => {
+    await page.goto('/callback?type=other&logintype=tern&token=x');
+    await expect(page.getByRole('alert')).toHaveText('Invalid callback type');
+    await page.goto('/callback?type=authlogin&logintype=github&token=x');
+    await expect(page.getByRole('alert')).toHaveText('Invalid login type');
+    await page.goto('/callback?type=authlogin&logintype=tern');
+    await expect(page.getByRole('alert')).toHaveText('Missing authorization parameters');
+    await page.goto('/zh/callback?type=authlogin&logintype=tern&token=spent&user_id=1');
+    await expect(page.getByRole('alert')).toContainText('登录');
+    await page.getByRole('link', { name: '重试' }).click();
+    await expect(page).toHaveURL(/\/zh\/login$/);
+  });
+
+  test('a CLI temp code signs the browser in once', async ({ page, request }) => {
+    const email = uniqueEmail('cli');
+    const signup = await request.post('/auth/tern/signup', { data: { email, password: 'cli-password', username: 'CLI user' } });
+    const { data } = await signup.json();
+    const login = await (await request.post('/auth/jwt/tern-login', { data: { token: data.token, user_id: data.user_id, plat: 'cli' } })).json();
+    const temp = await (await request.post('/auth/temp-code', { headers: { Authorization: `Bearer ${login.accessToken}` }, data: {} })).json();
+
+    await page.goto(`/token-login?code=${encodeURIComponent(temp.data.code)}`);
+    await expect(page.getByText('Signed in. Redirecting…')).toBeVisible();
+    await expect(page).toHaveURL(/\/userinfo$/, { timeout: 5000 });
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/token-login?code=${encodeURIComponent(temp.data.code)}`);
+    await expect(page.getByRole('alert')).toContainText('invalid or has already been used');
+    expect(await page.evaluate(() => localStorage.getItem('tern.accessToken'))).toBeNull();
+    await page.goto('/token-login');
+    await expect(page.getByRole('alert')).toHaveText('missing required parameter: code');
+    await page.getByRole('link', { name: 'Back to sign-in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('login broadcast', () => {
+  test('a same-origin success message is handled once: toast, then reload after 1 s; other origins are ignored', async ({ page, shell }) => {
+    await shell.goto('/pricing');
+    await page.evaluate(() => window.postMessage({ type: 'TERN_LOGIN_SUCCESS', provider: 'tern', timestamp: Date.now() }, '*'));
+    await expect(shell.toasts).toContainText('Signed in with Tern');
+    await page.waitForEvent('load', { timeout: 3000 });
+
+    // A message whose origin is not ours: dispatched as if from another site.
+    await shell.goto('/pricing');
+    await page.evaluate(() =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'TERN_LOGIN_SUCCESS', provider: 'tern' }, origin: 'https://evil.example' })),
+    );
+    await page.waitForTimeout(1500);
+    await expect(shell.toasts).toHaveCount(0);
+  });
+});
+
+test.describe('restricted region', () => {
+  test('the region page replaces every login option', async ({ page }) => {
+    // Test stand-in for the relay's answer from a restricted region (the relay's CIDR logic has its own tests).
+    await page.route('**/api/client/feishu-allowed', (route) =>
+      route.fulfill({
+        json: {
+          ip: '1.2.3.4',
+          normalizedIP: '1.2.3.4',
+          feishuLoginAllowed: false,
+          cheetahLoginAllowed: false,
+          isPrivateNetwork: false,
+          isInWhitelist: false,
+          timestamp: new Date().toISOString(),
+          isChina: true,
+          messages: [],
+        },
+      }),
+    );
+    await page.goto('/login');
+    await expect(page.getByTestId('region-restricted')).toBeVisible();
+    await expect(page.getByText('Login Restricted')).toBeVisible();
+    await expect(page.getByText('Unsupported Country or Region')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Tern account/ })).toHaveCount(0);
+  });
+});
