@@ -30,4 +30,9 @@ export default tseslint.config(
     files: ['scripts/**', 'relay/server/main.ts', 'relay/cli/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ['tests/**', 'relay/**', 'scripts/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
 );

@@ -8,10 +8,12 @@
  * (see features/docs/prerenderData.ts) and ship it as dehydrated query state for the client to pick up.
  */
 import { dehydrate } from '@tanstack/react-query';
+import jsdom from 'jsdom';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 
+import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../relay/server/content/prerender';
 import { App } from './App';
 import { docsPrerenderData } from './features/docs/prerenderData';
 import { queryClient } from './shared/api/queryClient';
@@ -20,15 +22,40 @@ import { i18n, initI18n, setLanguage } from './shared/i18n';
 import { type Language, languageEntries, localizePath, supportedLanguages } from './shared/i18n/languages';
 import { type RouteDef, routeTable } from './shared/routing/routeTable';
 
-export { localizePath, routeTable, supportedLanguages };
+export { localizePath, ORIGIN_PLACEHOLDER, prerenderedFile, routeTable, supportedLanguages };
 
-// Node 20 has no `navigator`; the browser notice reads the user agent while rendering. A current desktop
-// Chrome makes it render nothing, which is what almost every visitor's browser does too.
-if (typeof globalThis.navigator === 'undefined') {
-  Object.defineProperty(globalThis, 'navigator', {
-    value: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36', language: 'en-US', languages: ['en-US'], onLine: true },
-    configurable: true,
-  });
+// The prerendered page is what a first-time, signed-out English or Chinese visitor sees. The app reads a few browser
+// globals while rendering (the browser notice reads the user agent, the language gate reads the saved language at /),
+// so the server provides inert stand-ins: a current desktop Chrome and an empty storage. Node 21+ has its own
+// `navigator`, which is kept. The marketing FAQ sanitises its HTML with DOMPurify(window) during render; a detached
+// jsdom window (no URL, no scripts) gives it the same parser as the browser. These are defined after the libraries
+// have loaded, so their own server checks (TanStack Query's isServer) are not fooled.
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+const serverGlobals: Record<string, unknown> = {
+  navigator: {
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+    language: 'en-US',
+    languages: ['en-US'],
+    onLine: true,
+  },
+  localStorage: memoryStorage(),
+  sessionStorage: memoryStorage(),
+  window: new jsdom.JSDOM('<!doctype html><html><head></head><body></body></html>').window,
+};
+for (const [name, value] of Object.entries(serverGlobals)) {
+  if (!(name in globalThis)) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
 }
 
 export interface PageHead {
@@ -60,13 +87,13 @@ const ogLocale = (lang: Language) => languageEntries[lang].locale.replace('-', '
 /** Title and description exactly as RouteView in src/routes.tsx sets them on the client (the e2e test compares). */
 export function headFor(route: RouteDef, lang: Language): PageHead {
   const t = i18n.getFixedT(lang, 'pages');
-  const title = t(`${route.titleKey}.title`);
+  const title = t(`${route.titleKey}.title` as 'home.title');
   const suffix = t('titleSuffix');
   return {
     lang,
     htmlLang: languageEntries[lang].locale,
     title: route.id === 'home' ? `${suffix} — ${title}` : `${title} · ${suffix}`,
-    description: t(`${route.titleKey}.description`),
+    description: t(`${route.titleKey}.description` as 'home.description'),
     path: route.path,
     ogLocale: ogLocale(lang),
     ogLocaleAlternates: supportedLanguages.filter((l) => l !== lang).map(ogLocale),
@@ -100,7 +127,12 @@ export async function renderPage(route: RouteDef, lang: Language, readPublicFile
         <App />
       </Router>
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // Never outline a large Suspense boundary into a hidden <div> revealed by an inline script: the CSP forbids
+      // inline scripts, and crawlers and no-JavaScript visitors must get the content in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   const html = await streamToString(prelude);
   if (errors.length > 0) throw new Error(`Prerendering ${url} failed: ${String(errors[0])}`, { cause: errors[0] });

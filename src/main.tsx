@@ -1,29 +1,46 @@
 import './index.css';
 
+import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from './App';
 import { installLoginBroadcast } from './features/auth/broadcast';
+import { queryClient } from './shared/api/queryClient';
 import { refreshAuth, watchAuthAcrossTabs } from './shared/auth/session';
 import { initI18n } from './shared/i18n';
 import { parsePathname } from './shared/i18n/languages';
+import { detectLanguage } from './shared/i18n/preference';
 import { installChunkErrorHandler } from './shared/lib/chunkReload';
 import { registerServiceWorker } from './shared/pwa/registerSW';
 import { applyTheme } from './shared/ui/theme';
 
 applyTheme();
 installChunkErrorHandler();
-refreshAuth();
+const signedIn = refreshAuth() !== null;
 watchAuthAcrossTabs();
 installLoginBroadcast();
 
 const parsed = parsePathname(location.pathname);
 await initI18n(parsed.kind === 'ok' ? parsed.lang : 'en');
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// Public pages arrive prerendered (scripts/prerender.mjs), rendered signed out in the URL's language. Hydrate when
+// this visitor sees exactly that: same URL, signed out (the header differs otherwise) and not about to be sent from
+// / to a saved or browser language. In every other case render afresh; React replaces the markup.
+const prerendered = root.dataset.prerenderedPath === location.pathname;
+const redirectsFromRoot =
+  location.pathname === '/' && detectLanguage(localStorage, navigator.languages ?? [navigator.language]).language !== 'en';
+if (prerendered) {
+  // Data the docs pages were rendered with (install guide, changelog), so their first render matches the markup.
+  const state = document.getElementById('tern-query-state')?.textContent;
+  if (state) hydrateQueries(queryClient, JSON.parse(state));
+}
+if (prerendered && !signedIn && !redirectsFromRoot) hydrateRoot(root, app);
+else createRoot(root).render(app);
 registerServiceWorker();

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 
 import type { RelayConfig } from './config';
 import type { AuthLimits, ScryptParams } from './core/auth';
@@ -46,7 +46,7 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
               'req.body.feishuAccessToken',
             ],
           },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
   });
   const startedAt = Date.now();
@@ -65,7 +65,7 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
       ...(deps.authLimits && { limits: deps.authLimits }),
       ...(deps.passwordHashing && { passwordHashing: deps.passwordHashing }),
     });
-    await registerStaticRoutes(app, config.STATIC_DIR);
+    await registerStaticRoutes(app, config.STATIC_DIR, { publicUrl: config.PUBLIC_URL });
   } catch (error) {
     await app.close();
     throw error;

@@ -8,13 +8,14 @@ const CWD = path.resolve('/srv/tern');
 
 describe('auth configuration', () => {
   it('has documented defaults', () => {
-    expect(loadConfig({}, CWD)).toMatchObject({
-      JWT_SECRET: undefined,
+    const config = loadConfig({}, CWD);
+    expect(config.JWT_SECRET).toBeUndefined();
+    expect(config.FEISHU_APP_ID).toBeUndefined();
+    expect(config.FEISHU_APP_SECRET).toBeUndefined();
+    expect(config).toMatchObject({
       JWT_AUDIENCE: 'tern-web',
       JWT_ISSUER: 'tern-relay',
       TOKEN_TTL_SECONDS: 604800,
-      FEISHU_APP_ID: undefined,
-      FEISHU_APP_SECRET: undefined,
       FEISHU_BASE_URL: 'https://open.feishu.cn',
       FEISHU_ALLOWED: 'network',
       WHITELIST_CIDRS: [],

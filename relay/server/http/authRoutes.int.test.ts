@@ -99,7 +99,8 @@ describe('tern account: signup → signin → tern-login → me → logout', () 
     expect(me.status).toBe(200);
     expect(meResponseSchema.parse(me.body).data).toEqual(result.user);
 
-    const out = await post('/web-api/auth/logout', undefined, { token: result.accessToken });
+    // Bodiless, but sent as JSON, as some clients do.
+    const out = await call(relay, 'POST', '/web-api/auth/logout', { token: result.accessToken, rawBody: '', contentType: 'application/json' });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ success: true });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -8,22 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changelogCategories, changelogResponseSchema, errorBodySchema } from '../../protocol';
 import { createRelay } from '../app';
 import { loadConfig } from '../config';
+import { RELAY_START_TIMEOUT_MS } from '../testing/testRelay';
 
 describe('GET /api/changelog', () => {
   let app: FastifyInstance;
   let base: string;
+  let dir: string;
 
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'tern-changelog-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'tern-changelog-'));
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, STATIC_DIR: path.join(dir, 'dist') });
     app = await createRelay({ config, version: 'test' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
+  }, RELAY_START_TIMEOUT_MS);
   afterAll(async () => {
     await app?.close();
-  });
+    rmSync(dir, { recursive: true, force: true });
+  }, RELAY_START_TIMEOUT_MS);
 
   it('answers the first page in English by default, newest first, valid against the protocol', async () => {
     const res = await fetch(`${base}/api/changelog`);

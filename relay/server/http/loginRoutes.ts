@@ -10,8 +10,7 @@ import {
   loginPermissionSchema,
 } from '../../protocol';
 import { AppError } from '../core/appError';
-import { type AuthDeps, cheetahLogin, feishuExchange, feishuLogin, loginPermission } from '../core/auth';
-import { assertCompanyNetwork } from '../core/auth/cheetahLogin';
+import { assertCompanyNetwork, type AuthDeps, cheetahLogin, feishuExchange, feishuLogin, loginPermission } from '../core/auth';
 import { parseBody } from './apiErrors';
 import { loginResultBody, requestContext } from './authRoutes';
 

@@ -60,6 +60,20 @@ export function buildAuthDeps({ config, db, now = () => new Date(), fetch, limit
   };
 }
 
+/**
+ * Bodiless POSTs (logout, temp-code) may still be sent with `Content-Type: application/json`; Fastify's parser
+ * refuses an empty JSON body, this scope treats it as no body. Everything else goes to the default (safe) parser.
+ */
+function acceptEmptyJsonBodies(api: FastifyInstance): void {
+  const parse = api.getDefaultJsonParser('error', 'error');
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parse(request, text, done);
+  });
+}
+
 const PRUNE_EVERY_MS = 60 * 60_000;
 const KEEP_ATTEMPTS_MS = 24 * 60 * 60_000;
 
@@ -73,6 +87,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   registerAuthentication(app, (token) => verifyAccessToken(deps, token));
   await app.register(async (api) => {
     registerApiErrorHandler(api);
+    acceptEmptyJsonBodies(api);
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     });

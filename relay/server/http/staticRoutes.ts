@@ -7,24 +7,50 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localizePath, parsePathname } from '../../../src/shared/i18n/languages';
 import { matchRoute, redirects } from '../../../src/shared/routing/routeTable';
 import type { ErrorBody } from '../../protocol';
+import { ORIGIN_PLACEHOLDER, PRERENDER_DIR, prerenderedFile } from '../content/prerender';
 
 const API_PREFIXES = ['/api/', '/web-api/', '/auth/', '/socket.io/', '/healthz'];
 export const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, '') || p.startsWith(prefix));
+
+export interface StaticRouteOptions {
+  /** The public origin (PUBLIC_URL) for canonical, hreflang and sitemap URLs; else each request's own origin. */
+  publicUrl?: string | undefined;
+}
 
 /**
  * Serves the built PWA. Hashed assets are cached forever; the shell and the service worker are revalidated on every
  * load so a deployment reaches users at once. Unknown page paths get the app shell with a 404 status, so the
  * not-found page renders and crawlers see the right code.
+ *
+ * Indexable routes get their build-time prerendered HTML (scripts/prerender.mjs) when it exists, so crawlers and
+ * visitors without JavaScript see the content; the app then hydrates it. The build cannot know the site's origin,
+ * so prerendered pages, sitemap.xml and robots.txt carry a placeholder that is replaced here.
  */
-export async function registerStaticRoutes(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerStaticRoutes(app: FastifyInstance, staticDir: string, options: StaticRouteOptions = {}): Promise<void> {
   const indexPath = path.join(staticDir, 'index.html');
   const hasBuild = existsSync(indexPath);
   let indexHtml: string | null = hasBuild ? readFileSync(indexPath, 'utf8') : null;
+  const publicOrigin = options.publicUrl?.replace(/\/+$/, '');
+  const originOf = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
+
+  // Files are read once: a deployment restarts the relay, exactly as for index.html.
+  const fileCache = new Map<string, string | null>();
+  const readBuilt = (relative: string): string | null => {
+    if (!fileCache.has(relative)) {
+      const full = path.join(staticDir, relative);
+      fileCache.set(relative, existsSync(full) ? readFileSync(full, 'utf8') : null);
+    }
+    return fileCache.get(relative) ?? null;
+  };
+  const withOrigin = (text: string, request: FastifyRequest) => text.replaceAll(ORIGIN_PLACEHOLDER, originOf(request));
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: staticDir,
       index: false,
+      // Prerendered pages are served under their routes only, with the origin filled in.
+      // (The build's server bundle, dist/.ssr, is deleted after prerendering; never serve it if a build stopped early.)
+      allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDER_DIR}/`) && !pathName.startsWith('/.ssr/'),
       setHeaders(reply, filePath) {
         const rel = path.relative(staticDir, filePath);
         if (rel.startsWith('assets' + path.sep)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -44,6 +70,17 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
   };
 
+  for (const [file, type] of [
+    ['sitemap.xml', 'application/xml; charset=utf-8'],
+    ['robots.txt', 'text/plain; charset=utf-8'],
+  ] as const) {
+    app.get(`/${file}`, async (request, reply) => {
+      const text = readBuilt(file);
+      if (text === null) return reply.code(404).type('text/plain').send('Not found');
+      return reply.type(type).header('Cache-Control', 'no-cache').send(withOrigin(text, request));
+    });
+  }
+
   const pageHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -61,6 +98,10 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
     // A file-like path that missed the static files is a missing asset, not a page.
     if (/\.[a-z0-9]{1,8}$/i.test(parsed.rest)) return reply.code(404).type('text/plain').send('Not found');
     const route = matchRoute(parsed.rest);
+    const prerendered = route?.index ? readBuilt(prerenderedFile(parsed.lang, route.path)) : null;
+    if (prerendered !== null) {
+      return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withOrigin(prerendered, request));
+    }
     return sendShell(reply, route && route.id !== 'notFound' ? 200 : 404);
   };
 

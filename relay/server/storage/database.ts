@@ -87,7 +87,7 @@ async function openPglite(dir: string): Promise<Storage> {
 }
 
 function acquireLock(file: string): () => void {
-  let holder: number | null = null;
+  let holder: number | null;
   try {
     holder = Number(readFileSync(file, 'utf8').trim()) || null;
   } catch {

@@ -60,13 +60,13 @@ export default function CallbackPage() {
   const [state, setState] = useState<State>({ phase: 'processing' });
   const [countdown, setCountdown] = useState(INTERNAL_COUNTDOWN_S);
   const started = useRef(false);
-  const opener = useRef<Window | null>(null);
+  // Read once on mount: the window that opened this popup (same origin only), or null in a normal tab.
+  const [opener] = useState(popupOpener);
 
   useEffect(() => {
     // StrictMode runs effects twice in development; a one-time token must be spent once.
     if (started.current) return;
     started.current = true;
-    opener.current = popupOpener();
     const request = parseCallbackParams(new URLSearchParams(location.search));
     // Tokens and codes do not stay in the address bar or the history.
     history.replaceState(history.state, '', location.pathname);
@@ -90,8 +90,8 @@ export default function CallbackPage() {
         const timer = setInterval(() => setCountdown((c) => c - 1), 1000);
         return () => clearInterval(timer);
       }
-      if (opener.current) {
-        opener.current.postMessage(notice, location.origin);
+      if (opener) {
+        opener.postMessage(notice, location.origin);
         const timer = setTimeout(() => window.close(), POPUP_CLOSE_MS);
         return () => clearTimeout(timer);
       }
@@ -106,13 +106,13 @@ export default function CallbackPage() {
       }, POPUP_CLOSE_MS);
       return () => clearTimeout(timer);
     }
-    if (state.phase === 'error' && opener.current) {
-      opener.current.postMessage({ type: ERROR_MESSAGE_TYPE, timestamp: Date.now() }, location.origin);
+    if (state.phase === 'error' && opener) {
+      opener.postMessage({ type: ERROR_MESSAGE_TYPE, timestamp: Date.now() }, location.origin);
       const timer = setTimeout(() => window.close(), POPUP_ERROR_CLOSE_MS);
       return () => clearTimeout(timer);
     }
     return undefined;
-  }, [state, lang, navigate]);
+  }, [state, lang, navigate, opener]);
 
   const userinfo = `~${localizePath('/userinfo', lang)}`;
   useEffect(() => {
@@ -143,7 +143,7 @@ export default function CallbackPage() {
                   </Link>
                 </>
               ) : (
-                <p className="text-base-content/70">{opener.current ? t('callback.successPopup') : t('callback.successRedirect')}</p>
+                <p className="text-base-content/70">{opener ? t('callback.successPopup') : t('callback.successRedirect')}</p>
               )}
             </>
           )}
@@ -157,7 +157,7 @@ export default function CallbackPage() {
                 {text(state.message)}
               </p>
               <div className="flex gap-2">
-                {opener.current ? (
+                {opener ? (
                   <button type="button" className="btn btn-ghost" onClick={() => window.close()}>
                     {t('callback.close')}
                   </button>

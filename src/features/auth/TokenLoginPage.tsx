@@ -18,13 +18,13 @@ export default function TokenLoginPage() {
   const text = useMessageText();
   const { lang } = useLanguageRoute();
   const [, navigate] = useLocation();
-  const params = useRef(new URLSearchParams(location.search));
+  const [params] = useState(() => new URLSearchParams(location.search));
   const [phase, setPhase] = useState<'processing' | 'success' | 'error'>('processing');
   const [message, setMessage] = useState<Message | null>(null);
   const started = useRef(false);
 
   const run = useCallback(async () => {
-    const code = params.current.get('code');
+    const code = params.get('code');
     setPhase('processing');
     if (!code) {
       setMessage({ key: 'auth:errors.missingCode' });
@@ -41,14 +41,14 @@ export default function TokenLoginPage() {
         // Spec: keep the session with the user from the exchange (or a placeholder) if fetching the user fails.
       }
       setPhase('success');
-      const target = safeRedirectPath(params.current.get('redirect')) ?? localizePath('/userinfo', lang);
+      const target = safeRedirectPath(params.get('redirect')) ?? localizePath('/userinfo', lang);
       setTimeout(() => navigate(`~${target}`, { replace: true }), TOKEN_LOGIN_REDIRECT_MS);
     } catch (error) {
       clearAuth();
       setMessage(loginMessage(error));
       setPhase('error');
     }
-  }, [lang, navigate]);
+  }, [lang, navigate, params]);
 
   useEffect(() => {
     if (started.current) return;
@@ -74,7 +74,7 @@ export default function TokenLoginPage() {
             {text(message)}
           </p>
           <div className="mt-6 flex gap-2">
-            {params.current.get('code') && (
+            {params.get('code') && (
               <button type="button" className="btn btn-outline" onClick={() => void run()}>
                 {t('tokenLogin.retry')}
               </button>

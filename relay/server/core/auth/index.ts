@@ -1,5 +1,5 @@
 export { createCheetahAccount, listUsers } from './accounts';
-export { cheetahLogin, unlockCheetahAccount } from './cheetahLogin';
+export { assertCompanyNetwork, cheetahLogin, unlockCheetahAccount } from './cheetahLogin';
 export { type AuthDeps, type AuthLimits, defaultAuthLimits, type RequestContext } from './deps';
 export { createFeishuClient, type FeishuClient } from './feishuClient';
 export { feishuExchange, feishuLogin } from './feishuLogin';
