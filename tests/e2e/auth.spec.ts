@@ -130,6 +130,26 @@ test.describe('internal company login', () => {
   });
 });
 
+test.describe('Feishu (against the local Feishu stand-in)', () => {
+  test('popup flow: authorize, callback, message to the opener, reload signed in', async ({ page, shell }) => {
+    const login = new LoginPage(page);
+    await login.goto('', '?redirect=%2Fuserinfo');
+    await expect(login.feishuButton).toBeEnabled();
+    await login.terms.check();
+    const popupPromise = page.waitForEvent('popup');
+    await login.feishuButton.click();
+    const popup = await popupPromise;
+    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    await expect(popup.getByTestId('callback')).toHaveAttribute('data-phase', 'success', { timeout: 10_000 });
+    // The opener names the provider, then reloads after 1 s; the popup closes itself after 2 s.
+    await expect(shell.toasts).toContainText('Signed in with Feishu');
+    await reloaded;
+    await popup.waitForEvent('close', { timeout: 5000 });
+    await expect(page).toHaveURL(/\/userinfo$/, { timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('tern.loginMethod'))).toBe('feishu');
+  });
+});
+
 test.describe('callback and token login', () => {
   test('callback parameter errors', async ({ page }) => {
     await page.goto('/callback?type=other&logintype=tern&token=x');

@@ -20,7 +20,8 @@ import { loginResultBody, requestContext } from './authRoutes';
  */
 export function allowedRedirectUris(publicUrl: string | undefined, request: FastifyRequest): string[] {
   const origin = publicUrl ? publicUrl.replace(/\/+$/, '') : `${request.protocol}://${request.host}`;
-  return [`${origin}/callback`];
+  // The PWA's callback needs its type and login method in the query; both forms are exact, fixed strings.
+  return [`${origin}/callback`, `${origin}/callback?type=authlogin&logintype=feishu`];
 }
 
 /** Network-dependent logins: the permission probe, client config, Feishu and cheetah. */

@@ -30,14 +30,14 @@ function popupOpener(): Window | null {
   }
 }
 
-async function complete(request: Extract<CallbackRequest, { ok: true }>, lang: 'en' | 'zh'): Promise<LoginMethod> {
+async function complete(request: Extract<CallbackRequest, { ok: true }>): Promise<LoginMethod> {
   const invitationCode = localStorage.getItem(authKeys.pendingInvitation) ?? undefined;
   if (request.method === 'tern') {
     const result = await authApi.ternLogin(request.token, request.userId, invitationCode);
     signIn({ token: result.accessToken, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: 'tern' });
   } else if (request.method === 'feishu') {
     if (!consumeState(request.state)) throw Object.assign(new Error('state'), { messageKey: 'auth:errors.stateMismatch' });
-    const feishuToken = await authApi.feishuExchange(request.code, feishuRedirectUri(location.origin, lang));
+    const feishuToken = await authApi.feishuExchange(request.code, feishuRedirectUri(location.origin));
     const result = await authApi.feishuLogin(feishuToken, invitationCode);
     signIn({ token: result.accessToken, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: 'feishu' });
   } else {
@@ -74,7 +74,7 @@ export default function CallbackPage() {
       setState({ phase: 'error', message: { key: request.error } });
       return;
     }
-    complete(request, lang).then(
+    complete(request).then(
       (method) => setState({ phase: 'success', method }),
       (error: unknown) => {
         const key = (error as { messageKey?: string }).messageKey;

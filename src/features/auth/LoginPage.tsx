@@ -60,7 +60,7 @@ export default function LoginPage() {
       const url = feishuAuthorizeUrl({
         base: config.data?.feishu.authorizeUrl ?? DEFAULT_FEISHU_AUTHORIZE_URL,
         appId,
-        redirectUri: feishuRedirectUri(location.origin, lang),
+        redirectUri: feishuRedirectUri(location.origin),
         state: createState(),
         lang,
       });

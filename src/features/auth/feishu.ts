@@ -1,4 +1,4 @@
-import { localizePath, type Language } from '../../shared/i18n/languages';
+import type { Language } from '../../shared/i18n/languages';
 
 const STATE_KEY = 'tern.feishuState';
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -6,9 +6,12 @@ export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
 export const DEFAULT_FEISHU_AUTHORIZE_URL = 'https://open.feishu.cn/open-apis/authen/v1/index';
 
-/** The callback URL Feishu returns to; the relay checks it matches exactly. */
-export function feishuRedirectUri(origin: string, lang: Language): string {
-  return `${origin}${localizePath('/callback', lang)}?type=authlogin&logintype=feishu`;
+/**
+ * The callback URL Feishu returns to. The relay accepts only exact, language-free URIs; the callback page returns
+ * the visitor to their saved page or preferred language afterwards.
+ */
+export function feishuRedirectUri(origin: string): string {
+  return `${origin}/callback?type=authlogin&logintype=feishu`;
 }
 
 function randomState(): string {

@@ -30,10 +30,11 @@ export default function ChangelogPage() {
   const { fetchNextPage, isFetchingNextPage, hasNextPage, isFetchNextPageError } = query;
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
 
+  // Releases already shown stay on screen if a background refresh fails; the error state is for having nothing.
   let body;
-  if (query.isPending) body = <LoadingReleases label={t('changelog.loading')} />;
-  else if (query.isError)
-    body = <LoadError message={t('changelog.error')} hint={t('changelog.errorHint')} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+  if (!query.data && query.isError)
+    body = <LoadError message={t('changelog.error')} hint={t('changelog.errorHint')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  else if (!query.data) body = <LoadingReleases label={t('changelog.loading')} />;
   else if (entries.length === 0)
     body = (
       <p className="mt-8 rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70" data-testid="changelog-empty">

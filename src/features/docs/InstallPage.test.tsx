@@ -82,6 +82,7 @@ describe('InstallPage', () => {
 
   it('scrolls to the bottom 300 ms after the guide is shown when the navigation state asks for it', async () => {
     history.replaceState({ scrollToBottom: true }, '', '/install');
+    vi.stubGlobal('fetch', fakeFetch({ '/install/en/guide.md': () => new Response(GUIDE) }));
     const client = testQueryClient();
     client.setQueryData(markdownQueryKey('en', INSTALL_DOC), GUIDE);
     vi.useFakeTimers();
@@ -99,6 +100,7 @@ describe('InstallPage', () => {
   });
 
   it('does not scroll without the navigation state', async () => {
+    vi.stubGlobal('fetch', fakeFetch({ '/install/en/guide.md': () => new Response(GUIDE) }));
     const client = testQueryClient();
     client.setQueryData(markdownQueryKey('en', INSTALL_DOC), GUIDE);
     vi.useFakeTimers();

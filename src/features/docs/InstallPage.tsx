@@ -31,7 +31,9 @@ export default function InstallPage() {
   const { lang } = useLanguageRoute();
   const doc = useMarkdown(lang, INSTALL_DOC);
   const toc = useMemo(() => (doc.data ? markdownToc(doc.data) : []), [doc.data]);
-  useScrollToBottom(doc.isSuccess);
+  // Cached content stays on screen even if a background refresh fails; the error state is for having nothing to show.
+  const shown = doc.data !== undefined;
+  useScrollToBottom(shown);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:py-14 lg:grid-cols-[14rem_minmax(0,1fr)]">
@@ -51,13 +53,13 @@ export default function InstallPage() {
           </nav>
         )}
       </aside>
-      <article className="min-w-0 max-w-3xl" aria-busy={doc.isPending} data-testid="install-doc">
-        {doc.isPending ? (
-          <LoadingDoc label={t('markdown.loading')} />
-        ) : doc.isError ? (
-          <LoadError message={t('markdown.error')} hint={t('markdown.errorHint')} onRetry={() => void doc.refetch()} retrying={doc.isRefetching} />
-        ) : (
+      <article className="min-w-0 max-w-3xl" aria-busy={!shown && !doc.isError} data-testid="install-doc">
+        {shown ? (
           <MarkdownDoc source={doc.data} />
+        ) : doc.isError ? (
+          <LoadError message={t('markdown.error')} hint={t('markdown.errorHint')} onRetry={() => void doc.refetch()} retrying={doc.isFetching} />
+        ) : (
+          <LoadingDoc label={t('markdown.loading')} />
         )}
       </article>
     </div>

@@ -31,6 +31,7 @@ const paths = {
 } as const;
 
 export type IconName = keyof typeof paths;
+export const iconNames = Object.keys(paths) as IconName[];
 
 export function Icon({ name, size = 22, className }: { name: IconName; size?: number; className?: string }) {
   return (

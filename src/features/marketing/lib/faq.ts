@@ -1,7 +1,7 @@
 import type { FaqItem } from '../content/types';
 
-/** What an untranslated i18n key looks like: no spaces, dotted segments, an optional `ns:` prefix. */
-const KEY_LIKE = /^[A-Za-z_][\w-]*(?::[\w-]+)?(?:\.[\w-]+)+$|^[A-Za-z_][\w-]*:[\w.-]+$/;
+/** What an untranslated i18n key looks like: lower-case start, no spaces, dotted segments, an optional `ns:` prefix. */
+const KEY_LIKE = /^[a-z_][\w-]*(?::[\w-]+)?(?:\.[\w-]+)+$|^[a-z_][\w-]*:[\w.-]+$/;
 
 export function looksLikeKey(text: string): boolean {
   return KEY_LIKE.test(text.trim());

@@ -1,0 +1,113 @@
+import { expect, test } from './fixtures';
+import { HomeHero, installBillingStandIn } from './pages/marketingPages';
+
+test.describe('home page', () => {
+  test('hero: title scramble after 500 ms, typewriter 1.5 s later (80 ms typing, 2 s pause, 40 ms deleting)', async ({ page, shell }) => {
+    await installBillingStandIn(page);
+    // A paused fake clock: no time passes between mount and the checks below unless the test moves it.
+    await page.clock.install({ time: new Date('2030-01-01T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2030-01-01T09:00:01Z'));
+    await shell.goto('/');
+    const hero = new HomeHero(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your AI pair programmer, right in the terminal');
+
+    await expect(hero.title).toHaveAttribute('data-phase', 'idle');
+    await page.clock.runFor(499);
+    await expect(hero.title).toHaveAttribute('data-phase', 'idle');
+    await page.clock.runFor(1);
+    await expect(hero.title).toHaveAttribute('data-phase', 'scrambling');
+    await page.clock.runFor(1000);
+    await expect(hero.title).toHaveAttribute('data-phase', 'done');
+    await expect(hero.title).toHaveText('Your AI pair programmer, right in the terminal');
+
+    // t = 1500 ms: the typewriter has not started.
+    await expect(hero.typewriter).toHaveAttribute('data-phase', 'waiting');
+    await page.clock.runFor(499);
+    await expect(hero.typewriter).toHaveText('');
+    await page.clock.runFor(1); // t = 2000
+    await expect(hero.typewriter).toHaveText('d');
+    await page.clock.runFor(80);
+    await expect(hero.typewriter).toHaveText('de');
+    await page.clock.runFor(640); // t = 2720: the whole word
+    await expect(hero.typewriter).toHaveText('developers');
+    await expect(hero.typewriter).toHaveAttribute('data-phase', 'pausing');
+    await page.clock.runFor(1999);
+    await expect(hero.typewriter).toHaveText('developers');
+    await page.clock.runFor(1); // t = 4720: deleting, one character every 40 ms
+    await expect(hero.typewriter).toHaveText('developer');
+    await page.clock.runFor(40);
+    await expect(hero.typewriter).toHaveText('develope');
+    await page.clock.runFor(320);
+    await expect(hero.typewriter).toHaveText('');
+    await page.clock.runFor(80);
+    await expect(hero.typewriter).toHaveText('b');
+    await page.clock.runFor(80 * 7 + 2000 + 40 * 8 + 80);
+    await expect(hero.typewriter).toHaveText('e');
+  });
+
+  test('reduced motion: the final title and the first word at once, nothing cycles', async ({ page, shell }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await installBillingStandIn(page);
+    await page.clock.install();
+    await shell.goto('/');
+    const hero = new HomeHero(page);
+    await expect(hero.title).toHaveAttribute('data-phase', 'static');
+    await expect(hero.typewriter).toHaveAttribute('data-phase', 'static');
+    await expect(hero.typewriter).toHaveText('developers');
+    await page.clock.runFor(10_000);
+    await expect(hero.typewriter).toHaveText('developers');
+    await expect(hero.title).toHaveText('Your AI pair programmer, right in the terminal');
+    // The use-case terminal shows its whole script straight away.
+    await expect(page.locator('[data-terminal-line="hidden"]')).toHaveCount(0);
+  });
+
+  test('sections: six features, four use-case links with a demo, pricing, five FAQ, install call to action', async ({ page, shell }) => {
+    await installBillingStandIn(page);
+    await shell.goto('/');
+    await expect(page.locator('#features').getByRole('listitem')).toHaveCount(6);
+    const useCases = page.getByTestId('use-case-card');
+    await expect(useCases).toHaveCount(4);
+    for (const [name, href] of [
+      ['Learn by building', '/use-cases/learning'],
+      ['Ship full-stack features', '/use-cases/full-stack-development'],
+      ['Review before you push', '/use-cases/code-review'],
+      ['Roll out to your team', '/use-cases/enterprise'],
+    ]) {
+      await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    // Picking a scenario shows its script.
+    await page.getByRole('button', { name: 'Show the Review before you push example' }).click();
+    await expect(page.getByRole('button', { name: 'Show the Review before you push example' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('figure', { name: 'Example session: Review before you push' })).toContainText('review my staged changes');
+
+    await expect(page.locator('#pricing').getByTestId('plan-card')).toHaveCount(4);
+    const faq = page.getByTestId('faq-item');
+    await expect(faq).toHaveCount(5);
+    await expect(faq.first()).not.toHaveAttribute('open');
+    await faq.first().locator('summary').click();
+    await expect(faq.first()).toHaveAttribute('open');
+    await expect(page.getByRole('heading', { name: 'Start coding with Tern in a minute' })).toBeVisible();
+  });
+
+  test('anchors: /#pricing and /#features scroll to their sections', async ({ page, shell }) => {
+    await installBillingStandIn(page);
+    await shell.goto('/#pricing');
+    await expect(page.locator('#pricing')).toBeInViewport();
+    await shell.goto('/#features');
+    await expect(page.locator('#features')).toBeInViewport();
+  });
+
+  test('FAQ links navigate inside the app and keep the /zh prefix', async ({ page, shell }) => {
+    await installBillingStandIn(page);
+    await shell.goto('/zh');
+    const security = page.locator('[data-faq-id="security"]');
+    await security.locator('summary').click();
+    const privacy = security.getByRole('link', { name: '隐私政策' });
+    await expect(privacy).toHaveAttribute('href', '/zh/privacy');
+    // In-app navigation: the page is not reloaded, so a marker set on window survives.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await privacy.click();
+    await expect(page).toHaveURL(/\/zh\/privacy$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  });
+});
