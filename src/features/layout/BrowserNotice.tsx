@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { checkBrowser } from '../../shared/lib/browserCheck';
+import { type BrowserCheck, checkBrowser } from '../../shared/lib/browserCheck';
 import { toast } from '../../shared/ui/toast';
 
 async function copyText(text: string): Promise<boolean> {
@@ -23,8 +23,11 @@ async function copyText(text: string): Promise<boolean> {
 /** Blocks embedded browsers with a copy-link prompt; warns on Chrome older than 100. */
 export function BrowserNotice({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const { t } = useTranslation('common');
-  const check = useMemo(() => checkBrowser(userAgent), [userAgent]);
+  // Checked after mount: prerendered pages know nothing of the visitor's browser, and hydration must match them.
+  const [check, setCheck] = useState<BrowserCheck | null>(null);
+  useEffect(() => setCheck(checkBrowser(userAgent)), [userAgent]);
   const [dismissed, setDismissed] = useState(false);
+  if (!check) return null;
 
   if (check.embedded) {
     const url = location.href;

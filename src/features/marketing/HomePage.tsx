@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+
+import { SECTION_SCROLL_DELAY_MS } from '../../shared/routing/useScrollOnNavigate';
 import { PlanCards } from '../billing/PlanCards';
 import { CommandBox } from './components/CommandBox';
 import { Faq } from './components/Faq';
@@ -9,10 +12,28 @@ import { SmartLink } from './components/SmartLink';
 import { homeContent } from './content/loaders';
 import { useContent } from './content/useContent';
 
+/**
+ * Spec §2: a hash (/#pricing) or a navigation-state section scrolls to that section after 100 ms. The layout does this
+ * on navigation too, but on a first visit this page (and its words) may still be loading then; the sections exist
+ * once this component renders, so it repeats the scroll itself.
+ */
+function useSectionScroll() {
+  useEffect(() => {
+    const state: unknown = history.state;
+    const fromState = state && typeof state === 'object' && typeof (state as { section?: unknown }).section === 'string' ? (state as { section: string }).section : '';
+    const target = decodeURIComponent(location.hash.slice(1)) || fromState;
+    if (!target) return;
+    const smooth = !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+    const timer = setTimeout(() => document.getElementById(target)?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' }), SECTION_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
 /** The landing page: hero, features (#features), use cases, pricing (#pricing), FAQ and the install call to action. */
 export default function HomePage() {
   const content = useContent('home', homeContent);
   const { features, useCases, pricing, faq, cta } = content;
+  useSectionScroll();
 
   return (
     <>

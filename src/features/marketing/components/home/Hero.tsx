@@ -25,13 +25,15 @@ export function Hero({ hero }: { hero: HomeContent['hero'] }) {
             {hero.badge}
           </span>
           <h1 id="home-hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">
-            <span className="sr-only">{hero.title}</span>
-            {/* The real title reserves the space; the animated copy sits on top, so the scramble never shifts the page. */}
-            <span aria-hidden="true" className="relative inline-block">
-              <span className={title.phase === 'scrambling' ? 'invisible' : ''}>{hero.title}</span>
-              <span data-testid="hero-title" data-phase={title.phase} className={`absolute inset-0 ${title.phase === 'scrambling' ? '' : 'invisible'}`}>
-                {title.display}
-              </span>
+            {/* The real title stays in place (and in the accessibility tree); while it scrambles it turns transparent
+                and an aria-hidden copy is drawn over it, so the animation never shifts the page. */}
+            <span className="relative inline-block" data-testid="hero-title" data-phase={title.phase}>
+              <span className={title.phase === 'scrambling' ? 'text-transparent' : ''}>{hero.title}</span>
+              {title.phase === 'scrambling' && (
+                <span aria-hidden="true" className="absolute inset-0">
+                  {title.display}
+                </span>
+              )}
             </span>
           </h1>
           <p className="mt-5 font-mono text-xl text-base-content/80 sm:text-2xl">
