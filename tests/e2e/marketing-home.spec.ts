@@ -75,7 +75,7 @@ test.describe('home page', () => {
       ['Ship full-stack features', '/use-cases/full-stack-development'],
       ['Review before you push', '/use-cases/code-review'],
       ['Roll out to your team', '/use-cases/enterprise'],
-    ]) {
+    ] as const) {
       await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     // Picking a scenario shows its script.
