@@ -59,7 +59,7 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
       className={`card relative overflow-hidden border bg-base-200/60 transition-shadow ${recommended ? 'border-primary shadow-xl shadow-primary/10' : 'border-base-300 hover:shadow-lg'}`}
     >
       {recommended && (
-        <div className="pointer-events-none absolute -right-11 top-6 w-40 rotate-45 bg-primary py-1 text-center text-xs font-semibold uppercase tracking-wide text-primary-content shadow" data-testid="plan-ribbon">
+        <div className="pointer-events-none absolute -right-14 top-9 w-52 rotate-45 bg-primary py-1 text-center text-[11px] font-semibold uppercase tracking-wide text-primary-content shadow" data-testid="plan-ribbon">
           {t('plans.recommended')}
         </div>
       )}
@@ -82,7 +82,7 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
           ) : contact ? (
             <p className="flex flex-col">
               <span className="text-4xl font-extrabold tracking-tight">{t('plans.custom')}</span>
-              <span className="text-sm text-base-content/60">{t('plans.customNote')}</span>
+              <span className="text-sm text-base-content/70">{t('plans.customNote')}</span>
             </p>
           ) : (
             <p className="text-4xl font-extrabold tracking-tight" data-testid="plan-price">
@@ -90,7 +90,7 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
             </p>
           )}
           {product.validityDays > 0 && (
-            <p className="mt-1 text-sm text-base-content/60" data-testid="plan-validity">
+            <p className="mt-1 text-sm text-base-content/70" data-testid="plan-validity">
               {t('plans.validity', { count: product.validityDays })}
             </p>
           )}
@@ -196,7 +196,7 @@ export function PlanCards() {
           </div>
         ))}
       </div>
-      <p className="mt-8 text-center text-sm text-base-content/60">{t('plans.guarantee')}</p>
+      <p className="mt-8 text-center text-sm text-base-content/70">{t('plans.guarantee')}</p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ApiError, request } from '../../shared/api/http';
 import { withFallback } from '../../shared/api/errorPolicy';
 import { authKeys } from '../../shared/auth/storage';
 import type { ToastContent } from '../../shared/ui/toast';
+import { loadBillingSchemas } from './schemas';
 
 export const CREATE_ORDER_PATH = '/web-api/payment/create-order';
 export const PENDING_ORDER_KEY = authKeys.pendingOrder;
@@ -103,7 +104,7 @@ export async function runPurchase(product: Pick<Product, 'productSn'>, deps: Pur
 
 /** POST /web-api/payment/create-order, validated with the protocol schema (loaded only when someone buys). */
 export async function createOrder(productSn: string): Promise<CreateOrderResponse> {
-  const { createOrderRequestSchema, createOrderResponseSchema } = await import('../../../relay/protocol/billing');
+  const { createOrderRequestSchema, createOrderResponseSchema } = await loadBillingSchemas();
   const body = createOrderRequestSchema.parse({ product_sn: productSn });
   const raw = await request<unknown>(CREATE_ORDER_PATH, { method: 'POST', body, silent: true });
   const parsed = createOrderResponseSchema.safeParse(raw);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Product } from '../../../relay/protocol/billing';
 import { requestData } from '../../shared/api/http';
 import { visibleProducts } from './productLabels';
+import { loadBillingSchemas } from './schemas';
 
 export const PRODUCTS_PATH = '/web-api/products';
 /** Spec §7 and §9: the plan list is cached for 10 minutes. */
@@ -17,7 +18,7 @@ export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
   const [data, { productListSchema }] = await Promise.all([
     // Silent: the cards show their own error with a retry button instead of a toast.
     requestData<unknown>(PRODUCTS_PATH, { silent: true, ...(signal && { signal }) }),
-    import('../../../relay/protocol/billing'),
+    loadBillingSchemas(),
   ]);
   return productListSchema.parse(data);
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 import { CommandBox } from './components/CommandBox';
-import { Faq } from './components/Faq';
+import { LazyFaq } from './components/LazyFaq';
 import { Icon } from './components/icons';
 import { Section, SectionHeader } from './components/Section';
 import { SmartLink } from './components/SmartLink';
@@ -62,7 +62,7 @@ export default function HeadToHeadPage() {
             return (
               <article key={card.slug} className={`card border-2 bg-base-200/40 ${i === 0 ? 'border-primary/40' : 'border-secondary/40'}`}>
                 <div className="card-body">
-                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/55">{t('leaderboard.by', { vendor: facts.vendor })}</p>
+                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">{t('leaderboard.by', { vendor: facts.vendor })}</p>
                   <h3 className="card-title text-2xl">{facts.name}</h3>
                   <p className="grow-0 text-sm text-base-content/75">{card.summary}</p>
                   <ul className="mt-2 flex flex-wrap gap-2">
@@ -90,7 +90,7 @@ export default function HeadToHeadPage() {
 
       <Section tinted labelledBy="h2h-table-title">
         <SectionHeader id="h2h-table-title" title={c.table.title} subtitle={c.table.subtitle} />
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block" tabIndex={0} role="region" aria-labelledby="h2h-table-title">
           <table className="table" data-testid="h2h-table" aria-labelledby="h2h-table-title">
             <thead className="bg-base-200 text-base-content">
               <tr>
@@ -119,6 +119,28 @@ export default function HeadToHeadPage() {
             </tbody>
           </table>
         </div>
+        {/* Phones: one card per row, the winner marked with a trophy and words. */}
+        <ul className="space-y-3 sm:hidden" aria-label={c.table.title}>
+          {c.table.rows.map((row) => (
+            <li key={row.key} className="rounded-box border border-base-300 bg-base-100 p-4">
+              <h3 className="font-semibold">{row.feature}</h3>
+              <dl className="mt-2 space-y-1.5 text-sm">
+                {(['claude', 'gemini'] as const).map((tool) => (
+                  <div key={tool} className="flex items-start justify-between gap-3">
+                    <dt className="text-base-content/70">{names[tool]}</dt>
+                    <dd className={`text-right ${row.winner === tool ? `font-semibold ${tool === 'claude' ? 'text-primary' : 'text-secondary'}` : ''}`}>
+                      {tool === 'claude' ? row.claudeCode : row.geminiCLI}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <p className={`badge badge-sm mt-3 gap-1 ${row.winner === 'claude' ? 'badge-primary' : 'badge-secondary'}`}>
+                <Icon name="trophy" size={12} />
+                {t('headToHead.wins', { name: names[row.winner] })}
+              </p>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section labelledBy="scores-title">
@@ -134,7 +156,7 @@ export default function HeadToHeadPage() {
             </li>
           ))}
         </ul>
-        <p className="mx-auto mt-4 max-w-4xl text-xs text-base-content/60">{c.scores.note}</p>
+        <p className="mx-auto mt-4 max-w-4xl text-xs text-base-content/70">{c.scores.note}</p>
       </Section>
 
       <Section tinted labelledBy="h2h-pricing-title">
@@ -154,7 +176,7 @@ export default function HeadToHeadPage() {
                     <dd className="text-lg font-bold text-secondary">{tier.geminiCLI}</dd>
                   </div>
                 </dl>
-                <p className="mt-3 grow-0 text-xs text-base-content/60">{tier.note}</p>
+                <p className="mt-3 grow-0 text-xs text-base-content/70">{tier.note}</p>
               </div>
             </li>
           ))}
@@ -200,7 +222,7 @@ export default function HeadToHeadPage() {
       </Section>
 
       <Section labelledBy="h2h-faq-title">
-        <Faq faq={c.faq} idPrefix="h2h" />
+        <LazyFaq faq={c.faq} idPrefix="h2h" />
       </Section>
 
       <Section tinted labelledBy="closing-title">

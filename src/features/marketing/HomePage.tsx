@@ -1,16 +1,21 @@
 import { useEffect } from 'react';
 
+import type { Language } from '../../shared/i18n/languages';
+import { useLanguageRoute } from '../../shared/routing/language';
 import { SECTION_SCROLL_DELAY_MS } from '../../shared/routing/useScrollOnNavigate';
 import { PlanCards } from '../billing/PlanCards';
 import { CommandBox } from './components/CommandBox';
-import { Faq } from './components/Faq';
+import { LazyFaq } from './components/LazyFaq';
 import { Hero } from './components/home/Hero';
 import { UseCaseShowcase } from './components/home/UseCaseShowcase';
 import { Icon } from './components/icons';
 import { Section, SectionHeader } from './components/Section';
 import { SmartLink } from './components/SmartLink';
-import { homeContent } from './content/loaders';
-import { useContent } from './content/useContent';
+// The landing page's words ship with the page (both languages, a few kB) rather than in a chunk of their own: one
+// request fewer before the hero can paint.
+import enHome from './content/en/home';
+import type { HomeContent } from './content/types';
+import zhHome from './content/zh/home';
 
 /**
  * Spec §2: a hash (/#pricing) or a navigation-state section scrolls to that section after 100 ms. The layout does this
@@ -19,19 +24,31 @@ import { useContent } from './content/useContent';
  */
 function useSectionScroll() {
   useEffect(() => {
+    const smooth = () => !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+    const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: smooth() ? 'smooth' : 'auto', block: 'start' });
     const state: unknown = history.state;
     const fromState = state && typeof state === 'object' && typeof (state as { section?: unknown }).section === 'string' ? (state as { section: string }).section : '';
     const target = decodeURIComponent(location.hash.slice(1)) || fromState;
-    if (!target) return;
-    const smooth = !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
-    const timer = setTimeout(() => document.getElementById(target)?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' }), SECTION_SCROLL_DELAY_MS);
-    return () => clearTimeout(timer);
+    const timer = target ? setTimeout(() => scrollTo(target), SECTION_SCROLL_DELAY_MS) : undefined;
+    // Same-page links (/#features while already on home) change only the hash.
+    const onHash = () => {
+      const id = decodeURIComponent(location.hash.slice(1));
+      if (id) setTimeout(() => scrollTo(id), SECTION_SCROLL_DELAY_MS);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('hashchange', onHash);
+    };
   }, []);
 }
 
+const homeByLanguage: Record<Language, HomeContent> = { en: enHome, zh: zhHome };
+
 /** The landing page: hero, features (#features), use cases, pricing (#pricing), FAQ and the install call to action. */
 export default function HomePage() {
-  const content = useContent('home', homeContent);
+  const { lang } = useLanguageRoute();
+  const content = homeByLanguage[lang];
   const { features, useCases, pricing, faq, cta } = content;
   useSectionScroll();
 
@@ -67,7 +84,7 @@ export default function HomePage() {
       </Section>
 
       <Section id="faq" labelledBy="home-faq-title">
-        <Faq faq={faq} idPrefix="home" />
+        <LazyFaq faq={faq} idPrefix="home" />
       </Section>
 
       <section aria-labelledby="home-cta-title" className="px-4 pb-20">

@@ -52,7 +52,7 @@ export default function LeaderboardPage() {
             return (
               <article key={card.slug} className="card border border-base-300 bg-base-100" data-testid="deep-dive-card">
                 <div className="card-body">
-                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/55">{t('leaderboard.by', { vendor: facts.vendor })}</p>
+                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">{t('leaderboard.by', { vendor: facts.vendor })}</p>
                   <h3 className="card-title text-xl">
                     <Link href={`/leaderboard/${card.slug}`} className="link link-hover">
                       {facts.name}
@@ -104,7 +104,7 @@ export default function LeaderboardPage() {
                   {t('ui.repository')}
                 </button>
               </div>
-              <p id="tern-repo-note" className="grow-0 text-xs text-base-content/60">
+              <p id="tern-repo-note" className="grow-0 text-xs text-base-content/70">
                 {quickStart.repositoryNote}
               </p>
             </div>
@@ -120,14 +120,14 @@ export default function LeaderboardPage() {
             return (
               <li key={card.slug} className="card group relative border border-base-300 bg-base-200/40 transition hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-lg">
                 <div className="card-body gap-2">
-                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/55">{t('leaderboard.by', { vendor: facts.vendor })}</p>
+                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">{t('leaderboard.by', { vendor: facts.vendor })}</p>
                   <h3 className="card-title">
                     <Link href={`/leaderboard/${card.slug}`} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none" aria-label={t('leaderboard.viewDetails', { name: facts.name })}>
                       {facts.name}
                     </Link>
                   </h3>
                   <p className="grow-0 text-sm text-base-content/75">{card.tagline}</p>
-                  <p className="grow-0 mt-2 text-xs text-base-content/60">
+                  <p className="grow-0 mt-2 text-xs text-base-content/70">
                     <span className="font-semibold text-base-content/80">{t('leaderboard.bestFor')}</span> {card.bestFor}
                   </p>
                   <span className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-primary group-focus-within:underline group-hover:underline">

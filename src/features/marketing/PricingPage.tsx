@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { PlanCards } from '../billing/PlanCards';
-import { Faq } from './components/Faq';
+import { LazyFaq } from './components/LazyFaq';
 import { Icon } from './components/icons';
 import { Section } from './components/Section';
 import { pricingContent } from './content/loaders';
@@ -68,7 +68,7 @@ export default function PricingPage() {
       </Section>
 
       <Section tinted labelledBy="pricing-faq-title">
-        <Faq faq={faq} idPrefix="pricing" />
+        <LazyFaq faq={faq} idPrefix="pricing" />
       </Section>
     </>
   );

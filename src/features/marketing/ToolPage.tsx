@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RouteDef, ToolSlug } from '../../shared/routing/routeTable';
 import { toolSlugs } from '../../shared/routing/routeTable';
 import { CommandBox } from './components/CommandBox';
-import { Faq } from './components/Faq';
+import { LazyFaq } from './components/LazyFaq';
 import { Icon } from './components/icons';
 import { Section, SectionHeader } from './components/Section';
 import { SmartLink } from './components/SmartLink';
@@ -59,7 +59,7 @@ export default function ToolPage({ route }: { route: RouteDef }) {
           <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {c.whatIs.facts.map((f) => (
               <div key={f.label} className="rounded-box border border-base-300 bg-base-100 p-3">
-                <dt className="text-xs text-base-content/60">{f.label}</dt>
+                <dt className="text-xs text-base-content/70">{f.label}</dt>
                 <dd className="mt-1 font-semibold">{f.value}</dd>
               </div>
             ))}
@@ -74,7 +74,7 @@ export default function ToolPage({ route }: { route: RouteDef }) {
           </h2>
           <p className="mt-2 text-sm text-base-content/70">{c.quickStart.description}</p>
           <CommandBox commands={[c.quickStart.command]} className="mt-4" />
-          <p className="mt-3 text-xs text-base-content/60">{c.quickStart.note}</p>
+          <p className="mt-3 text-xs text-base-content/70">{c.quickStart.note}</p>
           {c.quickStart.disabledActions && (
             <div className="mt-4">
               <div className="flex flex-wrap gap-2">
@@ -85,7 +85,7 @@ export default function ToolPage({ route }: { route: RouteDef }) {
                   {c.quickStart.disabledActions.apiKey}
                 </button>
               </div>
-              <p id="disabled-actions-note" className="mt-2 text-xs text-base-content/60">
+              <p id="disabled-actions-note" className="mt-2 text-xs text-base-content/70">
                 {c.quickStart.disabledActions.note}
               </p>
             </div>
@@ -175,7 +175,7 @@ export default function ToolPage({ route }: { route: RouteDef }) {
       {c.benchmark && (
         <Section tinted labelledBy="benchmark-title">
           <SectionHeader id="benchmark-title" title={c.benchmark.title} subtitle={c.benchmark.subtitle} />
-          <div className="mx-auto max-w-3xl overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <div className="mx-auto max-w-3xl overflow-x-auto rounded-box border border-base-300 bg-base-100" tabIndex={0} role="region" aria-labelledby="benchmark-title">
             <table className="table" data-testid="benchmark-table" aria-labelledby="benchmark-title">
               <thead className="bg-base-200 text-base-content">
                 <tr>
@@ -204,12 +204,12 @@ export default function ToolPage({ route }: { route: RouteDef }) {
               </tbody>
             </table>
           </div>
-          <p className="mx-auto mt-3 max-w-3xl text-xs text-base-content/60">{c.benchmark.source}</p>
+          <p className="mx-auto mt-3 max-w-3xl text-xs text-base-content/70">{c.benchmark.source}</p>
         </Section>
       )}
 
       <Section tinted={!c.benchmark} labelledBy="tool-faq-title">
-        <Faq faq={c.faq} idPrefix="tool" />
+        <LazyFaq faq={c.faq} idPrefix="tool" />
       </Section>
 
       <Section tinted={!!c.benchmark} labelledBy="help-title">

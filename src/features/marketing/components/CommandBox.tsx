@@ -29,23 +29,24 @@ export function CommandBox({ commands, label, className = '' }: CommandBoxProps)
   };
 
   return (
-    <div className={`relative min-w-0 max-w-full overflow-hidden rounded-box border border-base-300 bg-neutral text-neutral-content ${className}`} data-testid="command-box">
+    <div className={`relative min-w-0 max-w-full overflow-hidden rounded-box border border-base-300 bg-[#161b22] text-[#e6edf3] ${className}`} data-testid="command-box">
       <div className="flex items-center justify-between gap-2 border-b border-white/10 px-3 py-1.5">
-        <span className="truncate text-xs text-neutral-content/60">{label ?? t('ui.terminal')}</span>
-        <button type="button" onClick={() => void copy()} className="btn btn-ghost btn-xs gap-1 text-neutral-content/80 hover:text-neutral-content" aria-label={t('ui.copyCommand')}>
+        <span className="truncate text-xs text-[#8b949e]">{label ?? t('ui.terminal')}</span>
+        <button type="button" onClick={() => void copy()} className="btn btn-ghost btn-xs gap-1 text-[#c9d1d9] hover:bg-white/10 hover:text-white" aria-label={t('ui.copyCommand')}>
           <Icon name={state === 'copied' ? 'check' : 'copy'} size={14} />
           <span aria-live="polite">{state === 'copied' ? t('ui.copied') : state === 'failed' ? t('ui.copyFailed') : t('ui.copy')}</span>
         </button>
       </div>
-      <pre className="overflow-x-auto px-4 py-3 text-sm leading-relaxed">
+      {/* Focusable: long commands scroll sideways, and keyboard users must be able to scroll them too. */}
+      <pre className="overflow-x-auto px-4 py-3 text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-[#79c0ff]" tabIndex={0}>
         <code>
           {commands.map((c, i) => (
             <span key={i} className="block">
               {c.startsWith('#') ? (
-                <span className="text-neutral-content/50">{c}</span>
+                <span className="text-[#8b949e]">{c}</span>
               ) : (
                 <>
-                  <span className="select-none text-success" aria-hidden="true">
+                  <span className="select-none text-[#56d364]" aria-hidden="true">
                     ${' '}
                   </span>
                   {c}

@@ -11,7 +11,7 @@ interface SectionProps {
 
 export function Section({ id, children, className = '', tinted = false, labelledBy }: SectionProps) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={`${tinted ? 'border-y border-base-300/60 bg-base-200/40' : ''} scroll-mt-20`}>
+    <section id={id} aria-labelledby={labelledBy} className={`${tinted ? 'border-y border-base-300/60 bg-base-200/40' : ''}`}>
       <div className={`mx-auto max-w-6xl px-4 py-16 sm:py-20 ${className}`}>{children}</div>
     </section>
   );

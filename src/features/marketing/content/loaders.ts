@@ -1,13 +1,9 @@
 import type { ToolSlug } from '../../../shared/routing/routeTable';
-import type { HeadToHeadContent, HomeContent, LeaderboardContent, PricingContent, ToolContent } from './types';
+import type { HeadToHeadContent, LeaderboardContent, PricingContent, ToolContent } from './types';
 import type { ContentLoaders } from './useContent';
 
 // One chunk per page and language: a visitor downloads only the words of the page they open, in their language.
-export const homeContent: ContentLoaders<HomeContent> = {
-  en: () => import('./en/home'),
-  zh: () => import('./zh/home'),
-};
-
+// (The home page imports its words directly; see HomePage.tsx.)
 
 export const pricingContent: ContentLoaders<PricingContent> = {
   en: () => import('./en/pricing'),

@@ -14,12 +14,16 @@ const lineClass: Record<TerminalLine['kind'], string> = {
   comment: 'text-[#8b949e] italic',
 };
 
-function Line({ line, text }: { line: TerminalLine; text: string }) {
+function Line({ line, typed }: { line: TerminalLine; typed?: number | 'none' }) {
+  // Lines not shown yet keep their place (invisible), so the terminal never changes height while it plays.
+  const text = typed === undefined ? line.text : typed === 'none' ? '' : sliceChars(line.text, typed);
+  const rest = line.text.slice(text.length);
   return (
-    <p className={`whitespace-pre-wrap break-words ${lineClass[line.kind]}`}>
+    <p className={`whitespace-pre-wrap break-words ${lineClass[line.kind]} ${typed === 'none' ? 'invisible' : ''}`}>
       {line.kind === 'command' && <span className="select-none text-[#58a6ff]">$ </span>}
       {line.kind === 'comment' && <span className="select-none">{'# '}</span>}
       {text}
+      {rest && <span className="invisible">{rest}</span>}
     </p>
   );
 }
@@ -31,8 +35,10 @@ export function DemoTerminal({ lines, disclaimer }: { lines: readonly TerminalLi
   const [paused, setPaused] = useState(false);
   const step = useCallback((s: TranscriptState) => transcriptStep(lines, s), [lines]);
   const state = useStepper(() => transcriptStart(lines), step, !reduced && !paused);
-  const typing = !reduced && state.shown < lines.length && lines[state.shown]?.kind === 'command' ? lines[state.shown] : null;
-  const visible = reduced ? lines : lines.slice(0, state.shown);
+  const typedOf = (i: number): number | 'none' | undefined => {
+    if (reduced || i < state.shown) return undefined;
+    return i === state.shown && lines[i]?.kind === 'command' ? state.typed : 'none';
+  };
 
   return (
     <div>
@@ -48,13 +54,11 @@ export function DemoTerminal({ lines, disclaimer }: { lines: readonly TerminalLi
         paused={paused}
         onTogglePause={() => setPaused((p) => !p)}
         showControls={!reduced}
+        minHeight=""
       >
-        <div className="min-h-52">
-          {visible.map((line, i) => (
-            <Line key={i} line={line} text={line.text} />
-          ))}
-          {typing && <Line line={typing} text={sliceChars(typing.text, state.typed)} />}
-        </div>
+        {lines.map((line, i) => (
+          <Line key={i} line={line} typed={typedOf(i)} />
+        ))}
       </TerminalFrame>
       <p className="mx-auto mt-3 max-w-3xl text-center text-xs text-base-content/60">{disclaimer}</p>
     </div>

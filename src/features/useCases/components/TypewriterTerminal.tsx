@@ -31,7 +31,7 @@ export function TypewriterTerminal({ prompt, texts }: { prompt: string; texts: r
       paused={paused}
       onTogglePause={() => setPaused((p) => !p)}
       showControls={!reduced}
-      minHeight={reduced ? 'min-h-0' : 'min-h-24'}
+      minHeight=""
     >
       {reduced ? (
         texts.map((q) => (
@@ -41,11 +41,23 @@ export function TypewriterTerminal({ prompt, texts }: { prompt: string; texts: r
           </p>
         ))
       ) : (
-        <p data-testid="typewriter-line">
-          <span className="text-[#3fb950]">{prompt} </span>
-          {sliceChars(text, state.length)}
-          <span className="ml-0.5 inline-block h-4 w-2 translate-y-0.5 animate-pulse bg-[#58a6ff]" />
-        </p>
+        // Every text sits in the same grid cell, so the frame is as tall as the longest one and never jumps.
+        <div className="grid">
+          {texts.map((q, i) =>
+            i === state.index ? (
+              <p key={q} data-testid="typewriter-line" className="col-start-1 row-start-1">
+                <span className="text-[#3fb950]">{prompt} </span>
+                {sliceChars(text, state.length)}
+                <span className="ml-0.5 inline-block h-4 w-2 translate-y-0.5 animate-pulse bg-[#58a6ff]" />
+              </p>
+            ) : (
+              <p key={q} className="invisible col-start-1 row-start-1">
+                <span>{prompt} </span>
+                {q}
+              </p>
+            ),
+          )}
+        </div>
       )}
     </TerminalFrame>
   );

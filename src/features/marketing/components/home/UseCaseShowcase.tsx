@@ -75,7 +75,7 @@ export function UseCaseShowcase({ useCases }: { useCases: HomeContent['useCases'
           cursor={!reduced}
           className="min-h-[15rem]"
         />
-        <p className="mt-3 text-sm text-base-content/60" aria-live="polite">
+        <p className="mt-3 text-sm text-base-content/70" aria-live="polite">
           {t('home.demoCaption', { label: useCases.demoLabel, name: current.title })}
         </p>
       </div>

@@ -74,7 +74,7 @@ export function ComparisonTable({ rows }: { rows: readonly ComparisonRow[] }) {
             <dl className="mt-3 space-y-3 text-sm">
               {tools.map((tool) => (
                 <div key={tool} className={`flex flex-col gap-1 rounded-field p-2 ${tool === 'tern' ? 'bg-primary/10' : ''}`}>
-                  <dt className="text-xs font-semibold uppercase tracking-wide text-base-content/60">{t(`leaderboard.columns.${tool}`)}</dt>
+                  <dt className="text-xs font-semibold uppercase tracking-wide text-base-content/70">{t(`leaderboard.columns.${tool}`)}</dt>
                   <dd>
                     <StatusBadge status={row[tool].status} text={row[tool].text} />
                   </dd>

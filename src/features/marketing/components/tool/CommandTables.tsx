@@ -14,7 +14,8 @@ export function CommandTables({ tables }: { tables: readonly CommandTable[] }) {
             <h3 id={`table-${table.id}`} className="mb-3 text-xl font-semibold">
               {table.title}
             </h3>
-            <div className="overflow-x-auto rounded-box border border-base-300">
+            {/* Focusable so keyboard users can scroll a wide table sideways on small screens. */}
+            <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="region" aria-labelledby={`table-${table.id}`}>
               <table className="table table-sm sm:table-md" aria-labelledby={`table-${table.id}`}>
                 <thead className="bg-base-200 text-base-content">
                   <tr>

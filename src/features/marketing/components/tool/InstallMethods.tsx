@@ -7,7 +7,7 @@ import { CommandBox } from '../CommandBox';
 function MethodBody({ method }: { method: InstallMethod }) {
   return (
     <>
-      <p className="text-sm text-base-content/75">{method.description}</p>
+      <p className="grow-0 text-sm text-base-content/75">{method.description}</p>
       <CommandBox commands={method.commands} label={method.label} className="mt-3" />
     </>
   );
@@ -66,7 +66,7 @@ function InstallTabs({ methods }: { methods: readonly InstallMethod[] }) {
 function InstallCards({ methods }: { methods: readonly InstallMethod[] }) {
   const { t } = useTranslation('marketing');
   return (
-    <ul className="grid grid-cols-1 gap-5 lg:grid-cols-3" data-testid="install-cards">
+    <ul className="grid grid-cols-1 gap-5" data-testid="install-cards">
       {methods.map((m) => (
         <li key={m.id} data-method={m.id} className={`card min-w-0 border bg-base-200/40 ${m.recommended ? 'border-primary' : 'border-base-300'}`}>
           <div className="card-body">
