@@ -20,6 +20,7 @@ import { queryClient } from './shared/api/queryClient';
 import { brand } from './shared/brand';
 import { i18n, initI18n, setLanguage } from './shared/i18n';
 import { type Language, languageEntries, localizePath, supportedLanguages } from './shared/i18n/languages';
+import { pageMeta } from './shared/routing/pageMeta';
 import { type RouteDef, routeTable } from './shared/routing/routeTable';
 
 export { localizePath, ORIGIN_PLACEHOLDER, prerenderedFile, routeTable, supportedLanguages };
@@ -84,16 +85,14 @@ export const indexableRoutes = (): RouteDef[] => routeTable.filter((r) => r.inde
 
 const ogLocale = (lang: Language) => languageEntries[lang].locale.replace('-', '_');
 
-/** Title and description exactly as RouteView in src/routes.tsx sets them on the client (the e2e test compares). */
+/** Head tags of a prerendered page; title and description come from the same pageMeta rule as the client. */
 export function headFor(route: RouteDef, lang: Language): PageHead {
-  const t = i18n.getFixedT(lang, 'pages');
-  const title = t(`${route.titleKey}.title` as 'home.title');
-  const suffix = t('titleSuffix');
+  const { title, description } = pageMeta(i18n.getFixedT(lang, 'pages') as (key: string) => string, route);
   return {
     lang,
     htmlLang: languageEntries[lang].locale,
-    title: route.id === 'home' ? `${suffix} — ${title}` : `${title} · ${suffix}`,
-    description: t(`${route.titleKey}.description` as 'home.description'),
+    title,
+    description,
     path: route.path,
     ogLocale: ogLocale(lang),
     ogLocaleAlternates: supportedLanguages.filter((l) => l !== lang).map(ogLocale),

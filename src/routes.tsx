@@ -5,6 +5,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { useLanguageRoute } from './shared/routing/language';
 import { lazyPage } from './shared/routing/lazyPage';
+import { pageMeta } from './shared/routing/pageMeta';
 import { redirects, type RouteDef, routeTable, toolSlugs, useCaseSlugs } from './shared/routing/routeTable';
 import { ErrorBoundary } from './shared/ui/ErrorBoundary';
 import { PageSpinner } from './shared/ui/Spinner';
@@ -48,10 +49,9 @@ const pages: Record<string, Page> = {
 function RouteView({ route }: { route: RouteDef }) {
   const { t } = useTranslation('pages');
   const { lang } = useLanguageRoute();
-  const title = t(`${route.titleKey}.title` as 'home.title');
+  const meta = pageMeta(t as (key: string) => string, route);
   useDocumentMeta({
-    title: route.id === 'home' ? `${t('titleSuffix')} — ${title}` : `${title} · ${t('titleSuffix')}`,
-    description: t(`${route.titleKey}.description` as 'home.description'),
+    ...meta,
     path: route.path,
     lang,
     noindex: !route.index,

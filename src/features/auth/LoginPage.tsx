@@ -12,7 +12,7 @@ import { useClientConfig, useLoginPermission } from './api';
 import { AgreeModal } from './components/AgreeModal';
 import { type InternalLoginSuccess, InternalLoginModal } from './components/InternalLoginModal';
 import { RegionRestricted } from './components/RegionRestricted';
-import { loginDestination, safeRedirectPath } from './destination';
+import { loginDestination, safeRedirectPath, ternProviderHref } from './destination';
 import { createState, DEFAULT_FEISHU_AUTHORIZE_URL, feishuAuthorizeUrl, feishuRedirectUri, openCenteredPopup } from './feishu';
 import { INVITATION_MAX_LENGTH, normaliseInvitationInput, validateInvitationCode } from './validation';
 
@@ -66,9 +66,7 @@ export default function LoginPage() {
       });
       if (!openCenteredPopup(url, 'tern-feishu-login')) setPopupBlocked(true);
     } else {
-      const redirectTo = `${location.origin}${localizePath('/callback', lang)}?type=authlogin&logintype=${brand.loginMethod}`;
-      const params = new URLSearchParams({ redirect_to: redirectTo, redirect_mode: 'same_window' });
-      navigate(`~${localizePath('/account', lang)}?${params}`);
+      navigate(`~${ternProviderHref(location.origin, lang, brand.loginMethod)}`);
     }
   };
 

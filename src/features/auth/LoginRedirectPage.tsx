@@ -4,9 +4,8 @@ import { Link, useLocation } from 'wouter';
 
 import { authKeys } from '../../shared/auth/storage';
 import { brand } from '../../shared/brand';
-import { localizePath } from '../../shared/i18n/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
-import { safeRedirectPath } from './destination';
+import { safeRedirectPath, ternProviderHref } from './destination';
 
 /**
  * A link target for the CLI and e-mails: remembers where to return, then goes straight to the Tern account sign-in,
@@ -16,8 +15,7 @@ export default function LoginRedirectPage() {
   const { t } = useTranslation('auth');
   const { lang } = useLanguageRoute();
   const [, navigate] = useLocation();
-  const redirectTo = `${location.origin}${localizePath('/callback', lang)}?type=authlogin&logintype=${brand.loginMethod}`;
-  const target = `~${localizePath('/account', lang)}?${new URLSearchParams({ redirect_to: redirectTo, redirect_mode: 'same_window' })}`;
+  const target = `~${ternProviderHref(location.origin, lang, brand.loginMethod)}`;
 
   useEffect(() => {
     const back = safeRedirectPath(new URLSearchParams(location.search).get('redirect'));

@@ -38,3 +38,9 @@ export function clearSavedRedirect(): void {
 export function loginDestination(redirectQuery: string | null, lang: Language): string {
   return safeRedirectPath(redirectQuery) ?? readSavedRedirect() ?? localizePath('/userinfo', lang);
 }
+
+/** The Tern account service's sign-in page, returning through this language's /callback in the same window. */
+export function ternProviderHref(origin: string, lang: Language, loginMethod: string): string {
+  const redirectTo = `${origin}${localizePath('/callback', lang)}?type=authlogin&logintype=${loginMethod}`;
+  return `${localizePath('/account', lang)}?${new URLSearchParams({ redirect_to: redirectTo, redirect_mode: 'same_window' })}`;
+}

@@ -1,3 +1,5 @@
+import { PathIcon } from '../../shared/ui/PathIcon';
+
 /** Inline SVG icons for the use-case pages (decorative: the text next to them carries the meaning). */
 const paths = {
   book: 'M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2zM4 21V5M8 7h7',
@@ -34,21 +36,5 @@ export type IconName = keyof typeof paths;
 export const iconNames = Object.keys(paths) as IconName[];
 
 export function Icon({ name, size = 22, className }: { name: IconName; size?: number; className?: string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <PathIcon d={paths[name]} size={size} className={className} />;
 }

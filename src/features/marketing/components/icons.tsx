@@ -1,3 +1,5 @@
+import { PathIcon } from '../../../shared/ui/PathIcon';
+
 /** Inline SVG icons for the marketing pages (decorative: the text beside each icon carries its meaning). */
 const paths = {
   terminal: 'M4 5h16v14H4zM7 9l3 3-3 3M12 15h5',
@@ -51,21 +53,5 @@ interface IconProps {
 }
 
 export function Icon({ name, size = 20, className }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+  return <PathIcon d={paths[name]} size={size} className={className} />;
 }

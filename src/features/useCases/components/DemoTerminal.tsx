@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { TerminalLine } from '../content/types';
 import { sliceChars, transcriptStart, transcriptStep, type TranscriptState } from '../hooks/animation';
-import { useReducedMotion } from '../hooks/useReducedMotion';
+import { useReducedMotion } from '../../../shared/ui/useReducedMotion';
 import { useStepper } from '../hooks/useStepper';
 import { TerminalFrame } from './TerminalFrame';
 
@@ -31,7 +31,8 @@ function Line({ line, typed }: { line: TerminalLine; typed?: number | 'none' }) 
 /** Full-stack demo: replays a session line by line, typing the commands. Still and complete with reduced motion. */
 export function DemoTerminal({ lines, disclaimer }: { lines: readonly TerminalLine[]; disclaimer: string }) {
   const { t } = useTranslation('docs');
-  const reduced = useReducedMotion();
+  // Prerendered use-case pages show the finished terminal.
+  const reduced = useReducedMotion(true);
   const [paused, setPaused] = useState(false);
   const step = useCallback((s: TranscriptState) => transcriptStep(lines, s), [lines]);
   const state = useStepper(() => transcriptStart(lines), step, !reduced && !paused);

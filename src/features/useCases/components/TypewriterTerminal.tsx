@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { sliceChars, typewriterStart, typewriterStep, type TypewriterState } from '../hooks/animation';
-import { useReducedMotion } from '../hooks/useReducedMotion';
+import { useReducedMotion } from '../../../shared/ui/useReducedMotion';
 import { useStepper } from '../hooks/useStepper';
 import { TerminalFrame } from './TerminalFrame';
 
@@ -12,7 +12,8 @@ import { TerminalFrame } from './TerminalFrame';
  */
 export function TypewriterTerminal({ prompt, texts }: { prompt: string; texts: readonly string[] }) {
   const { t } = useTranslation('docs');
-  const reduced = useReducedMotion();
+  // Prerendered use-case pages show the finished terminal.
+  const reduced = useReducedMotion(true);
   const [paused, setPaused] = useState(false);
   const step = useCallback((s: TypewriterState) => typewriterStep(texts, s), [texts]);
   const state = useStepper(() => typewriterStart(texts), step, !reduced && !paused);

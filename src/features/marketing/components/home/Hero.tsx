@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { HomeContent } from '../../content/types';
 import { useScramble, useTypewriter } from '../../hooks/useHeroAnimation';
-import { useReducedMotion } from '../../hooks/useReducedMotion';
+import { useReducedMotion } from '../../../../shared/ui/useReducedMotion';
 import { SmartLink } from '../SmartLink';
 import { TerminalWindow } from '../TerminalWindow';
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 
 import type { HomeContent } from '../../content/types';
 import { useScriptedLines } from '../../hooks/useHeroAnimation';
-import { useReducedMotion } from '../../hooks/useReducedMotion';
+import { useReducedMotion } from '../../../../shared/ui/useReducedMotion';
 import { Icon } from '../icons';
 import { TerminalWindow } from '../TerminalWindow';
 

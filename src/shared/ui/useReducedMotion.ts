@@ -12,9 +12,10 @@ function subscribe(onChange: () => void): () => void {
 const snapshot = () => typeof matchMedia === 'function' && matchMedia(QUERY).matches;
 
 /**
- * True when the visitor asked for reduced motion. The server snapshot is `true` so prerendered HTML (and the
- * hydration pass that must match it) shows the still, complete version of every animation.
+ * True when the visitor asked the system for less motion; animations then show their end state at once.
+ * `onServer` is the answer while prerendering (and during the hydration pass that must match it): pages whose
+ * prerendered HTML should show the still, complete version of an animation pass true.
  */
-export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => true);
+export function useReducedMotion(onServer = false): boolean {
+  return useSyncExternalStore(subscribe, snapshot, () => onServer);
 }
