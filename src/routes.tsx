@@ -33,6 +33,7 @@ const pages: Record<string, Page> = {
   terms: ContentPage,
   about: ContentPage,
   remote: lazyPage(() => import('./features/remote/RemotePage')),
+  remotePair: lazyPage(() => import('./features/remote/PairPage')),
   login: lazyPage(() => import('./features/auth/LoginPage')),
   account: lazyPage(() => import('./features/auth/AccountPage')),
   callback: lazyPage(() => import('./features/auth/CallbackPage')),

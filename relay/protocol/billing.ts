@@ -53,3 +53,23 @@ export const createOrderResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+/** Payment providers the relay knows. `sandbox` is the relay's own checkout page; `stripe` is Stripe Checkout. */
+export const paymentMethodSchema = z.enum(['sandbox', 'stripe']);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const orderStatusSchema = z.enum(['pending', 'paid', 'cancelled', 'expired', 'refunded']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const paymentStatusSchema = z.enum(['unpaid', 'paid', 'failed', 'refunded']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** Optional `lang` on create-order: the sandbox checkout page and its return link follow it. */
+export const checkoutLangSchema = z.enum(['en', 'zh']);
+export type CheckoutLang = z.infer<typeof checkoutLangSchema>;
+
+/** Body of POST /web-api/payment/create-order with the optional language of the page that made the order. */
+export const createOrderBodySchema = createOrderRequestSchema.extend({
+  lang: checkoutLangSchema.optional(),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;

@@ -5,9 +5,12 @@ import type { AuthLimits, ScryptParams } from './core/auth';
 import { registerChangelogRoutes } from './http/changelogRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { registerAuth } from './http/registerAuth';
+import { type BillingOptions, registerBilling } from './http/registerBilling';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticRoutes } from './http/staticRoutes';
 import { registerTrailingSlashRedirect } from './http/trailingSlash';
+import { registerRemote } from './remote/registerRemote';
+import type { RemoteOptions } from './remote/remoteHub';
 import { openStorage, type Storage } from './storage/database';
 
 export interface RelayDeps {
@@ -21,6 +24,10 @@ export interface RelayDeps {
   authLimits?: Partial<AuthLimits>;
   /** Cost of new password hashes; tests pass a cheap one. */
   passwordHashing?: ScryptParams;
+  /** Billing: a payment provider (a Stripe stand-in) and timings such as the order lifetime, for tests. */
+  billing?: Pick<BillingOptions, 'provider' | 'settings'>;
+  /** Remote-control timings (presence grace, lease, revocation check), for tests. */
+  remote?: Partial<RemoteOptions>;
 }
 
 /** Builds the relay without listening, so tests start real instances on ephemeral ports. */
@@ -58,13 +65,18 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
   const storage = deps.storage ?? (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   try {
-    await registerAuth(app, {
+    const authDeps = await registerAuth(app, {
       config,
       db: storage.db,
       ...(deps.now && { now: deps.now }),
       ...(deps.authLimits && { limits: deps.authLimits }),
       ...(deps.passwordHashing && { passwordHashing: deps.passwordHashing }),
     });
+    app.decorate(
+      'billing',
+      await registerBilling(app, { config, db: storage.db, ...(deps.now && { now: deps.now }), ...deps.billing }),
+    );
+    await registerRemote(app, { config, auth: authDeps, options: deps.remote });
     await registerStaticRoutes(app, config.STATIC_DIR, { publicUrl: config.PUBLIC_URL });
   } catch (error) {
     await app.close();

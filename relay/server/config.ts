@@ -60,6 +60,14 @@ const configSchema = z.object({
   WHITELIST_CIDRS: cidrList('WHITELIST_CIDRS'),
   /** Networks reported as `isChina` (the region-restricted login page). Empty by default. */
   CHINA_CIDRS: cidrList('CHINA_CIDRS'),
+
+  // ---- billing (docs/billing.md) ----
+  /** `sandbox` (default): the relay's own checkout page; `stripe`: Stripe Checkout (needs both STRIPE_* keys). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API origin (stripe-mock, a test stand-in). Default: Stripe's own. */
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
 export type RelayConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'STATIC_DIR'> & {

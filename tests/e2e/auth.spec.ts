@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { LoginPage, uniqueEmail } from './pages/LoginPage';
-import { E2E_CHEETAH } from './testAccounts';
+import { E2E_CHEETAH, E2E_CHEETAH_ZH } from './testAccounts';
 
 test.describe('sign in with a Tern account', () => {
   test('sign up from a protected page, land there, sign out, sign in again', async ({ page, shell }) => {
@@ -130,6 +130,57 @@ test.describe('internal company login', () => {
   });
 });
 
+test.describe('internal company login in Chinese (/zh/login)', () => {
+  // Its own account: the English run above locks E2E_CHEETAH. Both runs share the relay's per-IP budget of 10 internal
+  // attempts a minute; each signs in with its first attempt (at worst the 8th), so only the last tries may be refused.
+  test('validation, success with the countdown, wrong password, then lockout or 429, all in Chinese', async ({ page, shell }) => {
+    const login = new LoginPage(page);
+    await login.goto('/zh');
+    await expect(page.getByRole('heading', { name: '登录 Tern' })).toBeVisible();
+    await login.terms.check();
+    await login.cheetahButton.click();
+    const modal = login.internal;
+    await expect(modal.getByRole('heading', { name: '公司邮箱登录' })).toBeVisible();
+    const submit = modal.getByRole('button', { name: '登录', exact: true });
+    await submit.click();
+    await expect(modal.locator('#internal-email-error')).toHaveText('请输入邮箱地址');
+    await expect(modal.locator('#internal-password-error')).toHaveText('请输入密码');
+    await modal.locator('#internal-email').fill('nope');
+    await modal.locator('#internal-invitationCode').fill('ab1');
+    await expect(modal.locator('#internal-invitationCode')).toHaveValue('AB1');
+    await submit.click();
+    await expect(modal.locator('#internal-email-error')).toHaveText('请输入有效的邮箱地址');
+    await expect(modal.getByText('邀请码格式不正确')).toBeVisible();
+    // No English leaks into the Chinese form.
+    await expect(modal).not.toContainText(/Please enter|Invalid invitation/);
+
+    await modal.locator('#internal-invitationCode').fill('');
+    await modal.locator('#internal-email').fill(E2E_CHEETAH_ZH.email);
+    await modal.locator('#internal-password').fill(E2E_CHEETAH_ZH.password);
+    await submit.click();
+    await expect(page).toHaveURL(/\/zh\/callback$/);
+    await expect(page.getByText('登录成功')).toBeVisible();
+    await expect(page.getByText(/^[123] 秒后前往你的账户$/)).toBeVisible();
+    await expect(page.getByRole('link', { name: '立即前往' })).toBeVisible();
+    await expect(page).toHaveURL(/\/zh\/userinfo$/, { timeout: 6000 });
+    await shell.header.getByRole('button', { name: '账户菜单' }).click();
+    await page.getByRole('button', { name: '退出登录' }).click();
+
+    await login.goto('/zh');
+    await login.terms.check();
+    await login.cheetahButton.click();
+    await modal.locator('#internal-email').fill(E2E_CHEETAH_ZH.email);
+    await modal.locator('#internal-password').fill('wrong-password');
+    await submit.click();
+    await expect(modal.getByRole('alert')).toHaveText('密码不正确');
+    for (let i = 0; i < 5; i++) {
+      await submit.click();
+      await expect(submit).toBeEnabled();
+    }
+    await expect(modal.getByRole('alert')).toHaveText(/^(账号已被锁定|请求过于频繁，请稍后再试)$/);
+  });
+});
+
 test.describe('Feishu (against the local Feishu stand-in)', () => {
   test('popup flow: authorize, callback, message to the opener, reload signed in', async ({ page, shell }) => {
     const login = new LoginPage(page);
@@ -146,6 +197,26 @@ test.describe('Feishu (against the local Feishu stand-in)', () => {
     await reloaded;
     await popup.waitForEvent('close', { timeout: 5000 });
     await expect(page).toHaveURL(/\/userinfo$/, { timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('tern.loginMethod'))).toBe('feishu');
+  });
+
+  test('Chinese: popup flow from /zh/login, the opener names 飞书 and reloads signed in', async ({ page, shell }) => {
+    const login = new LoginPage(page);
+    await login.goto('/zh', '?redirect=%2Fzh%2Fuserinfo');
+    await expect(login.feishuButton).toHaveText(/使用飞书登录/);
+    await expect(login.feishuButton).toBeEnabled();
+    await login.terms.check();
+    const popupPromise = page.waitForEvent('popup');
+    await login.feishuButton.click();
+    const popup = await popupPromise;
+    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    await expect(popup.getByTestId('callback')).toHaveAttribute('data-phase', 'success', { timeout: 10_000 });
+    await expect(shell.toasts).toHaveText(/已通过飞书登录/);
+    await expect(shell.toasts).not.toContainText('Signed in with');
+    await reloaded;
+    await popup.waitForEvent('close', { timeout: 5000 });
+    await expect(page).toHaveURL(/\/zh\/userinfo$/, { timeout: 10_000 });
+    await expect(shell.header.getByRole('button', { name: '账户菜单' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('tern.loginMethod'))).toBe('feishu');
   });
 });

@@ -10,7 +10,7 @@ import { runAdmin } from '../../relay/server/admin';
 import { createRelay } from '../../relay/server/app';
 import { loadConfig } from '../../relay/server/config';
 import { startFeishuStandIn } from '../../relay/server/testing/feishuStandIn';
-import { E2E_CHEETAH } from './testAccounts';
+import { E2E_CHEETAH, E2E_CHEETAH_ZH } from './testAccounts';
 
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tern-e2e-'));
@@ -23,8 +23,10 @@ const env = {
   FEISHU_BASE_URL: feishu.url,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
-const seeded = await runAdmin(['cheetah-create', '--email', E2E_CHEETAH.email, '--password', E2E_CHEETAH.password, '--username', E2E_CHEETAH.username], env);
-if (seeded !== 0) throw new Error('could not create the internal test account');
+for (const account of [E2E_CHEETAH, E2E_CHEETAH_ZH]) {
+  const seeded = await runAdmin(['cheetah-create', '--email', account.email, '--password', account.password, '--username', account.username], env);
+  if (seeded !== 0) throw new Error(`could not create the internal test account ${account.email}`);
+}
 
 const config = loadConfig(env);
 const app = await createRelay({ config, version: 'e2e' });

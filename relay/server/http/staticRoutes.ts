@@ -8,6 +8,7 @@ import { localizePath, parsePathname } from '../../../src/shared/i18n/languages'
 import { matchRoute, redirects } from '../../../src/shared/routing/routeTable';
 import type { ErrorBody } from '../../protocol';
 import { ORIGIN_PLACEHOLDER, PRERENDER_DIR, prerenderedFile } from '../content/prerender';
+import { createTextSender } from './staticCompression';
 
 const API_PREFIXES = ['/api/', '/web-api/', '/auth/', '/socket.io/', '/healthz'];
 export const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, '') || p.startsWith(prefix));
@@ -25,6 +26,10 @@ export interface StaticRouteOptions {
  * Indexable routes get their build-time prerendered HTML (scripts/prerender.mjs) when it exists, so crawlers and
  * visitors without JavaScript see the content; the app then hydrates it. The build cannot know the site's origin,
  * so prerendered pages, sitemap.xml and robots.txt carry a placeholder that is replaced here.
+ *
+ * Compression (staticCompression.ts): files served as they are have `.br`/`.gz` siblings made at build time
+ * (scripts/precompress.mjs), which @fastify/static picks by Accept-Encoding; the text written here (shell, prerendered
+ * pages, sitemap, robots) is compressed once per origin after the placeholder is replaced, and kept in memory.
  */
 export async function registerStaticRoutes(app: FastifyInstance, staticDir: string, options: StaticRouteOptions = {}): Promise<void> {
   const indexPath = path.join(staticDir, 'index.html');
@@ -43,11 +48,14 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
     return fileCache.get(relative) ?? null;
   };
   const withOrigin = (text: string, request: FastifyRequest) => text.replaceAll(ORIGIN_PLACEHOLDER, originOf(request));
+  const sendText = createTextSender();
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: staticDir,
       index: false,
+      // Serve the build's .br/.gz sibling when the client accepts it (Content-Encoding, Vary: Accept-Encoding).
+      preCompressed: true,
       // Prerendered pages are served under their routes only, with the origin filled in.
       // (The build's server bundle, dist/.ssr, is deleted after prerendering; never serve it if a build stopped early.)
       allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDER_DIR}/`) && !pathName.startsWith('/.ssr/'),
@@ -59,7 +67,7 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
     });
   }
 
-  const sendShell = (reply: FastifyReply, status: number) => {
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number) => {
     indexHtml ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
     if (!indexHtml) {
       return reply
@@ -67,7 +75,8 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
         .type('text/plain; charset=utf-8')
         .send('The Tern web app has not been built yet. Run `npm start` (it builds first) or `npm run build`.');
     }
-    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    return sendText(request, reply, 'index.html', indexHtml);
   };
 
   for (const [file, type] of [
@@ -77,7 +86,8 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
     app.get(`/${file}`, async (request, reply) => {
       const text = readBuilt(file);
       if (text === null) return reply.code(404).type('text/plain').send('Not found');
-      return reply.type(type).header('Cache-Control', 'no-cache').send(withOrigin(text, request));
+      reply.type(type).header('Cache-Control', 'no-cache');
+      return sendText(request, reply, `${file}\0${originOf(request)}`, withOrigin(text, request));
     });
   }
 
@@ -98,11 +108,13 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
     // A file-like path that missed the static files is a missing asset, not a page.
     if (/\.[a-z0-9]{1,8}$/i.test(parsed.rest)) return reply.code(404).type('text/plain').send('Not found');
     const route = matchRoute(parsed.rest);
-    const prerendered = route?.index ? readBuilt(prerenderedFile(parsed.lang, route.path)) : null;
-    if (prerendered !== null) {
-      return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withOrigin(prerendered, request));
+    const prerenderedPath = route?.index ? prerenderedFile(parsed.lang, route.path) : null;
+    const prerendered = prerenderedPath ? readBuilt(prerenderedPath) : null;
+    if (prerenderedPath && prerendered !== null) {
+      reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+      return sendText(request, reply, `${prerenderedPath}\0${originOf(request)}`, withOrigin(prerendered, request));
     }
-    return sendShell(reply, route && route.id !== 'notFound' ? 200 : 404);
+    return sendShell(request, reply, route && route.id !== 'notFound' ? 200 : 404);
   };
 
   app.get('/', pageHandler);

@@ -118,3 +118,9 @@ export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 export type LoginAttemptOutcome = 'success' | 'failure' | 'unlock' | 'locked' | 'rate_limited';
+
+// Billing tables (products, orders, credit ledger, usage, invitations, promo codes).
+export * from './schema.billing';
+
+// Remote control tables (CLI tokens, pairing, instances, sessions and events, commands, workspace locks).
+export * from './schema.remote';

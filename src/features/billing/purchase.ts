@@ -103,9 +103,10 @@ export async function runPurchase(product: Pick<Product, 'productSn'>, deps: Pur
 }
 
 /** POST /web-api/payment/create-order, validated with the protocol schema (loaded only when someone buys). */
-export async function createOrder(productSn: string): Promise<CreateOrderResponse> {
-  const { createOrderRequestSchema, createOrderResponseSchema } = await loadBillingSchemas();
-  const body = createOrderRequestSchema.parse({ product_sn: productSn });
+export async function createOrder(productSn: string, lang?: 'en' | 'zh'): Promise<CreateOrderResponse> {
+  const { createOrderBodySchema, createOrderResponseSchema } = await loadBillingSchemas();
+  // The language makes the sandbox checkout and its return link (/orders/<id> or /zh/orders/<id>) match the page.
+  const body = createOrderBodySchema.parse({ product_sn: productSn, ...(lang && { lang }) });
   const raw = await request<unknown>(CREATE_ORDER_PATH, { method: 'POST', body, silent: true });
   const parsed = createOrderResponseSchema.safeParse(raw);
   // A malformed answer (say, a payment URL that is not a web address) counts as one without data.

@@ -23,7 +23,7 @@ function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
  */
 export function usePurchase() {
   const authenticated = useAtomValue(isAuthenticatedAtom);
-  const { prefix } = useLanguageRoute();
+  const { prefix, lang } = useLanguageRoute();
   const [, navigate] = useLocation();
   const { t } = useTranslation();
   const [pendingSn, setPendingSn] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function usePurchase() {
         languagePrefix: prefix,
         // `~` escapes the router base: the path already carries the language prefix.
         navigate: (to) => navigate(`~${to}`),
-        createOrder,
+        createOrder: (sn) => createOrder(sn, lang === 'zh' ? 'zh' : 'en'),
         assign: (url) => location.assign(url),
         notify: (level, content) => showToast(level, content),
         localStorage: storage('localStorage'),
@@ -47,7 +47,7 @@ export function usePurchase() {
       });
       if (outcome === 'failed') setPendingSn(null);
     },
-    [authenticated, navigate, pendingSn, prefix, t],
+    [authenticated, lang, navigate, pendingSn, prefix, t],
   );
 
   return { buy, pendingSn };

@@ -1,2 +1,280 @@
-// Not written yet: the shared placeholder says so on screen.
-export { default } from '../../shared/ui/PlaceholderPage';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { RemoteProblem, RemoteState, RemoteStore } from './client/remoteStore';
+import { useRemoteStore } from './client/useRemoteStore';
+import { PairedClis } from './components/PairedClis';
+import { Composer, ConnectionBanner, EnvironmentList, LinkDownAlert, SessionList, SetupGuide, TodoPanel } from './components/Panels';
+import { TimelineView } from './components/TimelineView';
+import { buildTimeline } from './model/timeline';
+
+/** A side sheet (phone: environments and sessions; everywhere: settings). */
+function Sheet({ open, side, title, onClose, children, testId }: { open: boolean; side: 'left' | 'right'; title: string; onClose: () => void; children: ReactNode; testId: string }) {
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex" role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
+      <button type="button" className="absolute inset-0 bg-black/40" aria-label={t('close')} onClick={onClose} />
+      <div
+        className={`relative flex h-full w-[min(22rem,88vw)] flex-col bg-base-100 shadow-xl pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] ${side === 'right' ? 'ml-auto' : ''}`}
+      >
+        <div className="flex items-center justify-between border-b border-base-300 px-4 py-3">
+          <h2 className="font-semibold">{title}</h2>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('close')} onClick={onClose}>
+            ✕
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto p-3">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+function ProblemAlert({ problem, onDismiss }: { problem: RemoteProblem; onDismiss: () => void }) {
+  const { t } = useTranslation('remote');
+  const text =
+    problem.kind === 'connection'
+      ? t('errors.connection')
+      : problem.kind === 'cliNotStarted'
+        ? t('errors.cliNotStarted')
+        : problem.kind === 'unknown'
+          ? t('errors.unknown')
+          : t(`codes.${problem.code}`);
+  return (
+    <div role="alert" className="alert alert-error alert-soft m-3 text-sm" data-testid="remote-problem" data-kind={problem.kind}>
+      <span>{text}</span>
+      <div className="flex gap-2">
+        {problem.kind === 'unknown' && (
+          <button type="button" className="btn btn-sm" onClick={() => location.reload()}>
+            {t('errors.reload')}
+          </button>
+        )}
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onDismiss}>
+          {t('dismiss')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Sidebar({ state, store, onPicked }: { state: RemoteState; store: RemoteStore; onPicked: () => void }) {
+  const { t } = useTranslation('remote');
+  const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
+  const sessions = attachedId ? (state.sessions[attachedId] ?? []) : [];
+  return (
+    <div className="space-y-5">
+      <section>
+        <h2 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('environments.title')}</h2>
+        <EnvironmentList
+          instances={state.instances}
+          selectedId={attachedId}
+          onSelect={(id) => {
+            void store.attach(id);
+          }}
+        />
+      </section>
+      {attachedId && (
+        <section>
+          <h2 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('sessions.title')}</h2>
+          <SessionList
+            sessions={sessions}
+            currentId={state.currentSessionId}
+            creating={state.creatingSession}
+            canCreate={state.attach.status === 'attached' && state.connection.status === 'connected'}
+            onSelect={(id) => {
+              void store.selectSession(id);
+              onPicked();
+            }}
+            onCreate={() => {
+              void store.createSession().then((id) => id && onPicked());
+            }}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function MainArea({ state, store, openPicker }: { state: RemoteState; store: RemoteStore; openPicker: () => void }) {
+  const { t } = useTranslation('remote');
+  const [showTodos, setShowTodos] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const sessionId = state.currentSessionId;
+  const log = sessionId ? state.logs[sessionId] : undefined;
+  const timeline = useMemo(() => buildTimeline(log?.events ?? []), [log?.events]);
+  const pending = state.queue.filter((q) => q.sessionId === sessionId && !timeline.sentIds.has(q.clientMsgId));
+  const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
+  const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;
+  const connected = state.connection.status === 'connected';
+
+  // Follow the conversation while the reader is at the bottom.
+  const stick = useRef(true);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [log?.events.length, pending.length]);
+
+  if (!state.instancesLoaded) {
+    return (
+      <div className="flex flex-1 items-center justify-center">
+        <span className="loading loading-spinner loading-lg" aria-label={t('connection.connecting')} />
+      </div>
+    );
+  }
+  const anyOnline = state.instances.some((i) => i.online);
+  if (state.attach.status === 'none' || state.attach.status === 'attaching') {
+    if (!anyOnline) return <SetupGuide hasOffline={state.instances.length > 0} />;
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="select-workspace">
+        {state.attach.status === 'attaching' ? <span className="loading loading-spinner loading-md" aria-hidden /> : null}
+        <p className="text-lg font-semibold">{t('errors.selectWorkspace')}</p>
+        <p className="max-w-sm text-sm text-base-content/70">{t('environments.pick')}</p>
+        <button type="button" className="btn btn-primary lg:hidden" onClick={openPicker}>
+          {t('environments.choose')}
+        </button>
+      </div>
+    );
+  }
+  if (state.attach.status === 'busy' || state.attach.status === 'lost') {
+    const instanceId = state.attach.instanceId;
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="workspace-busy">
+        <p className="text-lg font-semibold">{t('errors.workspaceBusy')}</p>
+        <p className="max-w-sm text-sm text-base-content/70">{state.attach.status === 'lost' ? t('busy.lost') : t('busy.body')}</p>
+        <button type="button" className="btn btn-warning" disabled={!connected} onClick={() => void store.takeOver(instanceId)}>
+          {t('busy.takeOver')}
+        </button>
+      </div>
+    );
+  }
+  if (!sessionId) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="no-session">
+        <p className="text-lg font-semibold">{t('sessions.pickTitle')}</p>
+        <p className="max-w-sm text-sm text-base-content/70">{t('sessions.pickBody')}</p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <button type="button" className="btn btn-primary" disabled={!connected || state.creatingSession} onClick={() => void store.createSession()}>
+            {t('sessions.new')}
+          </button>
+          <button type="button" className="btn btn-outline lg:hidden" onClick={openPicker}>
+            {t('sessions.open')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-2">
+        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="session-title">
+          {session?.title || session?.firstMessage || t('sessions.untitled')}
+        </h2>
+        <label className="flex cursor-pointer items-center gap-2 text-xs">
+          <input
+            type="checkbox"
+            className="toggle toggle-sm toggle-primary"
+            checked={session?.autoApprove ?? false}
+            disabled={!connected}
+            onChange={(e) => void store.setAutoApprove(e.target.checked)}
+          />
+          {t('chat.autoApprove')}
+        </label>
+        <button type="button" className="btn btn-ghost btn-xs xl:hidden" aria-expanded={showTodos} onClick={() => setShowTodos((v) => !v)}>
+          {t('todos.title')} {timeline.todos.length > 0 && <span className="badge badge-xs">{timeline.todos.filter((x) => x.status !== 'completed').length}</span>}
+        </button>
+        {timeline.running && (
+          <button type="button" className="btn btn-error btn-outline btn-xs" disabled={!connected} onClick={() => void store.interrupt()} data-testid="interrupt">
+            {t('chat.interrupt')}
+          </button>
+        )}
+      </div>
+      {showTodos && (
+        <div className="max-h-[40vh] overflow-y-auto border-b border-base-300 bg-base-200/40 p-3 xl:hidden">
+          <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
+        </div>
+      )}
+      <div className="flex min-h-0 flex-1">
+        <div
+          ref={scroller}
+          className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+          }}
+        >
+          {timeline.items.length === 0 && pending.length === 0 ? (
+            <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
+          ) : (
+            <TimelineView
+              items={timeline.items}
+              pending={pending}
+              canAnswer={connected}
+              onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
+              onDiscard={(id) => store.discardInput(id)}
+            />
+          )}
+          {timeline.running && <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />}
+        </div>
+        <aside className="hidden w-72 shrink-0 overflow-y-auto border-l border-base-300 p-4 xl:block" aria-label={t('todos.title')}>
+          <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
+        </aside>
+      </div>
+      <Composer disabled={false} offline={!connected} onSend={(text) => store.send(text)} />
+    </div>
+  );
+}
+
+/** /remote — drive a `tern --cloud` CLI from the browser. */
+export default function RemotePage() {
+  const { t } = useTranslation('remote');
+  const [state, store] = useRemoteStore();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const attached = state.instances.find((i) => 'instanceId' in state.attach && i.id === state.attach.instanceId);
+
+  return (
+    <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] flex-col" data-testid="remote-console">
+      <div className="flex items-center gap-2 border-b border-base-300 bg-base-100 px-3 py-2">
+        <button type="button" className="btn btn-ghost btn-sm max-w-[55%] justify-start lg:hidden" onClick={() => setPickerOpen(true)} data-testid="open-picker">
+          <span className="truncate">{attached ? attached.hostname : t('environments.choose')}</span>
+          <span aria-hidden>▾</span>
+        </button>
+        <h1 className="hidden text-sm font-semibold lg:block">{t('title')}</h1>
+        <div className="ml-auto flex items-center gap-2">
+          <ConnectionBanner connection={state.connection} onRetry={() => store.wake()} />
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('settings.open')} onClick={() => setSettingsOpen(true)} data-testid="open-settings">
+            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+              <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
+              <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+            </svg>
+          </button>
+        </div>
+      </div>
+      <LinkDownAlert connection={state.connection} />
+      {state.stale && state.instancesLoaded && state.connection.status !== 'connected' && (
+        <p className="bg-base-200 px-3 py-1 text-xs text-base-content/70" data-testid="cached-notice">
+          {t('connection.cached')}
+        </p>
+      )}
+      {state.problem && <ProblemAlert problem={state.problem} onDismiss={() => store.dismissProblem()} />}
+      <div className="flex min-h-0 flex-1">
+        <aside className="hidden w-72 shrink-0 overflow-y-auto border-r border-base-300 p-3 lg:block" aria-label={t('environments.title')}>
+          <Sidebar state={state} store={store} onPicked={() => undefined} />
+        </aside>
+        <MainArea state={state} store={store} openPicker={() => setPickerOpen(true)} />
+      </div>
+      <Sheet open={pickerOpen} side="left" title={t('environments.sheet')} onClose={() => setPickerOpen(false)} testId="picker-sheet">
+        <Sidebar state={state} store={store} onPicked={() => setPickerOpen(false)} />
+      </Sheet>
+      <Sheet open={settingsOpen} side="right" title={t('settings.title')} onClose={() => setSettingsOpen(false)} testId="settings-sheet">
+        <PairedClis />
+      </Sheet>
+    </div>
+  );
+}

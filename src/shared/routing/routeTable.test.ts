@@ -69,9 +69,9 @@ describe('route table (spec §2)', () => {
 });
 
 describe('access and shell', () => {
-  const guarded = ['/userinfo', '/invitation', '/orders', '/orders/:orderId', '/remote'];
+  const guarded = ['/userinfo', '/invitation', '/orders', '/orders/:orderId', '/remote', '/remote/pair'];
 
-  it('guards exactly /userinfo, /invitation, the orders pages and /remote', () => {
+  it('guards exactly /userinfo, /invitation, the orders pages, /remote and /remote/pair', () => {
     expect(routeTable.filter((r) => r.access === 'guarded').map((r) => r.path).sort()).toEqual([...guarded].sort());
   });
 

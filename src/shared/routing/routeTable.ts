@@ -45,6 +45,8 @@ export const routeTable: readonly RouteDef[] = [
   pub('terms', '/terms', 'terms'),
   pub('about', '/about', 'about'),
   app('remote', '/remote', 'remote', 'guarded'),
+  /** Approving a `tern --cloud` pairing request (the CLI prints this link). */
+  { ...app('remotePair', '/remote/pair', 'remotePair', 'guarded'), trail: ['remote'] },
   app('login', '/login', 'login', 'public'),
   /** The `tern` provider's own sign-in page (the relay's account service). */
   app('account', '/account', 'account', 'public'),

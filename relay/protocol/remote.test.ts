@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  CLI_EVENTS,
+  WEB_EVENTS,
+  cliHelloAckSchema,
+  cliHelloSchema,
+  cliSessionEventSchema,
+  instanceAttachAckSchema,
+  pendingInputSchema,
+  sessionEventSchema,
+  sessionJoinSchema,
+  webInboundSchemas,
+  webSessionInputSchema,
+} from './remote';
+import { pairingCodeSchema, pairingPollDataSchema } from './pairing';
+
+const sid = '6f1d8a52-4b0e-4c55-9a39-0f6a0d6b2c11';
+const iid = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
+const eid = '3e2c0c64-7a1f-4e8e-8d8e-7c1b9a4f5d21';
+const now = new Date().toISOString();
+
+const env = {
+  platform: 'linux',
+  hostname: 'devbox',
+  cwd: '/home/me/project',
+  nodeVersion: 'v22.1.0',
+  cliVersion: '0.1.0',
+  startedAt: now,
+};
+
+describe('remote protocol', () => {
+  it('parses every session event body type', () => {
+    const bodies = [
+      { type: 'user_message', clientMsgId: 'm1', text: 'hi' },
+      { type: 'assistant_delta', messageId: 'a1', text: 'He' },
+      { type: 'assistant_message', messageId: 'a1', text: 'Hello' },
+      { type: 'tool_call', toolCallId: 't1', name: 'bash', title: 'ls', input: { cmd: 'ls' }, status: 'executing' },
+      { type: 'tool_call', toolCallId: 't1', name: 'bash', title: 'ls', input: null, status: 'completed', output: 'x' },
+      { type: 'tool_output', toolCallId: 't1', stream: 'stdout', chunk: 'a\n' },
+      { type: 'file_diff', toolCallId: 't1', path: 'src/a.ts', oldText: 'a', newText: 'b' },
+      { type: 'todo_list', items: [{ id: '1', content: 'do it', status: 'in_progress' }] },
+      { type: 'subagent', agentId: 's1', parentToolCallId: 't1', title: 'explore', status: 'running' },
+      { type: 'setup_step', stepId: 'node', title: 'Node', status: 'done' },
+      { type: 'permission_request', requestId: 'p1', toolCallId: 't1', tool: 'bash', summary: 'rm', input: {} },
+      { type: 'permission_response', requestId: 'p1', decision: 'allow', scope: 'session' },
+      { type: 'turn_end', reason: 'completed' },
+      { type: 'error', code: 'MODEL', message: 'boom' },
+      { type: 'notice', level: 'info', text: '/help' },
+    ];
+    for (const body of bodies) {
+      expect(sessionEventSchema.safeParse({ sessionId: sid, seq: 1, eventId: eid, at: now, body }).success).toBe(true);
+    }
+  });
+
+  it('rejects unknown body types, bad enums, seq 0 and non-uuid ids', () => {
+    const base = { sessionId: sid, seq: 1, eventId: eid, at: now };
+    expect(sessionEventSchema.safeParse({ ...base, body: { type: 'nope' } }).success).toBe(false);
+    expect(sessionEventSchema.safeParse({ ...base, body: { type: 'turn_end', reason: 'x' } }).success).toBe(false);
+    expect(sessionEventSchema.safeParse({ ...base, seq: 0, body: { type: 'turn_end', reason: 'error' } }).success).toBe(
+      false,
+    );
+    expect(
+      cliSessionEventSchema.safeParse({ sessionId: 'abc', eventId: eid, body: { type: 'turn_end', reason: 'error' } })
+        .success,
+    ).toBe(false);
+    expect(cliSessionEventSchema.safeParse('garbage').success).toBe(false);
+    expect(cliSessionEventSchema.safeParse(null).success).toBe(false);
+  });
+
+  it('parses cli:hello and its ack with pending inputs', () => {
+    expect(cliHelloSchema.safeParse({ env, sessions: [{ id: sid, title: 't', createdAt: now }] }).success).toBe(true);
+    expect(cliHelloSchema.safeParse({ env: { ...env, cwd: '' }, sessions: [] }).success).toBe(false);
+    const ack = cliHelloAckSchema.parse({
+      ok: true,
+      instance: { ...env, id: iid, online: true, lastSeenAt: now, sessionCount: 1 },
+      sessions: [{ id: sid, lastSeq: 3, autoApprove: false }],
+      pendingInputs: [
+        { type: 'session:input', commandId: eid, payload: { sessionId: sid, clientMsgId: 'c1', text: 'go' } },
+      ],
+    });
+    expect(ack.ok).toBe(true);
+    expect(
+      pendingInputSchema.safeParse({ type: 'session:input', commandId: eid, payload: { sessionId: sid } }).success,
+    ).toBe(false);
+  });
+
+  it('parses error acks with the workspace holder and rejects unknown codes', () => {
+    expect(
+      instanceAttachAckSchema.safeParse({
+        ok: false,
+        error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: now } },
+      }).success,
+    ).toBe(true);
+    expect(instanceAttachAckSchema.safeParse({ ok: false, error: { code: 'NOPE', message: 'x' } }).success).toBe(false);
+  });
+
+  it('validates web inputs', () => {
+    expect(webSessionInputSchema.safeParse({ sessionId: sid, clientMsgId: 'c1', text: 'hello' }).success).toBe(true);
+    expect(webSessionInputSchema.safeParse({ sessionId: sid, text: 'hello' }).success).toBe(false);
+    expect(sessionJoinSchema.safeParse({ sessionId: sid, afterSeq: -1 }).success).toBe(false);
+    expect(sessionJoinSchema.safeParse({ sessionId: sid, afterSeq: 0 }).success).toBe(true);
+    expect(Object.keys(webInboundSchemas)).toEqual(Object.values(WEB_EVENTS));
+    expect(CLI_EVENTS.hello).toBe('cli:hello');
+  });
+
+  it('normalises pairing codes and parses poll answers', () => {
+    expect(pairingCodeSchema.parse('abcd2345')).toBe('ABCD-2345');
+    expect(pairingCodeSchema.safeParse('ABCD-0000').success).toBe(false);
+    expect(pairingPollDataSchema.safeParse({ status: 'approved', cliToken: 'tern_cli_x', user: { id: '1', username: 'u' } }).success).toBe(true);
+    expect(pairingPollDataSchema.safeParse({ status: 'approved' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,444 @@
+import { z } from 'zod';
+
+import { usageReportSchema, type UsageReport } from './usage';
+
+/**
+ * Remote control protocol (issue #4): Socket.IO namespaces `/cli` (CLI token) and `/web` (user JWT).
+ * The relay, the PWA console and the reference CLI import these schemas; the relay validates every inbound event with
+ * them. Browser-safe (no node imports). Additive changes only. Full prose: docs/protocol.md.
+ *
+ * Times are ISO 8601 strings.
+ */
+
+export const REMOTE_PROTOCOL_VERSION = 1;
+export const SOCKET_PATH = '/socket.io';
+export const CLI_NAMESPACE = '/cli';
+export const WEB_NAMESPACE = '/web';
+
+/** Presence grace: an instance counts as offline only after its socket has been gone this long. */
+export const PRESENCE_GRACE_MS = 10_000;
+/** Workspace lock lease and its renewal period. */
+export const WORKSPACE_LEASE_MS = 30_000;
+export const WORKSPACE_RENEW_MS = 10_000;
+
+/** Caps from the outline. */
+export const TOOL_OUTPUT_MAX_CHARS = 64 * 1024;
+export const FILE_DIFF_MAX_CHARS = 256 * 1024;
+export const INPUT_TEXT_MAX_CHARS = 100_000;
+const TEXT_MAX = 1_000_000;
+
+// ---- errors & acks -------------------------------------------------------------------------------------------------
+
+export const remoteErrorCodes = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'WORKSPACE_BUSY',
+  'INSTANCE_OFFLINE',
+  'NOT_ATTACHED',
+  'RATE_LIMITED',
+  'QUOTA_EXCEEDED',
+  'INTERNAL',
+] as const;
+export const remoteErrorCodeSchema = z.enum(remoteErrorCodes);
+export type RemoteErrorCode = z.infer<typeof remoteErrorCodeSchema>;
+
+export const remoteErrorSchema = z.object({
+  code: remoteErrorCodeSchema,
+  message: z.string(),
+  /** WORKSPACE_BUSY: who holds the lock since when. */
+  holder: z.object({ since: z.string() }).optional(),
+  /** RATE_LIMITED / QUOTA_EXCEEDED (usage:authorize). */
+  retryAfterSeconds: z.number().nonnegative().optional(),
+  /** BAD_REQUEST: the schema issues. */
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type RemoteError = z.infer<typeof remoteErrorSchema>;
+
+export const ackErrorSchema = z.object({ ok: z.literal(false), error: remoteErrorSchema });
+export type AckError = z.infer<typeof ackErrorSchema>;
+
+/** `{ ok: true, ...payload } | { ok: false, error }` for a given success payload shape. */
+export function ackSchema<T extends z.ZodRawShape>(payload: T) {
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), ...payload }), ackErrorSchema]);
+}
+/** The plain ack with no payload. */
+export const okAckSchema = ackSchema({});
+export type OkAck = z.infer<typeof okAckSchema>;
+export type Ack<T extends object = Record<never, never>> = ({ ok: true } & T) | AckError;
+
+// ---- common ids ----------------------------------------------------------------------------------------------------
+
+const id = z.string().min(1).max(200);
+const uuid = z.uuid();
+const iso = z.string().min(1).max(64);
+const json = z.unknown();
+
+// ---- entities ------------------------------------------------------------------------------------------------------
+
+export const instanceEnvSchema = z.object({
+  platform: z.string().min(1).max(100),
+  hostname: z.string().min(1).max(255),
+  cwd: z.string().min(1).max(4096),
+  nodeVersion: z.string().min(1).max(100),
+  cliVersion: z.string().min(1).max(100),
+  startedAt: iso,
+});
+export type InstanceEnv = z.infer<typeof instanceEnvSchema>;
+
+export const instanceSchema = instanceEnvSchema.extend({
+  id: uuid,
+  online: z.boolean(),
+  lastSeenAt: iso,
+  sessionCount: z.number().int().nonnegative(),
+});
+export type Instance = z.infer<typeof instanceSchema>;
+
+export const sessionSchema = z.object({
+  id: uuid,
+  instanceId: uuid,
+  title: z.string().max(500),
+  active: z.boolean(),
+  firstMessage: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  createdAt: iso,
+  lastActiveAt: iso,
+  lastSeq: z.number().int().nonnegative(),
+  autoApprove: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+// ---- session event bodies ------------------------------------------------------------------------------------------
+
+export const toolCallStatuses = ['executing', 'completed', 'failed'] as const;
+export const todoStatuses = ['pending', 'in_progress', 'completed'] as const;
+export const subagentStatuses = ['initializing', 'running', 'completed', 'failed', 'cancelled', 'unknown'] as const;
+export const setupStepStatuses = ['pending', 'running', 'done', 'failed'] as const;
+export const permissionDecisions = ['allow', 'deny'] as const;
+export const permissionScopes = ['once', 'session'] as const;
+export const turnEndReasons = ['completed', 'interrupted', 'error', 'limit'] as const;
+export const noticeLevels = ['info', 'warning'] as const;
+
+export const permissionDecisionSchema = z.enum(permissionDecisions);
+export const permissionScopeSchema = z.enum(permissionScopes);
+
+export const userMessageBodySchema = z.object({
+  type: z.literal('user_message'),
+  clientMsgId: id,
+  text: z.string().max(INPUT_TEXT_MAX_CHARS),
+});
+export const assistantDeltaBodySchema = z.object({
+  type: z.literal('assistant_delta'),
+  messageId: id,
+  text: z.string().max(TEXT_MAX),
+});
+export const assistantMessageBodySchema = z.object({
+  type: z.literal('assistant_message'),
+  messageId: id,
+  text: z.string().max(TEXT_MAX),
+});
+export const toolCallBodySchema = z.object({
+  type: z.literal('tool_call'),
+  toolCallId: id,
+  name: z.string().min(1).max(200),
+  title: z.string().max(2000),
+  input: json,
+  status: z.enum(toolCallStatuses),
+  output: z.string().max(TOOL_OUTPUT_MAX_CHARS).optional(),
+  error: z.string().max(TOOL_OUTPUT_MAX_CHARS).optional(),
+});
+export const toolOutputBodySchema = z.object({
+  type: z.literal('tool_output'),
+  toolCallId: id,
+  stream: z.enum(['stdout', 'stderr']),
+  chunk: z.string().max(TOOL_OUTPUT_MAX_CHARS),
+});
+export const fileDiffBodySchema = z.object({
+  type: z.literal('file_diff'),
+  toolCallId: id,
+  path: z.string().min(1).max(4096),
+  oldText: z.string().max(FILE_DIFF_MAX_CHARS),
+  newText: z.string().max(FILE_DIFF_MAX_CHARS),
+});
+export const todoItemSchema = z.object({
+  id: id,
+  content: z.string().max(10_000),
+  status: z.enum(todoStatuses),
+});
+export type TodoItem = z.infer<typeof todoItemSchema>;
+export const todoListBodySchema = z.object({
+  type: z.literal('todo_list'),
+  items: z.array(todoItemSchema).max(1000),
+});
+export const subagentBodySchema = z.object({
+  type: z.literal('subagent'),
+  agentId: id,
+  parentToolCallId: id,
+  title: z.string().max(2000),
+  status: z.enum(subagentStatuses),
+  summary: z.string().max(TOOL_OUTPUT_MAX_CHARS).optional(),
+});
+export const setupStepBodySchema = z.object({
+  type: z.literal('setup_step'),
+  stepId: id,
+  title: z.string().max(2000),
+  status: z.enum(setupStepStatuses),
+  detail: z.string().max(10_000).optional(),
+});
+export const permissionRequestBodySchema = z.object({
+  type: z.literal('permission_request'),
+  requestId: id,
+  toolCallId: id,
+  tool: z.string().min(1).max(200),
+  summary: z.string().max(10_000),
+  input: json,
+});
+export const permissionResponseBodySchema = z.object({
+  type: z.literal('permission_response'),
+  requestId: id,
+  decision: permissionDecisionSchema,
+  scope: permissionScopeSchema,
+});
+export const turnEndBodySchema = z.object({
+  type: z.literal('turn_end'),
+  reason: z.enum(turnEndReasons),
+});
+export const errorBodyEventSchema = z.object({
+  type: z.literal('error'),
+  code: z.string().min(1).max(100),
+  message: z.string().max(10_000),
+});
+export const noticeBodySchema = z.object({
+  type: z.literal('notice'),
+  level: z.enum(noticeLevels),
+  text: z.string().max(TEXT_MAX),
+});
+
+export const sessionEventBodySchema = z.discriminatedUnion('type', [
+  userMessageBodySchema,
+  assistantDeltaBodySchema,
+  assistantMessageBodySchema,
+  toolCallBodySchema,
+  toolOutputBodySchema,
+  fileDiffBodySchema,
+  todoListBodySchema,
+  subagentBodySchema,
+  setupStepBodySchema,
+  permissionRequestBodySchema,
+  permissionResponseBodySchema,
+  turnEndBodySchema,
+  errorBodyEventSchema,
+  noticeBodySchema,
+]);
+export type SessionEventBody = z.infer<typeof sessionEventBodySchema>;
+export type SessionEventType = SessionEventBody['type'];
+export type SessionEventBodyOf<T extends SessionEventType> = Extract<SessionEventBody, { type: T }>;
+
+/** What the relay stores and fans out to `/web`. */
+export const sessionEventSchema = z.object({
+  sessionId: uuid,
+  seq: z.number().int().min(1),
+  eventId: uuid,
+  at: iso,
+  body: sessionEventBodySchema,
+});
+export type SessionEvent = z.infer<typeof sessionEventSchema>;
+
+// ---- handshakes ----------------------------------------------------------------------------------------------------
+
+export const cliHandshakeAuthSchema = z.object({
+  token: z.string().min(1).max(500),
+  instanceId: uuid,
+  protocolVersion: z.literal(REMOTE_PROTOCOL_VERSION),
+});
+export type CliHandshakeAuth = z.infer<typeof cliHandshakeAuthSchema>;
+
+export const webHandshakeAuthSchema = z.object({
+  token: z.string().min(1).max(5000),
+  windowId: uuid,
+});
+export type WebHandshakeAuth = z.infer<typeof webHandshakeAuthSchema>;
+
+// ---- /cli namespace ------------------------------------------------------------------------------------------------
+
+/** CLI → relay event names. */
+export const CLI_EVENTS = {
+  hello: 'cli:hello',
+  sessionEvent: 'session:event',
+  sessionMeta: 'session:meta',
+  usageAuthorize: 'usage:authorize',
+  usageReport: 'usage:report',
+} as const;
+
+/** Relay → CLI event names (relay emits with ack; the CLI acks `{ ok: true }` once it has taken the command). */
+export const CLI_COMMANDS = {
+  sessionCreate: 'session:create',
+  sessionInput: 'session:input',
+  sessionPermission: 'session:permission',
+  sessionInterrupt: 'session:interrupt',
+  sessionSettings: 'session:settings',
+  authRevoked: 'auth:revoked',
+} as const;
+
+export const cliHelloSessionSchema = z.object({
+  id: uuid,
+  title: z.string().max(500),
+  createdAt: iso,
+});
+export const cliHelloSchema = z.object({
+  env: instanceEnvSchema,
+  sessions: z.array(cliHelloSessionSchema).max(1000),
+});
+export type CliHello = z.infer<typeof cliHelloSchema>;
+
+/** A command kept for an offline CLI and handed over in the `cli:hello` ack. */
+export const sessionCreateCommandSchema = z.object({ sessionId: uuid, autoApprove: z.boolean() });
+export const sessionInputCommandSchema = z.object({
+  sessionId: uuid,
+  clientMsgId: id,
+  text: z.string().max(INPUT_TEXT_MAX_CHARS),
+});
+export const sessionPermissionCommandSchema = z.object({
+  sessionId: uuid,
+  requestId: id,
+  decision: permissionDecisionSchema,
+  scope: permissionScopeSchema,
+});
+export const sessionInterruptCommandSchema = z.object({ sessionId: uuid });
+export const sessionSettingsCommandSchema = z.object({ sessionId: uuid, autoApprove: z.boolean() });
+export type SessionCreateCommand = z.infer<typeof sessionCreateCommandSchema>;
+export type SessionInputCommand = z.infer<typeof sessionInputCommandSchema>;
+export type SessionPermissionCommand = z.infer<typeof sessionPermissionCommandSchema>;
+export type SessionInterruptCommand = z.infer<typeof sessionInterruptCommandSchema>;
+export type SessionSettingsCommand = z.infer<typeof sessionSettingsCommandSchema>;
+
+export const pendingInputSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session:create'), commandId: uuid, payload: sessionCreateCommandSchema }),
+  z.object({ type: z.literal('session:input'), commandId: uuid, payload: sessionInputCommandSchema }),
+  z.object({ type: z.literal('session:permission'), commandId: uuid, payload: sessionPermissionCommandSchema }),
+  z.object({ type: z.literal('session:interrupt'), commandId: uuid, payload: sessionInterruptCommandSchema }),
+  z.object({ type: z.literal('session:settings'), commandId: uuid, payload: sessionSettingsCommandSchema }),
+]);
+export type PendingInput = z.infer<typeof pendingInputSchema>;
+export type CliCommandType = PendingInput['type'];
+
+export const cliHelloAckSchema = ackSchema({
+  instance: instanceSchema,
+  sessions: z.array(
+    z.object({ id: uuid, lastSeq: z.number().int().nonnegative(), autoApprove: z.boolean() }),
+  ),
+  pendingInputs: z.array(pendingInputSchema),
+});
+export type CliHelloAck = z.infer<typeof cliHelloAckSchema>;
+
+export const cliSessionEventSchema = z.object({
+  sessionId: uuid,
+  eventId: uuid,
+  body: sessionEventBodySchema,
+});
+export type CliSessionEvent = z.infer<typeof cliSessionEventSchema>;
+export const seqAckSchema = ackSchema({ seq: z.number().int().min(1) });
+export type SeqAck = z.infer<typeof seqAckSchema>;
+
+export const sessionMetaSchema = z.object({
+  sessionId: uuid,
+  title: z.string().max(500).optional(),
+  active: z.boolean().optional(),
+});
+export type SessionMeta = z.infer<typeof sessionMetaSchema>;
+
+export const usageAuthorizeSchema = z.object({ model: z.string().min(1).max(200) });
+export type UsageAuthorize = z.infer<typeof usageAuthorizeSchema>;
+/** `usage:authorize` ack: `{ ok: true }` or `{ ok: false, error: { code: 'RATE_LIMITED'|'QUOTA_EXCEEDED', message, retryAfterSeconds? } }`. */
+export const cliUsageAuthorizeAckSchema = okAckSchema;
+/** `usage:report` body: the billing module's canonical schema (relay/protocol/usage.ts). */
+export const usageReportEventSchema = usageReportSchema;
+export type UsageReportEvent = UsageReport;
+/** `usage:report` ack: `{ ok: true, credits, duplicate }`. */
+export const cliUsageReportAckSchema = ackSchema({ credits: z.number(), duplicate: z.boolean().optional() });
+
+// ---- /web namespace ------------------------------------------------------------------------------------------------
+
+/** Browser → relay event names. */
+export const WEB_EVENTS = {
+  instancesList: 'instances:list',
+  instanceAttach: 'instance:attach',
+  instanceDetach: 'instance:detach',
+  sessionCreate: 'session:create',
+  sessionJoin: 'session:join',
+  sessionLeave: 'session:leave',
+  sessionInput: 'session:input',
+  sessionPermission: 'session:permission',
+  sessionInterrupt: 'session:interrupt',
+  sessionSettings: 'session:settings',
+} as const;
+
+/** Relay → browser event names. */
+export const WEB_PUSH = {
+  instanceUpdated: 'instance:updated',
+  sessionUpdated: 'session:updated',
+  sessionEvent: 'session:event',
+  workspaceLost: 'workspace:lost',
+  authRevoked: 'auth:revoked',
+} as const;
+
+export const instancesListSchema = z.object({}).loose();
+export const instancesListAckSchema = ackSchema({ instances: z.array(instanceSchema) });
+
+export const instanceAttachSchema = z.object({ instanceId: uuid, takeOver: z.boolean().optional() });
+export type InstanceAttach = z.infer<typeof instanceAttachSchema>;
+export const instanceAttachAckSchema = ackSchema({ instance: instanceSchema, sessions: z.array(sessionSchema) });
+export type InstanceAttachAck = z.infer<typeof instanceAttachAckSchema>;
+
+export const instanceDetachSchema = z.object({ instanceId: uuid });
+
+export const webSessionCreateSchema = z.object({ instanceId: uuid, clientRequestId: uuid });
+export type WebSessionCreate = z.infer<typeof webSessionCreateSchema>;
+export const sessionAckSchema = ackSchema({ session: sessionSchema });
+
+export const sessionJoinSchema = z.object({ sessionId: uuid, afterSeq: z.number().int().nonnegative() });
+export type SessionJoin = z.infer<typeof sessionJoinSchema>;
+export const sessionLeaveSchema = z.object({ sessionId: uuid });
+
+export const webSessionInputSchema = sessionInputCommandSchema;
+export type WebSessionInput = SessionInputCommand;
+export const webSessionPermissionSchema = sessionPermissionCommandSchema;
+export const webSessionInterruptSchema = sessionInterruptCommandSchema;
+export const webSessionSettingsSchema = sessionSettingsCommandSchema;
+
+export const workspaceLostReasons = ['taken_over', 'lease_expired', 'instance_removed'] as const;
+export const instanceUpdatedSchema = z.object({ instance: instanceSchema });
+export const sessionUpdatedSchema = z.object({ session: sessionSchema });
+export const workspaceLostSchema = z.object({ instanceId: uuid, reason: z.enum(workspaceLostReasons) });
+export type WorkspaceLost = z.infer<typeof workspaceLostSchema>;
+export const authRevokedSchema = z.object({}).loose();
+
+/** Inbound schemas by event name (used by the relay's validator and handy for clients). */
+export const cliInboundSchemas = {
+  [CLI_EVENTS.hello]: cliHelloSchema,
+  [CLI_EVENTS.sessionEvent]: cliSessionEventSchema,
+  [CLI_EVENTS.sessionMeta]: sessionMetaSchema,
+  [CLI_EVENTS.usageAuthorize]: usageAuthorizeSchema,
+  [CLI_EVENTS.usageReport]: usageReportEventSchema,
+} as const;
+
+export const cliCommandSchemas = {
+  [CLI_COMMANDS.sessionCreate]: sessionCreateCommandSchema,
+  [CLI_COMMANDS.sessionInput]: sessionInputCommandSchema,
+  [CLI_COMMANDS.sessionPermission]: sessionPermissionCommandSchema,
+  [CLI_COMMANDS.sessionInterrupt]: sessionInterruptCommandSchema,
+  [CLI_COMMANDS.sessionSettings]: sessionSettingsCommandSchema,
+} as const;
+
+export const webInboundSchemas = {
+  [WEB_EVENTS.instancesList]: instancesListSchema,
+  [WEB_EVENTS.instanceAttach]: instanceAttachSchema,
+  [WEB_EVENTS.instanceDetach]: instanceDetachSchema,
+  [WEB_EVENTS.sessionCreate]: webSessionCreateSchema,
+  [WEB_EVENTS.sessionJoin]: sessionJoinSchema,
+  [WEB_EVENTS.sessionLeave]: sessionLeaveSchema,
+  [WEB_EVENTS.sessionInput]: webSessionInputSchema,
+  [WEB_EVENTS.sessionPermission]: webSessionPermissionSchema,
+  [WEB_EVENTS.sessionInterrupt]: webSessionInterruptSchema,
+  [WEB_EVENTS.sessionSettings]: webSessionSettingsSchema,
+} as const;

@@ -1,0 +1,164 @@
+import Stripe from 'stripe';
+
+import type { PaymentMethod } from '../../../protocol';
+import { AppError } from '../appError';
+
+/** What a provider needs to open a checkout for an order. */
+export interface CheckoutOrder {
+  id: string;
+  productName: string;
+  amountMinor: number;
+  currency: string;
+  expiresAt: Date;
+  lang: 'en' | 'zh';
+}
+
+export interface CheckoutContext {
+  /** Origin of the site (PUBLIC_URL or the request's), for return links. */
+  origin: string;
+}
+
+/** A verified provider notification, reduced to what billing acts on. */
+export type WebhookEvent =
+  | { eventId: string; type: string; kind: 'paid'; orderId: string; paymentId: string; transactionId: string | null }
+  | { eventId: string; type: string; kind: 'expired'; orderId: string }
+  | { eventId: string; type: string; kind: 'ignored' };
+
+/** The payment-provider interface: the sandbox (default) and Stripe implement it. */
+export interface PaymentProvider {
+  readonly name: PaymentMethod;
+  createCheckout(order: CheckoutOrder, context: CheckoutContext): Promise<{ paymentUrl: string; paymentId: string }>;
+  /** Verifies and parses a webhook; throws AppError 400 WEBHOOK_SIGNATURE_INVALID on a bad signature. */
+  parseWebhook(rawBody: Buffer | string, headers: Record<string, string | string[] | undefined>): WebhookEvent;
+  /** Returns the money of a paid order (operator refunds). */
+  refund(order: { id: string; transactionId: string | null }): Promise<void>;
+}
+
+/** The buyer's return page after checkout: the PWA's order detail, in the order's language. */
+export const orderReturnUrl = (origin: string, orderId: string, lang: 'en' | 'zh') =>
+  `${origin.replace(/\/+$/, '')}${lang === 'zh' ? '/zh' : ''}/orders/${encodeURIComponent(orderId)}`;
+
+/**
+ * The relay's own checkout (GET /checkout/sandbox/:orderId): Pay and Cancel buttons, nothing is charged. The default
+ * provider, so buying works with nothing configured. It has no webhooks: its page settles the order directly.
+ */
+export function createSandboxProvider(): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async createCheckout(order, { origin }) {
+      return {
+        paymentUrl: `${origin.replace(/\/+$/, '')}/checkout/sandbox/${encodeURIComponent(order.id)}`,
+        paymentId: `sandbox_${order.id}`,
+      };
+    },
+    parseWebhook() {
+      throw new AppError(404, 'NOT_FOUND', 'The sandbox payment provider has no webhooks');
+    },
+    async refund() {
+      // Nothing was charged.
+    },
+  };
+}
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API origin (stripe-mock or a test stand-in); default Stripe's. */
+  apiBase?: string | undefined;
+}
+
+/** Stripe Checkout: one session per order; `checkout.session.completed` (paid) settles it through the webhook. */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    ...(base && {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'https:' ? 443 : 80),
+      protocol: base.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+  return {
+    name: 'stripe',
+    async createCheckout(order, { origin }) {
+      const returnUrl = orderReturnUrl(origin, order.id, order.lang);
+      // Stripe accepts expiries 30 min to 24 h ahead.
+      const minExpiry = Math.ceil(Date.now() / 1000) + 30 * 60 + 5;
+      const session = await stripe.checkout.sessions
+        .create({
+          mode: 'payment',
+          client_reference_id: order.id,
+          metadata: { orderId: order.id },
+          locale: order.lang === 'zh' ? 'zh' : 'en',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountMinor, product_data: { name: order.productName } },
+            },
+          ],
+          success_url: returnUrl,
+          cancel_url: returnUrl,
+          expires_at: Math.max(minExpiry, Math.floor(order.expiresAt.getTime() / 1000)),
+        })
+        .catch((error: unknown) => {
+          throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', `Payment provider error: ${(error as Error).message}`);
+        });
+      if (!session.url) throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Payment provider error: no checkout URL');
+      return { paymentUrl: session.url, paymentId: session.id };
+    },
+    parseWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof signature !== 'string' || !signature) throw new Error('missing Stripe-Signature header');
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new AppError(400, 'WEBHOOK_SIGNATURE_INVALID', `Webhook signature verification failed: ${(error as Error).message}`);
+      }
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+        const session = event.data.object;
+        const orderId = session.metadata?.orderId ?? session.client_reference_id;
+        if (!orderId || session.payment_status !== 'paid') return { eventId: event.id, type: event.type, kind: 'ignored' };
+        const intent = session.payment_intent;
+        return {
+          eventId: event.id,
+          type: event.type,
+          kind: 'paid',
+          orderId,
+          paymentId: session.id,
+          transactionId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+        };
+      }
+      if (event.type === 'checkout.session.expired') {
+        const session = event.data.object;
+        const orderId = session.metadata?.orderId ?? session.client_reference_id;
+        if (orderId) return { eventId: event.id, type: event.type, kind: 'expired', orderId };
+      }
+      return { eventId: event.id, type: event.type, kind: 'ignored' };
+    },
+    async refund(order) {
+      if (!order.transactionId) throw new AppError(409, 'PAYMENT_PROVIDER_ERROR', 'The order has no Stripe payment to refund');
+      await stripe.refunds.create({ payment_intent: order.transactionId }).catch((error: unknown) => {
+        throw new AppError(502, 'PAYMENT_PROVIDER_ERROR', `Payment provider error: ${(error as Error).message}`);
+      });
+    },
+  };
+}
+
+export function createPaymentProvider(config: {
+  PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+  STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_WEBHOOK_SECRET?: string | undefined;
+  STRIPE_API_BASE?: string | undefined;
+}): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === 'sandbox') return createSandboxProvider();
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  return createStripeProvider({
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiBase: config.STRIPE_API_BASE,
+  });
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+import {
+  cliTempCodeResponseSchema,
+  cliTokenListResponseSchema,
+  cliTokenRevokeResponseSchema,
+  pairingCodeSchema,
+  pairingCreateRequestSchema,
+  pairingCreateResponseSchema,
+  pairingDecisionRequestSchema,
+  pairingDecisionResponseSchema,
+  pairingInfoResponseSchema,
+  pairingPollRequestSchema,
+  pairingPollResponseSchema,
+} from '../../protocol';
+import { AppError } from '../core/appError';
+import { type AuthDeps, createTempCode } from '../core/auth';
+import { toAuthUser } from '../core/auth/authUser';
+import { createPairing, decidePairing, getPairing, pollPairing, toCliTokenSummary, verifyCliToken } from '../remote/cliAuth';
+import { createAuthRepos } from '../storage/repos';
+import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
+import { parseBody, registerApiErrorHandler } from './apiErrors';
+import { bearerToken } from './authenticate';
+
+export interface PairingRouteOptions {
+  auth: AuthDeps;
+  publicUrl: string | undefined;
+  /** Disconnects the live /cli sockets of a revoked token. */
+  onCliTokenRevoked: (tokenId: string) => void;
+}
+
+/** The relay's public origin for links: PUBLIC_URL, else the origin this request was sent to. */
+export const publicOrigin = (request: FastifyRequest, publicUrl: string | undefined): string =>
+  publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+
+const uuidParam = z.object({ id: z.uuid() });
+const codeParam = z.object({ code: pairingCodeSchema });
+
+/**
+ * CLI pairing (device-code style), CLI tokens and the CLI's sign-in link (docs/protocol.md "Pairing").
+ * `/cli-api/*` is for the CLI (no auth, or Bearer CLI token); `/web-api/*` for the signed-in PWA (Bearer user JWT).
+ */
+export async function registerPairingRoutes(app: FastifyInstance, options: PairingRouteOptions): Promise<void> {
+  const deps = { db: options.auth.db, now: options.auth.now };
+  await app.register(async (api) => {
+    registerApiErrorHandler(api);
+    // Bodiless POSTs may still say `Content-Type: application/json`: an empty body is no body.
+    const parse = api.getDefaultJsonParser('error', 'error');
+    api.removeContentTypeParser('application/json');
+    api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      return parse(request, text, done);
+    });
+    api.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    });
+
+    // ---- CLI side --------------------------------------------------------------------------------------------------
+
+    api.post('/cli-api/pairing', async (request) => {
+      const body = parseBody(pairingCreateRequestSchema, request.body);
+      const data = await createPairing(deps, { ...body, origin: publicOrigin(request, options.publicUrl) });
+      return pairingCreateResponseSchema.parse({ success: true, data });
+    });
+
+    api.post('/cli-api/pairing/poll', async (request) => {
+      const body = parseBody(pairingPollRequestSchema, request.body);
+      const data = await pollPairing(deps, body.deviceCode);
+      return pairingPollResponseSchema.parse({ success: true, data });
+    });
+
+    api.post('/cli-api/temp-code', async (request) => {
+      const token = bearerToken(request);
+      const verified = token ? await verifyCliToken(deps, token) : null;
+      if (!verified) throw new AppError(401, 'UNAUTHORIZED', 'Invalid or revoked CLI token');
+      const user = await createAuthRepos(deps.db).users.findById(verified.user.id);
+      if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Invalid or revoked CLI token');
+      // The browser session it opens reports the account's own login method.
+      const { code, expiresAt } = await createTempCode(options.auth, {
+        user: toAuthUser(user),
+        userId: user.id,
+        jti: verified.row.id,
+        method: user.provider,
+        expiresAt: options.auth.now(),
+      });
+      const url = `${publicOrigin(request, options.publicUrl)}/token-login?code=${encodeURIComponent(code)}`;
+      return cliTempCodeResponseSchema.parse({ success: true, data: { code, url, expiresAt } });
+    });
+
+    // ---- browser side ----------------------------------------------------------------------------------------------
+
+    api.get('/web-api/pairing/:code', { preHandler: api.authenticate }, async (request) => {
+      const params = codeParam.safeParse(request.params);
+      if (!params.success) throw new AppError(404, 'NOT_FOUND', 'Unknown pairing code');
+      const data = await getPairing(deps, params.data.code);
+      return pairingInfoResponseSchema.parse({ success: true, data });
+    });
+
+    for (const [path, decision] of [
+      ['/web-api/pairing/approve', 'approved'],
+      ['/web-api/pairing/deny', 'denied'],
+    ] as const) {
+      api.post(path, { preHandler: api.authenticate }, async (request) => {
+        const body = parseBody(pairingDecisionRequestSchema, request.body);
+        const data = await decidePairing(deps, { userId: request.user!.id, pairingCode: body.pairingCode, decision });
+        return pairingDecisionResponseSchema.parse({ success: true, data });
+      });
+    }
+
+    api.get('/web-api/cli-tokens', { preHandler: api.authenticate }, async (request) => {
+      const rows = await createCliTokensRepo(deps.db).listForUser(request.user!.id);
+      return cliTokenListResponseSchema.parse({ success: true, data: rows.map(toCliTokenSummary) });
+    });
+
+    api.delete('/web-api/cli-tokens/:id', { preHandler: api.authenticate }, async (request) => {
+      const params = uuidParam.safeParse(request.params);
+      if (!params.success) throw new AppError(404, 'NOT_FOUND', 'CLI token not found');
+      const row = await createCliTokensRepo(deps.db).revoke(request.user!.id, params.data.id, deps.now());
+      if (!row) throw new AppError(404, 'NOT_FOUND', 'CLI token not found');
+      options.onCliTokenRevoked(row.id);
+      return cliTokenRevokeResponseSchema.parse({ success: true, data: toCliTokenSummary(row) });
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Namespace, Socket } from 'socket.io';
+
+import { type SessionEvent, WEB_PUSH } from '../../protocol';
+import type { RemoteRepo } from '../storage/repos/remoteRepo';
+import { toSessionEvent } from './views';
+
+const REPLAY_PAGE = 500;
+const NODE_EVENT = 'remote:session-event';
+
+interface Subscription {
+  socket: Socket;
+  sessionId: string;
+  /** Highest seq this socket has been sent. */
+  lastSeq: number;
+  /** A catch-up from storage is running; live events only flag `dirty`. */
+  replaying: boolean;
+  dirty: boolean;
+}
+
+/**
+ * Delivers session events to the browser sockets of THIS node that joined the session, each exactly once and in seq
+ * order. Every node hears every persisted event (directly, or from other nodes via the adapter's serverSideEmit).
+ * A socket sends an event live only when it is the next seq; anything else (a gap because nodes raced, or events
+ * arriving while a replay runs) makes it catch up from storage, which is the truth. So replay after `afterSeq` and
+ * live events join without a gap or a duplicate.
+ */
+export function createSessionFanout(web: Namespace, repo: () => RemoteRepo, log: FastifyBaseLogger, clustered: boolean) {
+  const bySession = new Map<string, Set<Subscription>>();
+  const bySocket = new Map<string, Map<string, Subscription>>();
+
+  web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
+
+  function deliverLocal(event: SessionEvent): void {
+    const subs = bySession.get(event.sessionId);
+    if (!subs) return;
+    for (const sub of subs) {
+      if (sub.replaying) {
+        sub.dirty = true;
+      } else if (event.seq === sub.lastSeq + 1) {
+        sub.lastSeq = event.seq;
+        sub.socket.emit(WEB_PUSH.sessionEvent, event);
+      } else if (event.seq > sub.lastSeq + 1) {
+        void catchUp(sub);
+      }
+    }
+  }
+
+  async function catchUp(sub: Subscription): Promise<void> {
+    if (sub.replaying) {
+      sub.dirty = true;
+      return;
+    }
+    sub.replaying = true;
+    try {
+      for (;;) {
+        sub.dirty = false;
+        const rows = await repo().eventsAfter(sub.sessionId, sub.lastSeq, REPLAY_PAGE);
+        if (!isCurrent(sub)) return;
+        for (const row of rows) {
+          if (row.seq !== sub.lastSeq + 1) break;
+          sub.lastSeq = row.seq;
+          sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
+        }
+        if (rows.length < REPLAY_PAGE && !sub.dirty) break;
+      }
+    } catch (error) {
+      log.error({ err: error, sessionId: sub.sessionId }, 'remote: replay failed');
+    } finally {
+      sub.replaying = false;
+    }
+  }
+
+  const isCurrent = (sub: Subscription) => bySocket.get(sub.socket.id)?.get(sub.sessionId) === sub && sub.socket.connected;
+
+  function leave(socket: Socket, sessionId: string): void {
+    const sub = bySocket.get(socket.id)?.get(sessionId);
+    if (!sub) return;
+    bySocket.get(socket.id)!.delete(sessionId);
+    const subs = bySession.get(sessionId);
+    subs?.delete(sub);
+    if (subs && subs.size === 0) bySession.delete(sessionId);
+  }
+
+  return {
+    /** Subscribes the socket and replays everything after `afterSeq` (call after the join ack went out). */
+    async join(socket: Socket, sessionId: string, afterSeq: number): Promise<void> {
+      leave(socket, sessionId);
+      const sub: Subscription = { socket, sessionId, lastSeq: afterSeq, replaying: false, dirty: false };
+      let mine = bySocket.get(socket.id);
+      if (!mine) bySocket.set(socket.id, (mine = new Map()));
+      mine.set(sessionId, sub);
+      let subs = bySession.get(sessionId);
+      if (!subs) bySession.set(sessionId, (subs = new Set()));
+      subs.add(sub);
+      await catchUp(sub);
+    },
+    leave,
+    leaveAll(socket: Socket): void {
+      for (const sessionId of [...(bySocket.get(socket.id)?.keys() ?? [])]) leave(socket, sessionId);
+      bySocket.delete(socket.id);
+    },
+    /** After an event was persisted: this node's sockets now, the other nodes through the adapter. */
+    publish(event: SessionEvent): void {
+      deliverLocal(event);
+      if (!clustered) return;
+      try {
+        web.serverSideEmit(NODE_EVENT, event);
+      } catch (error) {
+        log.warn({ err: error }, 'remote: serverSideEmit failed');
+      }
+    },
+  };
+}
+export type SessionFanout = ReturnType<typeof createSessionFanout>;

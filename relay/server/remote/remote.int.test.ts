@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  CLI_COMMANDS,
+  CLI_EVENTS,
+  cliHelloAckSchema,
+  instanceAttachAckSchema,
+  instancesListAckSchema,
+  type SessionEvent,
+  sessionEventSchema,
+  WEB_EVENTS,
+  WEB_PUSH,
+} from '../../protocol';
+import { call } from '../testing/http';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from './testClients';
+
+let relay: TestRelay;
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
+const LEASE_MS = 5_000;
+
+const open: Socket[] = [];
+const track = <T extends Socket>(s: T) => {
+  open.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  relay = await createTestRelay({
+    now,
+    remote: { presenceGraceMs: 300, leaseMs: LEASE_MS, renewMs: 1_000, revocationCheckMs: 200, commandAckTimeoutMs: 1_000 },
+  });
+}, RELAY_START_TIMEOUT_MS);
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(async () => {
+  await relay?.close();
+}, RELAY_START_TIMEOUT_MS);
+
+let userSeq = 0;
+/** A user with a connected, hello'd CLI instance and a browser window. */
+async function setup(options: { attach?: boolean } = {}) {
+  const n = ++userSeq;
+  const user = await signIn(relay, `remote${n}@example.com`);
+  const cliToken = await cliTokenFor(relay, user.userId, `host${n}`);
+  const instanceId = randomUUID();
+  const cli = track(await connect(cliSocket(relay, cliToken.token, instanceId)));
+  const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+  expect(hello.ok).toBe(true);
+  const windowId = randomUUID();
+  const web = track(await connect(webSocket(relay, user.jwt, windowId)));
+  if (options.attach !== false) {
+    const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
+    expect(attached.ok, JSON.stringify(attached)).toBe(true);
+  }
+  return { ...user, cliToken, instanceId, cli, web, windowId };
+}
+
+/** The CLI acks every command it receives and records it. */
+function cliTakesCommands(cli: Socket) {
+  const got: Array<{ event: string; payload: Record<string, unknown> }> = [];
+  for (const event of Object.values(CLI_COMMANDS)) {
+    cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
+      got.push({ event, payload });
+      ack?.({ ok: true });
+    });
+  }
+  return got;
+}
+
+async function newSession(s: Awaited<ReturnType<typeof setup>>) {
+  const res = await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() });
+  expect(res.ok, JSON.stringify(res)).toBe(true);
+  return res.session.id as string;
+}
+
+const cliEvent = (cli: Socket, sessionId: string, text: string, eventId: string = randomUUID()) =>
+  request(cli, CLI_EVENTS.sessionEvent, { sessionId, eventId, body: { type: 'assistant_delta', messageId: 'm1', text } });
+
+describe('handshakes', () => {
+  it('refuses a bad CLI token, a malformed CLI handshake and a bad user token', async () => {
+    await expect(connect(cliSocket(relay, 'tern_cli_nope'))).rejects.toThrow(/UNAUTHORIZED/);
+    const user = await signIn(relay, 'hs@example.com');
+    const { token } = await cliTokenFor(relay, user.userId);
+    await expect(connect(cliSocket(relay, token, 'not-a-uuid'))).rejects.toThrow(/UNAUTHORIZED/);
+    await expect(connect(cliSocket(relay, token, randomUUID(), { protocolVersion: 99 }))).rejects.toThrow(/UNAUTHORIZED/);
+    await expect(connect(webSocket(relay, 'garbage'))).rejects.toThrow(/UNAUTHORIZED/);
+    await expect(connect(webSocket(relay, token))).rejects.toThrow(/UNAUTHORIZED/);
+  });
+
+  it('checks the Origin of /web: foreign sites are refused, the relay itself is allowed', async () => {
+    const user = await signIn(relay, 'origin@example.com');
+    await expect(connect(webSocket(relay, user.jwt, randomUUID(), { origin: 'https://evil.example' }))).rejects.toThrow(/origin/);
+    track(await connect(webSocket(relay, user.jwt, randomUUID(), { origin: relay.url })));
+  });
+});
+
+describe('authorisation: a user only sees and drives their own instances', () => {
+  it('user A cannot list, attach, create sessions on, join or drive user B’s instance', async () => {
+    const a = await setup();
+    const b = await setup();
+    cliTakesCommands(b.cli);
+    const bSession = await newSession(b);
+
+    const listA = instancesListAckSchema.parse(await request(a.web, WEB_EVENTS.instancesList, {}));
+    expect(listA.ok && listA.instances.map((i) => i.id)).toEqual([a.instanceId]);
+
+    const attach = await request(a.web, WEB_EVENTS.instanceAttach, { instanceId: b.instanceId });
+    expect(attach).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await request(a.web, WEB_EVENTS.instanceAttach, { instanceId: b.instanceId, takeOver: true })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await request(a.web, WEB_EVENTS.sessionCreate, { instanceId: b.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
+    const seen = collect<SessionEvent>(a.web, WEB_PUSH.sessionEvent);
+    expect(await request(a.web, WEB_EVENTS.sessionJoin, { sessionId: bSession, afterSeq: 0 })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await request(a.web, WEB_EVENTS.sessionInput, { sessionId: bSession, clientMsgId: 'x', text: 'rm -rf /' })).toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
+    for (const [event, payload] of [
+      [WEB_EVENTS.sessionPermission, { sessionId: bSession, requestId: 'r', decision: 'allow', scope: 'session' }],
+      [WEB_EVENTS.sessionInterrupt, { sessionId: bSession }],
+      [WEB_EVENTS.sessionSettings, { sessionId: bSession, autoApprove: true }],
+      [WEB_EVENTS.sessionLeave, { sessionId: bSession }],
+      [WEB_EVENTS.instanceDetach, { instanceId: b.instanceId }],
+    ] as const) {
+      expect(await request(a.web, event, payload), event).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    }
+    // An id that does not exist at all answers the same.
+    expect(await request(a.web, WEB_EVENTS.instanceAttach, { instanceId: randomUUID() })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+
+    // A's CLI cannot write into B's session or claim B's instance id.
+    expect(await cliEvent(a.cli, bSession, 'injected')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(await request(a.cli, CLI_EVENTS.sessionMeta, { sessionId: bSession, title: 'pwned' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    await expect(connect(cliSocket(relay, a.cliToken.token, b.instanceId))).rejects.toThrow(/UNAUTHORIZED/);
+
+    // B still has its instance and nothing reached A's window.
+    const listB = instancesListAckSchema.parse(await request(b.web, WEB_EVENTS.instancesList, {}));
+    expect(listB.ok && listB.instances.map((i) => i.id)).toEqual([b.instanceId]);
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('malformed events', () => {
+  it('answers BAD_REQUEST to wrong shapes and unknown events, drops events without ack, and keeps working', async () => {
+    const s = await setup();
+    const bad = [
+      [WEB_EVENTS.instanceAttach, { instanceId: 42 }],
+      [WEB_EVENTS.instanceAttach, 'garbage'],
+      [WEB_EVENTS.instanceAttach, null],
+      [WEB_EVENTS.sessionJoin, { sessionId: randomUUID(), afterSeq: -1 }],
+      [WEB_EVENTS.sessionInput, { sessionId: randomUUID(), text: 'no clientMsgId' }],
+      [WEB_EVENTS.sessionInput, [1, 2, 3]],
+      [WEB_EVENTS.sessionPermission, { sessionId: randomUUID(), requestId: 'r', decision: 'maybe', scope: 'once' }],
+      ['no:such:event', {}],
+    ] as const;
+    for (const [event, payload] of bad) {
+      const res = await request(s.web, event, payload);
+      expect(res, `${event} ${JSON.stringify(payload)}`).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+      expect(typeof res.error.message).toBe('string');
+    }
+    // No payload at all (only the ack).
+    expect(await s.web.timeout(5000).emitWithAck(WEB_EVENTS.instancesList)).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    for (const payload of [{ sessionId: randomUUID(), eventId: randomUUID(), body: { type: 'nope' } }, { sessionId: 1 }, 7]) {
+      expect(await request(s.cli, CLI_EVENTS.sessionEvent, payload)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    }
+    expect(await request(s.cli, CLI_EVENTS.hello, { env: { platform: 1 } })).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+
+    // Without an ack: nothing happens (no session is created), nothing crashes.
+    s.web.emit(WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() });
+    s.cli.emit(CLI_EVENTS.sessionEvent, { sessionId: randomUUID(), eventId: randomUUID(), body: { type: 'turn_end', reason: 'completed' } });
+    s.web.emit('garbage', Buffer.from('xx'));
+
+    const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
+    expect(list.ok && list.instances[0]!.sessionCount).toBe(0);
+    expect(s.web.connected && s.cli.connected).toBe(true);
+    expect((await call(relay, 'GET', '/healthz')).status).toBe(200);
+  });
+});
+
+describe('workspace lock', () => {
+  it('one window at a time: busy, explicit take-over, lease expiry, re-attach by the same window', async () => {
+    const s = await setup();
+    const other = track(await connect(webSocket(relay, s.jwt)));
+    const busy = instanceAttachAckSchema.parse(await request(other, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
+    expect(busy.ok).toBe(false);
+    if (!busy.ok) {
+      expect(busy.error.code).toBe('WORKSPACE_BUSY');
+      expect(Date.parse(busy.error.holder!.since)).not.toBeNaN();
+    }
+    // Not attached: cannot create sessions or send input.
+    expect(await request(other, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      error: { code: 'NOT_ATTACHED' },
+    });
+
+    const lost = collect<{ instanceId: string; reason: string }>(s.web, WEB_PUSH.workspaceLost);
+    const taken = await request(other, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId, takeOver: true });
+    expect(taken.ok).toBe(true);
+    await waitFor(() => lost.length === 1, 5000, 'workspace:lost');
+    expect(lost[0]).toEqual({ instanceId: s.instanceId, reason: 'taken_over' });
+    expect(await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      error: { code: 'NOT_ATTACHED' },
+    });
+    expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ error: { code: 'WORKSPACE_BUSY' } });
+
+    // The holder's window goes away: its lease is not renewed and lapses; then the lock is free.
+    other.disconnect();
+    expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ error: { code: 'WORKSPACE_BUSY' } });
+    clockOffsetMs += LEASE_MS + 1_000;
+    try {
+      expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+    } finally {
+      clockOffsetMs -= LEASE_MS + 1_000;
+    }
+
+    // The same window reconnecting (page reload keeps windowId) gets its lock back; detach frees it for others.
+    s.web.disconnect();
+    const reloaded = track(await connect(webSocket(relay, s.jwt, s.windowId)));
+    expect(await request(reloaded, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+    expect(await request(reloaded, WEB_EVENTS.instanceDetach, { instanceId: s.instanceId })).toEqual({ ok: true });
+    const third = track(await connect(webSocket(relay, s.jwt)));
+    expect(await request(third, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+  });
+});
+
+describe('sessions, seq and replay', () => {
+  it('assigns seqs in order, is idempotent on CLI event ids, and replays afterSeq exactly once including live events', async () => {
+    const s = await setup();
+    const commands = cliTakesCommands(s.cli);
+    const sessionId = await newSession(s);
+    await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionCreate), 5000, 'session:create command');
+    expect(commands[0]!.payload).toEqual({ sessionId, autoApprove: false });
+
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    const seqs = [];
+    for (const [i, id] of ids.entries()) seqs.push((await cliEvent(s.cli, sessionId, `chunk ${i}`, id)).seq);
+    expect(seqs).toEqual([1, 2, 3, 4, 5]);
+    // The CLI's outbox resends after a reconnect: same seq, nothing new stored.
+    expect(await cliEvent(s.cli, sessionId, 'chunk 1', ids[1])).toEqual({ ok: true, seq: 2 });
+    expect((await cliEvent(s.cli, sessionId, 'chunk 5')).seq).toBe(6);
+
+    // Join after seq 2 while the CLI keeps streaming: 3..N exactly once, in order.
+    const viewer = track(await connect(webSocket(relay, s.jwt)));
+    const received = collect<SessionEvent>(viewer, WEB_PUSH.sessionEvent);
+    const joined = await request(viewer, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 2 });
+    expect(joined).toMatchObject({ ok: true, session: { id: sessionId, lastSeq: 6 } });
+    const live = [];
+    for (let i = 6; i < 30; i++) live.push(cliEvent(s.cli, sessionId, `chunk ${i}`));
+    await Promise.all(live);
+    await waitFor(() => received.length >= 27, 5000, 'replay + live');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received.map((e) => e.seq)).toEqual(Array.from({ length: 27 }, (_, i) => i + 3));
+    for (const e of received) expect(sessionEventSchema.safeParse(e).success).toBe(true);
+    expect(received[0]!.body).toMatchObject({ type: 'assistant_delta', text: 'chunk 2' });
+
+    // Browser input: persisted as user_message once per clientMsgId and forwarded to the CLI once.
+    const first = await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'msg-1', text: 'hello there' });
+    const again = await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'msg-1', text: 'hello there' });
+    expect(first).toEqual({ ok: true, seq: 30 });
+    expect(again).toEqual(first);
+    await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionInput), 5000, 'input command');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(commands.filter((c) => c.event === CLI_COMMANDS.sessionInput)).toEqual([
+      { event: CLI_COMMANDS.sessionInput, payload: { sessionId, clientMsgId: 'msg-1', text: 'hello there' } },
+    ]);
+    await waitFor(() => received.length === 28, 5000, 'user_message fan-out');
+    expect(received[27]).toMatchObject({ seq: 30, body: { type: 'user_message', clientMsgId: 'msg-1', text: 'hello there' } });
+
+    const attached = instanceAttachAckSchema.parse(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
+    expect(attached.ok && attached.sessions[0]).toMatchObject({ id: sessionId, firstMessage: 'hello there', lastMessage: 'hello there', lastSeq: 30 });
+  });
+
+  it('keeps commands for an offline CLI and hands them over in the cli:hello ack; presence has a grace period', async () => {
+    const s = await setup();
+    cliTakesCommands(s.cli);
+    const sessionId = await newSession(s);
+    const updates = collect<{ instance: { id: string; online: boolean } }>(s.web, WEB_PUSH.instanceUpdated);
+    s.cli.disconnect();
+    // Still online within the grace period…
+    let list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
+    expect(list.ok && list.instances[0]!.online).toBe(true);
+    // …offline after it, announced to the browser.
+    await waitFor(() => updates.some((u) => u.instance.id === s.instanceId && !u.instance.online), 5000, 'offline update');
+    list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
+    expect(list.ok && list.instances[0]!.online).toBe(false);
+
+    expect(await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'while-away', text: 'are you there?' })).toMatchObject({
+      ok: true,
+    });
+    expect(await request(s.web, WEB_EVENTS.sessionPermission, { sessionId, requestId: 'perm-1', decision: 'allow', scope: 'once' })).toMatchObject({
+      ok: true,
+    });
+    expect(await request(s.web, WEB_EVENTS.sessionInterrupt, { sessionId })).toMatchObject({ error: { code: 'INSTANCE_OFFLINE' } });
+    expect(await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      error: { code: 'INSTANCE_OFFLINE' },
+    });
+
+    const back = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const hello = cliHelloAckSchema.parse(await request(back, CLI_EVENTS.hello, { env: cliEnv(), sessions: [{ id: sessionId, title: 't', createdAt: new Date().toISOString() }] }));
+    expect(hello.ok).toBe(true);
+    if (!hello.ok) return;
+    expect(hello.instance).toMatchObject({ id: s.instanceId, online: true });
+    expect(hello.sessions).toEqual([{ id: sessionId, lastSeq: 2, autoApprove: false }]);
+    expect(hello.pendingInputs.map((p) => [p.type, p.payload])).toEqual([
+      ['session:input', { sessionId, clientMsgId: 'while-away', text: 'are you there?' }],
+      ['session:permission', { sessionId, requestId: 'perm-1', decision: 'allow', scope: 'once' }],
+    ]);
+    // Handed over once.
+    const again = cliHelloAckSchema.parse(await request(back, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+    expect(again.ok && again.pendingInputs).toEqual([]);
+  });
+});
+
+describe('revocation', () => {
+  it('disconnects the live CLI socket when its token is revoked, and web sockets on logout', async () => {
+    const s = await setup();
+    const cliRevoked = collect(s.cli, WEB_PUSH.authRevoked);
+    const cliGone = new Promise((resolve) => s.cli.once('disconnect', resolve));
+    const del = await call(relay, 'GET', '/web-api/cli-tokens', { token: s.jwt });
+    expect(del.body.data.map((t: { id: string }) => t.id)).toEqual([s.cliToken.id]);
+    const res = await fetch(`${relay.url}/web-api/cli-tokens/${s.cliToken.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${s.jwt}` } });
+    expect(res.status).toBe(200);
+    await cliGone;
+    expect(cliRevoked).toHaveLength(1);
+    await expect(connect(cliSocket(relay, s.cliToken.token, s.instanceId))).rejects.toThrow(/UNAUTHORIZED/);
+
+    const webRevoked = collect(s.web, WEB_PUSH.authRevoked);
+    const webGone = new Promise((resolve) => s.web.once('disconnect', resolve));
+    expect((await call(relay, 'POST', '/web-api/auth/logout', { token: s.jwt })).status).toBe(200);
+    await webGone;
+    expect(webRevoked).toHaveLength(1);
+    await expect(connect(webSocket(relay, s.jwt))).rejects.toThrow(/UNAUTHORIZED/);
+  });
+});

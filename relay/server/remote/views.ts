@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+
+import type { Instance, Session, SessionEvent, SessionEventBody } from '../../protocol';
+import type { InstanceRow, RemoteSessionRow, SessionEventRow } from '../storage/schema';
+
+/**
+ * An instance whose node stopped renewing `last_seen_at` (node crash) counts as offline after this long, even if its
+ * row still says online.
+ */
+export const STALE_INSTANCE_MS = 60_000;
+
+export function toInstance(row: InstanceRow, sessionCount: number, now: Date): Instance {
+  return {
+    id: row.id,
+    platform: row.platform,
+    hostname: row.hostname,
+    cwd: row.cwd,
+    nodeVersion: row.nodeVersion,
+    cliVersion: row.cliVersion,
+    startedAt: row.startedAt.toISOString(),
+    online: row.online && now.getTime() - row.lastSeenAt.getTime() < STALE_INSTANCE_MS,
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    sessionCount,
+  };
+}
+
+export function toSession(row: RemoteSessionRow): Session {
+  return {
+    id: row.id,
+    instanceId: row.instanceId,
+    title: row.title,
+    active: row.active,
+    firstMessage: row.firstMessage,
+    lastMessage: row.lastMessage,
+    createdAt: row.createdAt.toISOString(),
+    lastActiveAt: row.lastActiveAt.toISOString(),
+    lastSeq: row.lastSeq,
+    autoApprove: row.autoApprove,
+  };
+}
+
+export function toSessionEvent(row: SessionEventRow): SessionEvent {
+  return {
+    sessionId: row.sessionId,
+    seq: row.seq,
+    eventId: row.eventId,
+    at: row.at.toISOString(),
+    body: row.body as unknown as SessionEventBody,
+  };
+}
+
+/** A stable uuid (v8 layout) for a name, so the relay's own event ids are idempotent (e.g. per clientMsgId). */
+export function nameUuid(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}

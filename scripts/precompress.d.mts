@@ -1,0 +1,3 @@
+export const COMPRESSIBLE: RegExp;
+export const MIN_BYTES: number;
+export function precompress(distDir: string): Promise<{ files: number; written: number; saved: number }>;

@@ -1,0 +1,75 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+
+import { authAtom, clearAuth, onSessionEnd } from '../../../shared/auth/session';
+import { appStore } from '../../../shared/state/jotai';
+import { showToast } from '../../../shared/ui/toast';
+import { clearRemoteCache, idbRemoteCache } from './idbCache';
+import { createRemoteStore, type RemoteState, type RemoteStore } from './remoteStore';
+import { createWebSocketPort } from './socketPort';
+
+const WINDOW_KEY = 'tern.remote.windowId';
+
+/** One id per browser tab (session storage survives reloads, not new tabs): the workspace lock's holder. */
+export function windowId(): string {
+  try {
+    const existing = sessionStorage.getItem(WINDOW_KEY);
+    if (existing) return existing;
+    const id = crypto.randomUUID();
+    sessionStorage.setItem(WINDOW_KEY, id);
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+/** A 401 from the handshake (or a revoked login) ends the session like any other 401 (spec §8). */
+function sessionExpired(): void {
+  showToast('error', { key: 'errors:sessionExpired' });
+  clearAuth();
+  if (location.pathname !== '/') navigate('/');
+}
+
+onSessionEnd(() => {
+  void clearRemoteCache().catch(() => undefined);
+});
+
+/** Creates the console's store for this page visit, connects it, and wires foreground/online wake-ups. */
+export function useRemoteStore(): [RemoteState, RemoteStore] {
+  const [store] = useState(() => {
+    const auth = appStore.get(authAtom);
+    const tab = windowId();
+    return createRemoteStore({
+      createSocket: () =>
+        createWebSocketPort(() => {
+          const token = appStore.get(authAtom)?.token;
+          return token ? { token, windowId: tab } : null;
+        }),
+      cache: idbRemoteCache(),
+      cacheScope: auth?.user?.id ?? 'anon',
+      uuid: () => crypto.randomUUID(),
+      onUnauthorized: sessionExpired,
+    });
+  });
+  useEffect(() => {
+    store.start();
+    const wake = () => {
+      if (document.visibilityState === 'visible') store.wake();
+    };
+    const online = () => store.wake();
+    const offline = () => store.networkLost();
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    window.addEventListener('focus', wake);
+    return () => {
+      document.removeEventListener('visibilitychange', wake);
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('focus', wake);
+      store.stop();
+    };
+  }, [store]);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return [state, store];
+}

@@ -1,0 +1,51 @@
+/**
+ * The console's connection state (spec §4): connecting, connected, disconnected, reconnecting with an attempt
+ * counter. A pure reducer; the socket module feeds it and acts on the state it returns.
+ */
+export type ConnectionState =
+  | { status: 'idle' }
+  | { status: 'connecting' }
+  | { status: 'connected' }
+  | { status: 'reconnecting'; attempt: number; offline: boolean }
+  | { status: 'disconnected'; reason: 'unauthorized' | 'stopped' | 'revoked' };
+
+export type ConnectionEvent =
+  | { type: 'start' }
+  | { type: 'connected' }
+  /** The transport dropped or a connect attempt failed; the client will retry. */
+  | { type: 'lost'; offline: boolean }
+  /** A scheduled retry is starting now. */
+  | { type: 'retry' }
+  | { type: 'unauthorized' }
+  | { type: 'revoked' }
+  | { type: 'stop' };
+
+export const initialConnection: ConnectionState = { status: 'idle' };
+
+export function connectionReducer(state: ConnectionState, event: ConnectionEvent): ConnectionState {
+  switch (event.type) {
+    case 'start':
+      return state.status === 'connected' ? state : { status: 'connecting' };
+    case 'connected':
+      return { status: 'connected' };
+    case 'lost':
+      if (state.status === 'disconnected' || state.status === 'idle') return state;
+      if (state.status === 'reconnecting') return { ...state, offline: event.offline };
+      return { status: 'reconnecting', attempt: 0, offline: event.offline };
+    case 'retry':
+      if (state.status !== 'reconnecting') return state;
+      return { ...state, attempt: state.attempt + 1 };
+    case 'unauthorized':
+      return { status: 'disconnected', reason: 'unauthorized' };
+    case 'revoked':
+      return { status: 'disconnected', reason: 'revoked' };
+    case 'stop':
+      return { status: 'disconnected', reason: 'stopped' };
+  }
+}
+
+/** Delay before retry `attempt` (1-based): 0.5 s, 1 s, 2 s, 4 s … capped at 15 s, with ±20% jitter. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(15_000, 500 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}

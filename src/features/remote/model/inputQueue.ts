@@ -1,0 +1,48 @@
+/**
+ * Input typed into a session that the relay has not stored yet. Each entry keeps its clientMsgId, so a resend after a
+ * reconnect is idempotent on the relay (it returns the same seq, never a second message).
+ */
+export interface QueuedInput {
+  clientMsgId: string;
+  sessionId: string;
+  text: string;
+  /** queued: waiting for a connection; sending: emitted, no ack yet; failed: the relay refused it. */
+  status: 'queued' | 'sending' | 'failed';
+  error?: string;
+}
+
+export type InputQueue = readonly QueuedInput[];
+
+export function enqueue(queue: InputQueue, input: Omit<QueuedInput, 'status'>): InputQueue {
+  if (queue.some((q) => q.clientMsgId === input.clientMsgId)) return queue;
+  return [...queue, { ...input, status: 'queued' }];
+}
+
+/** The entries to send now for a session, oldest first (one at a time keeps the order on the relay). */
+export function nextToSend(queue: InputQueue, sessionId: string): QueuedInput | null {
+  const first = queue.find((q) => q.sessionId === sessionId && q.status !== 'failed');
+  return first && first.status === 'queued' ? first : null;
+}
+
+export function markSending(queue: InputQueue, clientMsgId: string): InputQueue {
+  return queue.map((q) => (q.clientMsgId === clientMsgId ? { ...q, status: 'sending' } : q));
+}
+
+/** The relay acknowledged (or the stored user_message came back): the entry is done. */
+export function settle(queue: InputQueue, clientMsgIds: Iterable<string>): InputQueue {
+  const done = new Set(clientMsgIds);
+  return done.size === 0 ? queue : queue.filter((q) => !done.has(q.clientMsgId));
+}
+
+export function markFailed(queue: InputQueue, clientMsgId: string, error: string): InputQueue {
+  return queue.map((q) => (q.clientMsgId === clientMsgId ? { ...q, status: 'failed', error } : q));
+}
+
+/** After a disconnect, anything in flight goes back to waiting. */
+export function requeueInFlight(queue: InputQueue): InputQueue {
+  return queue.some((q) => q.status === 'sending') ? queue.map((q) => (q.status === 'sending' ? { ...q, status: 'queued' } : q)) : queue;
+}
+
+export function discard(queue: InputQueue, clientMsgId: string): InputQueue {
+  return queue.filter((q) => q.clientMsgId !== clientMsgId);
+}

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { expect, test as shared } from './fixtures';
+import { type CliRun, type Proc, RemoteConsole, saveRemoteScreenshot, signUpFrom, startCli, startModelStandIn } from './pages/remoteConsole';
+
+/**
+ * Issue #4 end to end: a real `tern --cloud` (relay/cli) driven by the scripted model stand-in, paired through the
+ * PWA, used from /remote, and a dropped browser connection that must not lose, repeat or reorder any event.
+ */
+
+// Same console-error rule as everywhere, except the network errors this file causes on purpose while offline.
+const test = shared.extend<{ networkCut: { on: boolean } }>({
+  networkCut: async ({}, use) => {
+    await use({ on: false });
+  },
+  consoleErrors: [
+    async ({ page, networkCut }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        if (networkCut.on && /ERR_INTERNET_DISCONNECTED|WebSocket connection to .* failed|ERR_NETWORK_CHANGED|net::ERR_/.test(text)) return;
+        errors.push(text);
+      });
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+let standIn: { proc: Proc; url: string } | null = null;
+const clis: CliRun[] = [];
+
+test.beforeAll(async () => {
+  standIn = await startModelStandIn('edit-file.json');
+});
+
+test.afterAll(async () => {
+  for (const cli of clis.splice(0)) await cli.cleanup();
+  await standIn?.proc.kill();
+  standIn = null;
+});
+
+/** Starts a CLI, approves its pairing in the browser and waits until it is online in the console. */
+async function pairCli(console_: RemoteConsole, baseURL: string): Promise<CliRun> {
+  const { page } = console_;
+  const cli = startCli(baseURL, standIn!.url);
+  clis.push(cli);
+  const [, code] = await cli.proc.waitFor(/\/remote\/pair\?code=([A-Z0-9]{4}-?[A-Z0-9]{4})/);
+  await page.goto(`/remote/pair?code=${code}`);
+  await expect(page.getByTestId('pair-code')).toHaveText(code!.includes('-') ? code! : `${code!.slice(0, 4)}-${code!.slice(4)}`);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/remote$/, { timeout: 10_000 });
+  await console_.expectConnected();
+  return cli;
+}
+
+const lineOrder = (text: string) => [...text.matchAll(/line-(\d+)/g)].map((m) => Number(m[1]));
+
+test.describe('remote console', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('pair a CLI, edit a file with approval, and lose nothing across a dropped connection', async ({ page, context, baseURL, networkCut }) => {
+    const remote = new RemoteConsole(page);
+    await signUpFrom(page, '/remote');
+    await remote.expectConnected();
+    // No CLI yet: the setup steps, with the commands to copy.
+    await expect(page.getByTestId('setup-guide')).toBeVisible();
+    await expect(page.getByTestId('setup-guide')).toContainText('tern --cloud');
+
+    const cli = await pairCli(remote, baseURL!);
+    const workName = path.basename(cli.workDir);
+    const env = page.locator('aside').first().getByTestId('environment').filter({ hasText: workName });
+    await expect(env).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+    await expect(page.getByTestId('select-workspace')).toBeVisible();
+    await env.click();
+    await page.locator('aside').first().getByTestId('new-session').click();
+    await expect(remote.composer).toBeVisible();
+
+    // The scripted model plans (todos), reads, asks to edit, edits, completes the todos and answers.
+    await remote.send('Update greeting.txt so it says hello, tern');
+    await expect(remote.timeline.getByTestId('user-message').first()).toContainText('Update greeting.txt');
+    const prompt = page.getByTestId('permission-prompt').first();
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await prompt.getByRole('button', { name: 'Allow once' }).click();
+    await expect(prompt).toHaveAttribute('data-state', 'allow', { timeout: 15_000 });
+
+    const editCard = page.getByTestId('tool-card').filter({ has: page.getByTestId('file-diff') }).first();
+    await expect(editCard).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
+    await expect(editCard.getByTestId('file-diff')).toContainText('greeting.txt');
+    await expect(editCard.getByTestId('diff-view')).toContainText('tern', { timeout: 15_000 });
+    const todos = page.locator('aside').last().getByTestId('todo-list');
+    await expect(todos.locator('li')).toHaveCount(2);
+    await expect(todos.locator('li[data-status="completed"]')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByTestId('assistant-message').last()).toContainText('Both tasks are complete', { timeout: 30_000 });
+    // A highlighted code block arrived from its own lazy chunk.
+    await expect(page.getByTestId('assistant-message').last().locator('pre')).toContainText('hello, tern');
+    expect(readFileSync(path.join(cli.workDir, 'greeting.txt'), 'utf8')).toBe('hello, tern\n');
+    await saveRemoteScreenshot(page, 'desktop-en');
+
+    // Now a shell command that prints for ~2.4 s, and the browser drops off while it runs.
+    await remote.send('!for i in $(seq 1 12); do echo line-$i; sleep 0.2; done');
+    const shellCard = page.getByTestId('tool-card').filter({ hasText: 'seq 1 12' }).last();
+    await expect(shellCard.getByTestId('tool-output')).toContainText('line-1', { timeout: 20_000 });
+    networkCut.on = true;
+    await context.setOffline(true);
+    await expect(remote.status).toHaveAttribute('data-state', 'reconnecting', { timeout: 10_000 });
+    await expect(page.getByTestId('link-down')).toBeVisible();
+    // Typed while offline: queued with its clientMsgId, sent when the link returns.
+    await remote.send('!echo queued-while-offline');
+    await expect(page.locator('[data-kind="pending"]')).toContainText('queued-while-offline');
+    await page.waitForTimeout(3000);
+    await context.setOffline(false);
+    await remote.expectConnected();
+    networkCut.on = false;
+
+    await expect(shellCard).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+    const output = (await shellCard.getByTestId('tool-output').textContent()) ?? '';
+    expect(lineOrder(output)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const queuedCard = page.getByTestId('tool-card').filter({ hasText: 'queued-while-offline' });
+    await expect(queuedCard).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.locator('[data-kind="pending"]')).toHaveCount(0);
+    await expect(remote.timeline.getByTestId('user-message').filter({ hasText: 'queued-while-offline' })).toHaveCount(1);
+    // Every event once and in order: timeline items carry their first seq, strictly increasing.
+    const seqs = await remote.timeline.locator(':scope > li[data-seq]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-seq'))));
+    expect(seqs.length).toBeGreaterThan(5);
+    expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
+
+    // The same console in Chinese (the tab keeps its workspace lock and its events).
+    await page.goto('/zh/remote');
+    await remote.expectConnected();
+    await expect(page.getByText('需要你的授权').first()).toBeVisible({ timeout: 15_000 });
+    await saveRemoteScreenshot(page, 'desktop-zh');
+  });
+
+  test('one-handed on a phone: pair, pick from the sheet, run a command @phone', async ({ page, baseURL }) => {
+    const remote = new RemoteConsole(page);
+    await signUpFrom(page, '/remote');
+    await remote.expectConnected();
+    await expect(page.getByTestId('setup-guide')).toBeVisible();
+    const cli = await pairCli(remote, baseURL!);
+    const workName = path.basename(cli.workDir);
+
+    const sheet = await remote.pickEnvironment(workName, true);
+    await expect(sheet.getByTestId('environment').filter({ hasText: workName })).toHaveAttribute('aria-pressed', 'true');
+    await sheet.getByTestId('new-session').click();
+    await expect(sheet).toBeHidden();
+    await remote.send('!echo phone-ok');
+    const card = page.getByTestId('tool-card').filter({ hasText: 'phone-ok' }).last();
+    await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+    await expect(card.getByTestId('tool-output')).toContainText('phone-ok');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await saveRemoteScreenshot(page, 'phone-en');
+
+    await page.goto('/zh/remote');
+    await remote.expectConnected();
+    await expect(page.getByText('phone-ok').first()).toBeVisible({ timeout: 15_000 });
+    await saveRemoteScreenshot(page, 'phone-zh');
+  });
+});
