@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { Server as IoServer } from 'socket.io';
+import { Server as IoServer, type Socket as ServerSocket } from 'socket.io';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
 
@@ -86,7 +86,7 @@ export async function rawWsFloor(rounds: number, warmup: number): Promise<Sample
 export async function socketIoFloor(rounds: number, warmup: number): Promise<Sample> {
   const server = createServer();
   const io = new IoServer(server);
-  let cliSocket: import('socket.io').Socket | undefined;
+  let cliSocket: ServerSocket | undefined;
   io.of('/cli').on('connection', (socket) => {
     cliSocket = socket;
   });
