@@ -85,8 +85,15 @@ export class Connector {
     this.outbox = new Outbox(persist ? path.join(options.home, `outbox-${options.instanceId}.jsonl`) : undefined);
     for (const stored of loadStoredSessions(options.home, options.instanceId)) {
       if (!stored.active) continue;
-      this.sessions.set(stored.id, this.newSession(stored.id, stored.autoApprove, stored));
+      const session = this.newSession(stored.id, stored.autoApprove, stored);
+      this.sessions.set(stored.id, session);
+      session.closeInterruptedTurn();
     }
+  }
+
+  /** The underlying socket (tests use it to simulate a dropped connection). */
+  get transport(): Socket | null {
+    return this.socket;
   }
 
   get connected(): boolean {
@@ -109,6 +116,9 @@ export class Connector {
     });
     this.socket = socket;
 
+    socket.io.on('reconnect_attempt', (attempt) => {
+      if (attempt % 5 === 0) o.log(`Still reconnecting to ${o.relayUrl} (attempt ${attempt}) …`);
+    });
     socket.on('connect', () => {
       this.reconnectAttempt = 0;
       this.unreachableLogged = false;

@@ -91,3 +91,61 @@ describe('outbox', () => {
     expect(seen).toEqual(['1', '2']);
   });
 });
+
+describe('outbox flush on an empty queue', () => {
+  it('does not wedge: a flush of an empty outbox lets later flushes deliver', async () => {
+    const outbox = new Outbox();
+    const seen: string[] = [];
+    await outbox.flush(async () => 'acked');
+    outbox.addEvent('s', notice('later'));
+    await outbox.flush(async (item) => {
+      seen.push(texts([item])[0]!);
+      return 'acked';
+    });
+    expect(seen).toEqual(['later']);
+  });
+});
+
+describe('outbox coalescing', () => {
+  const delta = (messageId: string, text: string) => ({ type: 'assistant_delta' as const, messageId, text });
+  it('merges unsent deltas of one message, never an item that was already sent', async () => {
+    const file = path.join(dir, 'o.jsonl');
+    const outbox = new Outbox(file);
+    outbox.addEvent('s', delta('m1', 'Hel'));
+    let sent: OutboxItem[] = [];
+    // The first attempt fails (e.g. the connection drops), so "Hel" counts as sent.
+    await outbox.flush(async (item) => {
+      sent.push(item);
+      return 'retry';
+    });
+    outbox.addEvent('s', delta('m1', 'lo'));
+    outbox.addEvent('s', delta('m1', ' world'));
+    outbox.addEvent('s', delta('m2', '!'));
+    outbox.addEvent('s', notice('n'));
+    sent = [];
+    await outbox.flush(async (item) => {
+      sent.push(item);
+      return 'acked';
+    });
+    const summary = sent.map((i) => (i.kind === 'event' ? (i.body.type === 'assistant_delta' ? `${i.body.messageId}:${i.body.text}` : i.body.type) : i.kind));
+    expect(summary).toEqual(['m1:Hel', 'm1:lo world', 'm2:!', 'notice']);
+    expect(new Outbox(file).size).toBe(0);
+  });
+});
+
+describe('outbox coalescing and crashes', () => {
+  it('a merged head survives a restart as one event', async () => {
+    const file = path.join(dir, 'c.jsonl');
+    const outbox = new Outbox(file);
+    outbox.addEvent('s', { type: 'tool_output', toolCallId: 't', stream: 'stdout', chunk: 'a' });
+    outbox.addEvent('s', { type: 'tool_output', toolCallId: 't', stream: 'stdout', chunk: 'b' });
+    outbox.addEvent('s', { type: 'tool_output', toolCallId: 't', stream: 'stderr', chunk: 'c' });
+    await outbox.flush(async () => 'retry');
+    const reloaded = new Outbox(file);
+    expect(reloaded.pending.map((i) => (i.kind === 'event' && i.body.type === 'tool_output' ? `${i.body.stream}:${i.body.chunk}` : ''))).toEqual([
+      'stdout:ab',
+      'stderr:c',
+    ]);
+    expect(reloaded.pending[0]!.id).toBe(outbox.pending[0]!.id);
+  });
+});

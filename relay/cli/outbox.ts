@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { writePrivateFile } from './credentials';
 import type { EventBody } from './events';
 
+const COALESCE_MAX_CHARS = 32 * 1024;
+
 export type OutboxItem =
   | { kind: 'event'; id: string; sessionId: string; body: EventBody }
   | { kind: 'meta'; id: string; sessionId: string; title?: string; active?: boolean };
@@ -25,6 +27,8 @@ const lineSchema = z.union([
  */
 export class Outbox {
   private items: OutboxItem[] = [];
+  /** Items that went out at least once: the relay may have stored them, so they are never changed again. */
+  private readonly attempted = new Set<string>();
   private acksSinceCompact = 0;
   private flushing: Promise<void> | null = null;
   private again = false;
@@ -44,6 +48,7 @@ export class Outbox {
         }
       }
       this.items = [...pending.values()];
+      for (const item of this.items) this.attempted.add(item.id);
       this.compact();
     }
   }
@@ -78,6 +83,45 @@ export class Outbox {
     if (++this.acksSinceCompact >= 500) this.compact();
   }
 
+  /**
+   * When the relay is slower than the stream, unsent assistant deltas of one message (or output chunks of one tool
+   * call) pile up; they are merged into one event before sending. Only never-sent items are merged.
+   */
+  private coalesceHead(): void {
+    const head = this.items[0];
+    if (!head || head.kind !== 'event' || this.attempted.has(head.id)) return;
+    let body = head.body;
+    let merged = 0;
+    for (;;) {
+      const next = this.items[1 + merged];
+      if (!next || next.kind !== 'event' || next.sessionId !== head.sessionId) break;
+      const nb = next.body;
+      if (body.type === 'assistant_delta' && nb.type === 'assistant_delta' && nb.messageId === body.messageId && body.text.length + nb.text.length <= COALESCE_MAX_CHARS) {
+        body = { ...body, text: body.text + nb.text };
+      } else if (
+        body.type === 'tool_output' &&
+        nb.type === 'tool_output' &&
+        nb.toolCallId === body.toolCallId &&
+        nb.stream === body.stream &&
+        body.chunk.length + nb.chunk.length <= COALESCE_MAX_CHARS
+      ) {
+        body = { ...body, chunk: body.chunk + nb.chunk };
+      } else break;
+      merged++;
+    }
+    if (merged === 0) return;
+    const removed = this.items.splice(1, merged);
+    const updated: OutboxItem = { ...head, body };
+    this.items[0] = updated;
+    if (this.file) {
+      appendFileSync(
+        this.file,
+        JSON.stringify({ op: 'add', item: updated }) + '\n' + removed.map((r) => JSON.stringify({ op: 'ack', id: r.id }) + '\n').join(''),
+        { mode: 0o600 },
+      );
+    }
+  }
+
   private compact(): void {
     this.acksSinceCompact = 0;
     if (!this.file) return;
@@ -93,12 +137,16 @@ export class Outbox {
       this.again = true;
       return this.flushing;
     }
-    this.flushing = (async () => {
+    const run = async () => {
+      // Yield first: `this.flushing` must be set before the run can finish.
+      await Promise.resolve();
       try {
         do {
           this.again = false;
           while (this.items.length > 0) {
+            this.coalesceHead();
             const head = this.items[0]!;
+            this.attempted.add(head.id);
             const result = await deliver(head);
             if (result === 'retry') return;
             if (result === 'rejected') onRejected?.(head);
@@ -108,7 +156,8 @@ export class Outbox {
       } finally {
         this.flushing = null;
       }
-    })();
+    };
+    this.flushing = run();
     return this.flushing;
   }
 }

@@ -27,7 +27,7 @@ async function post<S extends z.ZodType>(relayUrl: string, path: string, body: u
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(relayUrl + path, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

@@ -57,6 +57,8 @@ const storedSessionSchema = z.object({
   messages: z.array(z.custom<ChatMessage>((v) => typeof v === 'object' && v !== null && 'role' in v)),
   history: z.array(z.object({ at: z.string(), body: z.custom<EventBody>((v) => typeof v === 'object' && v !== null && 'type' in v) })),
   seenInputIds: z.array(z.string()),
+  /** A turn was running when this was saved (so a restart closes it). */
+  turnOpen: z.boolean().optional(),
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 
@@ -79,6 +81,29 @@ export function loadStoredSessions(home: string, instanceId: string): StoredSess
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/**
+ * A context saved in the middle of a turn (crash, kill) can end with tool calls that never got results; the API
+ * rejects that, so each missing result is filled in.
+ */
+export function repairContext(messages: ChatMessage[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i]!;
+    out.push(message);
+    if (message.role !== 'assistant' || !message.tool_calls?.length) continue;
+    const answered = new Set<string>();
+    while (messages[i + 1]?.role === 'tool') {
+      const tool = messages[++i] as Extract<ChatMessage, { role: 'tool' }>;
+      answered.add(tool.tool_call_id);
+      out.push(tool);
+    }
+    for (const call of message.tool_calls) {
+      if (!answered.has(call.id)) out.push({ role: 'tool', tool_call_id: call.id, content: 'Not run: the CLI stopped before this tool call finished.' });
+    }
+  }
+  return out;
+}
+
 interface QueuedInput {
   clientMsgId: string;
   text: string;
@@ -96,6 +121,7 @@ export class Session {
   private readonly seenInputIds = new Set<string>();
   private readonly queue: QueuedInput[] = [];
   private current: AbortController | null = null;
+  private turnOpen = false;
   private running: Promise<void> | null = null;
 
   constructor(
@@ -111,14 +137,24 @@ export class Session {
       this.active = stored.active;
       this.permissions.autoApprove = stored.autoApprove;
       this.stats = stored.stats;
-      this.messages = stored.messages.length ? stored.messages : this.messages;
+      this.messages = stored.messages.length ? repairContext(stored.messages) : this.messages;
       this.history.push(...stored.history);
       for (const id of stored.seenInputIds) this.seenInputIds.add(id);
+      this.turnOpen = stored.turnOpen === true;
     } else {
       this.title = 'New session';
       this.createdAt = new Date().toISOString();
       this.permissions.autoApprove = init.autoApprove ?? false;
     }
+  }
+
+  /** After a restart: a turn that was running when the CLI stopped is closed with a notice and turn_end. */
+  closeInterruptedTurn(): void {
+    if (!this.turnOpen) return;
+    this.turnOpen = false;
+    this.emit({ type: 'notice', level: 'warning', text: 'The CLI restarted; the turn that was running was interrupted.' });
+    this.emit({ type: 'turn_end', reason: 'interrupted' });
+    this.save();
   }
 
   get busy(): boolean {
@@ -180,6 +216,8 @@ export class Session {
     for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       const controller = new AbortController();
       this.current = controller;
+      this.turnOpen = true;
+      this.save();
       let reason: TurnEndReason;
       try {
         reason = await this.runTurn(next.text, controller.signal);
@@ -188,6 +226,7 @@ export class Session {
         reason = 'error';
       }
       this.current = null;
+      this.turnOpen = false;
       this.emit({ type: 'turn_end', reason: controller.signal.aborted ? 'interrupted' : reason });
       this.save();
     }
@@ -299,6 +338,7 @@ export class Session {
       messages: this.messages,
       history: this.history,
       seenInputIds: [...this.seenInputIds].slice(-500),
+      turnOpen: this.turnOpen,
     };
   }
 

@@ -24,6 +24,11 @@ export const accountErrorCodes = {
   invitationNotFound: 'INVITATION_NOT_FOUND',
   paymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   webhookSignatureInvalid: 'WEBHOOK_SIGNATURE_INVALID',
+  /** Operator refunds only. */
+  orderNotPaid: 'ORDER_NOT_PAID',
+  refundWindowPassed: 'REFUND_WINDOW_PASSED',
+  /** Usage reports: the requestId belongs to another account. */
+  usageRequestConflict: 'USAGE_REQUEST_CONFLICT',
 } as const;
 export type AccountErrorCode = (typeof accountErrorCodes)[keyof typeof accountErrorCodes];
 

@@ -354,8 +354,13 @@ export const cliUsageAuthorizeAckSchema = okAckSchema;
 /** `usage:report` body: the billing module's canonical schema (relay/protocol/usage.ts). */
 export const usageReportEventSchema = usageReportSchema;
 export type UsageReportEvent = UsageReport;
-/** `usage:report` ack: `{ ok: true, credits, duplicate }`. */
-export const cliUsageReportAckSchema = ackSchema({ credits: z.number(), duplicate: z.boolean().optional() });
+/** `usage:report` ack: `{ ok: true, requestId, credits, cost (USD), duplicate }` (a resend charges nothing). */
+export const cliUsageReportAckSchema = ackSchema({
+  requestId: z.string().optional(),
+  credits: z.number(),
+  cost: z.number().optional(),
+  duplicate: z.boolean().optional(),
+});
 
 // ---- /web namespace ------------------------------------------------------------------------------------------------
 

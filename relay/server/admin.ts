@@ -5,6 +5,10 @@
  *   npm run admin -- cheetah-create --email a@corp.example --password 'secret123' [--username Ada]
  *   npm run admin -- cheetah-unlock --email a@corp.example
  *   npm run admin -- user-list
+ *   npm run admin -- promo-create --credits 500 --count 10 [--days 30] [--prefix WELCOME]
+ *   npm run admin -- order-refund --order <order id>
+ *   npm run admin -- grant-credits --email a@example.com --credits 1000
+ *   npm run admin -- cli-token --email a@example.com [--label ci]
  *
  * The password may come from TERN_ADMIN_PASSWORD instead of --password, to keep it out of shell history.
  */
@@ -13,16 +17,22 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import { AppError } from './core/appError';
 import { createCheetahAccount, listUsers, unlockCheetahAccount } from './core/auth';
+import { BILLING_COMMANDS, BILLING_USAGE, runBillingAdmin } from './admin/billing';
+import { CLI_TOKEN_COMMANDS, CLI_TOKEN_USAGE, runCliTokenAdmin } from './remote/adminCliToken';
 import { openStorage } from './storage/database';
 
 const USAGE = `Usage:
   npm run admin -- cheetah-create --email <email> --password <password> [--username <name>]
   npm run admin -- cheetah-unlock --email <email>
-  npm run admin -- user-list`;
+  npm run admin -- user-list
+${BILLING_USAGE}
+${CLI_TOKEN_USAGE}`;
 
 const out = (line: string) => process.stdout.write(line + '\n');
 
 export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  if (argv[0] && BILLING_COMMANDS.includes(argv[0]) && !argv.includes('--help') && !argv.includes('-h')) return runBillingAdmin(argv, env, out);
+  if (argv[0] && CLI_TOKEN_COMMANDS.includes(argv[0]) && !argv.includes('--help') && !argv.includes('-h')) return runCliTokenAdmin(argv, env, out);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

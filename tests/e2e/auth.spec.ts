@@ -92,6 +92,8 @@ test.describe('sign in with a Tern account', () => {
 
 test.describe('internal company login', () => {
   test('operator-created account signs in from a private address, then locks after bad passwords', async ({ page, shell }) => {
+    // Three page loads, a 3 s countdown and seven sign-in round trips: more than the default 30 s on a busy machine.
+    test.slow();
     const login = new LoginPage(page);
     await login.goto();
     await expect(login.cheetahButton).toBeVisible();
@@ -134,6 +136,8 @@ test.describe('internal company login in Chinese (/zh/login)', () => {
   // Its own account: the English run above locks E2E_CHEETAH. Both runs share the relay's per-IP budget of 10 internal
   // attempts a minute; each signs in with its first attempt (at worst the 8th), so only the last tries may be refused.
   test('validation, success with the countdown, wrong password, then lockout or 429, all in Chinese', async ({ page, shell }) => {
+    // Three page loads, a 3 s countdown and seven sign-in round trips: more than the default 30 s on a busy machine.
+    test.slow();
     const login = new LoginPage(page);
     await login.goto('/zh');
     await expect(page.getByRole('heading', { name: '登录 Tern' })).toBeVisible();

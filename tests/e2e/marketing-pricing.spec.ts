@@ -1,11 +1,16 @@
 import { expect, test } from './fixtures';
-import { installBillingStandIn, PlanCardsArea, signInAsTestUser } from './pages/marketingPages';
+import { newUser, signUpHere } from './pages/accountPages';
+import { installCreateOrderStandIn, PlanCardsArea, signInAsTestUser } from './pages/marketingPages';
 
 const removeExpected = (errors: string[], prefix: string) => errors.splice(0, errors.length, ...errors.filter((e) => !e.startsWith(prefix)));
 
+/** /pricing against the real relay's seeded plans; stand-ins only force failures. */
 test.describe('pricing', () => {
   test('page content and the plan cards from the products call', async ({ page, shell }) => {
-    const billing = await installBillingStandIn(page);
+    let productCalls = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/web-api/products') productCalls += 1;
+    });
     await shell.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plans that grow with you');
     await expect(page.getByTestId('shared-limits-note')).toContainText('shared across every Tern service');
@@ -14,26 +19,28 @@ test.describe('pricing', () => {
     await expect(page.getByTestId('faq-item')).toHaveCount(4);
 
     const plans = new PlanCardsArea(page);
-    // Inactive plans are not offered.
-    await expect(plans.cards).toHaveCount(4);
-    await expect(plans.card('Old plan')).toHaveCount(0);
-    expect(billing.productCalls).toBe(1);
+    await expect(plans.cards).toHaveCount(5);
+    expect(productCalls).toBe(1);
 
-    const free = plans.card('免费版');
+    const free = plans.card('Free 免费版');
     await expect(free).toHaveAttribute('data-plan-kind', 'free');
     await expect(free).toContainText('Free');
     await expect(free.getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', '/install');
 
-    const pro = plans.card('专业版');
+    // Recommended: 专业 in the name (and 高性价比 in a highlight).
+    const pro = plans.card('Pro 专业版');
     await expect(pro).toHaveAttribute('data-recommended', 'true');
     await expect(pro.getByTestId('plan-ribbon')).toHaveText('Recommended');
     await expect(pro.getByTestId('plan-price')).toHaveText('¥99');
     await expect(pro.getByTestId('plan-validity')).toHaveText('30-day validity');
-    await expect(pro.getByRole('button', { name: 'Buy 专业版' })).toBeVisible();
+    await expect(pro.getByRole('button', { name: 'Buy Pro 专业版' })).toBeVisible();
+    await expect(plans.cards.filter({ has: page.getByTestId('plan-ribbon') })).toHaveCount(1);
 
-    await expect(plans.card('基础版')).toHaveAttribute('data-plan-kind', 'basic');
-    await expect(plans.card('基础版').getByTestId('plan-ribbon')).toHaveCount(0);
-    const enterprise = plans.card('Enterprise');
+    const basic = plans.card('Basic 基础版');
+    await expect(basic).toHaveAttribute('data-plan-kind', 'basic');
+    await expect(basic.getByTestId('plan-price')).toHaveText('¥29');
+    await expect(plans.card('Pro Max').getByTestId('plan-price')).toHaveText('¥999');
+    const enterprise = plans.card('Enterprise 企业版');
     await expect(enterprise).toHaveAttribute('data-plan-kind', 'enterprise');
     await expect(enterprise.getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', '/contact');
 
@@ -43,6 +50,7 @@ test.describe('pricing', () => {
   });
 
   test('skeletons while loading, a translated error with retry when the call fails', async ({ page, shell, consoleErrors }) => {
+    // STAND-IN for the products call: held, then failing, then empty.
     let fail = true;
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
@@ -64,37 +72,37 @@ test.describe('pricing', () => {
   });
 
   test('a visitor who is not signed in goes to login, keeping the language, and no order is made', async ({ page, shell }) => {
-    const billing = await installBillingStandIn(page);
+    const orders: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/web-api/payment/create-order')) orders.push(r.url());
+    });
     await shell.goto('/zh/pricing');
-    await new PlanCardsArea(page).card('专业版').getByRole('button').click();
+    await new PlanCardsArea(page).card('Pro 专业版').getByRole('button').click();
     await expect(page).toHaveURL(/\/zh\/login\?redirect=%2Fzh%2Fpricing$/);
-    expect(billing.orderBodies).toEqual([]);
+    expect(orders).toEqual([]);
   });
 
-  test('a signed-in buyer gets an order, a saved pending order and the payment page', async ({ page, shell }) => {
-    await signInAsTestUser(page);
-    const billing = await installBillingStandIn(page, {
-      order: {
-        success: true,
-        data: { order_id: 'ord_42', amount: 99, currency: 'CNY', payment_method: 'alipay', order_expires_at: '2030-01-01T00:00:00Z', payment_url: 'https://pay.example.test/checkout/ord_42' },
-      },
-    });
-    // The payment provider is a stand-in page too.
-    await page.route('https://pay.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Stand-in payment page</h1>' }));
-    await shell.goto('/pricing');
-    await new PlanCardsArea(page).card('专业版').getByRole('button', { name: 'Buy 专业版' }).click();
-    await expect(page).toHaveURL('https://pay.example.test/checkout/ord_42');
-    expect(billing.orderBodies).toEqual([{ product_sn: 'PRO-30' }]);
-    await page.goBack();
-    const pending = await page.evaluate(() => localStorage.getItem('tern.pendingOrder'));
-    expect(JSON.parse(pending!)).toEqual({ orderId: 'ord_42', amount: 99, currency: 'CNY', paymentMethod: 'alipay', expiresAt: '2030-01-01T00:00:00Z' });
+  test('Chinese: a new buyer gets an order, a saved pending order and the Chinese sandbox checkout', async ({ page }) => {
+    await page.goto('/zh/login?redirect=%2Fzh%2Fpricing');
+    await signUpHere(page, newUser('zh-buyer', '韩梅梅'), /\/zh\/pricing$/);
+    await new PlanCardsArea(page).card('Pro 专业版').getByRole('button', { name: '购买Pro 专业版' }).click();
+    await expect(page).toHaveURL(/\/checkout\/sandbox\/[^/?]+/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: '沙盒收银台' })).toBeVisible();
+    const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const pending = JSON.parse((await page.evaluate(() => localStorage.getItem('tern.pendingOrder')))!);
+    expect(pending).toMatchObject({ orderId, amount: 99, currency: 'CNY', paymentMethod: 'sandbox' });
+    expect(Date.parse(pending.expiresAt)).toBeGreaterThan(Date.now());
+    // The checkout returns to the Chinese order page.
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await expect(page).toHaveURL(new RegExp(`/zh/orders/${orderId}$`), { timeout: 15_000 });
+    await expect(page.getByTestId('order-paid')).toContainText('支付成功，10,000 积分已到账。');
   });
 
   test('a failed order shows the error toast and the button is usable again', async ({ page, shell, consoleErrors }) => {
     await signInAsTestUser(page);
-    await installBillingStandIn(page, { order: { success: false, message: 'Product is sold out' } as never });
+    await installCreateOrderStandIn(page, { success: false, message: 'Product is sold out' } as never);
     await shell.goto('/pricing');
-    const buy = new PlanCardsArea(page).card('基础版').getByRole('button', { name: 'Buy 基础版' });
+    const buy = new PlanCardsArea(page).card('Basic 基础版').getByRole('button', { name: 'Buy Basic 基础版' });
     await buy.click();
     await expect(shell.toasts.filter({ hasText: 'Product is sold out' })).toBeVisible();
     await expect(buy).toBeEnabled();
@@ -105,9 +113,9 @@ test.describe('pricing', () => {
 
   test('an order answer without data says the order could not be created', async ({ page, shell, consoleErrors }) => {
     await signInAsTestUser(page);
-    await installBillingStandIn(page, { order: { success: true } });
+    await installCreateOrderStandIn(page, { success: true });
     await shell.goto('/pricing');
-    await new PlanCardsArea(page).card('基础版').getByRole('button').click();
+    await new PlanCardsArea(page).card('Basic 基础版').getByRole('button').click();
     await expect(shell.toasts.filter({ hasText: 'The order could not be created. Please try again.' })).toBeVisible();
     removeExpected(consoleErrors, 'Purchase failed');
   });

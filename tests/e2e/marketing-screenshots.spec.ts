@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
 import type { ShellPage } from './pages/ShellPage';
-import { installBillingStandIn, saveScreenshot } from './pages/marketingPages';
+import { saveScreenshot } from './pages/marketingPages';
 
 // Every marketing page, saved under test-results/screenshots/ for review: dark on desktop, light on the phone.
 const pages = [
@@ -26,7 +26,7 @@ async function capture(page: Page, shell: ShellPage, project: string, name: stri
   await page.addInitScript((theme) => localStorage.setItem('tern.theme', theme), phone ? 'tern-light' : 'tern-dark');
   // The end state of every animation, so screenshots are stable.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await installBillingStandIn(page);
+  // The plans are the relay's own seeded catalogue.
   await shell.goto(path);
   if (name.startsWith('home') || name === 'pricing') await expect(page.getByTestId('plan-card').first()).toBeVisible();
   // Nothing may stick out sideways.

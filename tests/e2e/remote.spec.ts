@@ -14,8 +14,8 @@ const test = shared.extend<{ networkCut: { on: boolean } }>({
   networkCut: async ({}, use) => {
     await use({ on: false });
   },
-  consoleErrors: [
-    async ({ page, networkCut }, use) => {
+  // Overrides the fixture of the same name (which stays automatic).
+  consoleErrors: async ({ page, networkCut }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
@@ -25,11 +25,10 @@ const test = shared.extend<{ networkCut: { on: boolean } }>({
         errors.push(text);
       });
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      if (process.env.REMOTE_E2E_VERBOSE) page.on('console', (msg) => console.log(`[browser ${msg.type()}] ${msg.text()}`));
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
-    },
-    { auto: true },
-  ],
+  },
 });
 
 let standIn: { proc: Proc; url: string } | null = null;
@@ -37,6 +36,14 @@ const clis: CliRun[] = [];
 
 test.beforeAll(async () => {
   standIn = await startModelStandIn('edit-file.json');
+});
+
+// On failure the CLI's and the stand-in's output is what explains it.
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  for (const cli of clis) await testInfo.attach('tern --cloud output', { body: cli.proc.output, contentType: 'text/plain' });
+  if (standIn) await testInfo.attach('model stand-in output', { body: standIn.proc.output, contentType: 'text/plain' });
+  if (process.env.REMOTE_E2E_VERBOSE) for (const cli of clis) console.log(cli.proc.output);
 });
 
 test.afterAll(async () => {
@@ -66,6 +73,8 @@ test.describe('remote console', () => {
 
   test('pair a CLI, edit a file with approval, and lose nothing across a dropped connection', async ({ page, context, baseURL, networkCut }) => {
     const remote = new RemoteConsole(page);
+    // Desktop screenshots in the dark theme, the phone ones in the light theme.
+    await page.addInitScript(() => localStorage.setItem('tern.theme', 'tern-dark'));
     await signUpFrom(page, '/remote');
     await remote.expectConnected();
     // No CLI yet: the setup steps, with the commands to copy.
@@ -100,7 +109,14 @@ test.describe('remote console', () => {
     // A highlighted code block arrived from its own lazy chunk.
     await expect(page.getByTestId('assistant-message').last().locator('pre')).toContainText('hello, tern');
     expect(readFileSync(path.join(cli.workDir, 'greeting.txt'), 'utf8')).toBe('hello, tern\n');
+    await editCard.getByTestId('file-diff').scrollIntoViewIfNeeded();
     await saveRemoteScreenshot(page, 'desktop-en');
+
+    // The settings sheet lists the paired CLI.
+    await page.getByTestId('open-settings').click();
+    await expect(page.getByTestId('settings-sheet').getByTestId('paired-cli')).toHaveCount(1);
+    await page.getByTestId('settings-sheet').getByRole('button', { name: 'Close' }).last().click();
+    await expect(page.getByTestId('settings-sheet')).toBeHidden();
 
     // Now a shell command that prints for ~2.4 s, and the browser drops off while it runs.
     await remote.send('!for i in $(seq 1 12); do echo line-$i; sleep 0.2; done');
@@ -158,7 +174,7 @@ test.describe('remote console', () => {
 
     await page.goto('/zh/remote');
     await remote.expectConnected();
-    await expect(page.getByText('phone-ok').first()).toBeVisible({ timeout: 15_000 });
+    await expect(remote.timeline.getByText('phone-ok').first()).toBeVisible({ timeout: 15_000 });
     await saveRemoteScreenshot(page, 'phone-zh');
   });
 });

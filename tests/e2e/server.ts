@@ -9,8 +9,10 @@ import path from 'node:path';
 import { runAdmin } from '../../relay/server/admin';
 import { createRelay } from '../../relay/server/app';
 import { loadConfig } from '../../relay/server/config';
+import { openStorage } from '../../relay/server/storage/database';
+import { promoCodes } from '../../relay/server/storage/schema';
 import { startFeishuStandIn } from '../../relay/server/testing/feishuStandIn';
-import { E2E_CHEETAH, E2E_CHEETAH_ZH } from './testAccounts';
+import { E2E_CHEETAH, E2E_CHEETAH_ZH, E2E_PROMO_CODES } from './testAccounts';
 
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tern-e2e-'));
@@ -29,12 +31,17 @@ for (const account of [E2E_CHEETAH, E2E_CHEETAH_ZH]) {
 }
 
 const config = loadConfig(env);
-const app = await createRelay({ config, version: 'e2e' });
+// Promo codes the account specs redeem (operators create them with the backend's promo batch; here, known codes).
+const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await storage.db
+  .insert(promoCodes)
+  .values(E2E_PROMO_CODES.map((p) => ({ code: p.code, credits: p.credits, validityDays: p.days, batchId: 'e2e', expiresAt: p.expired ? new Date(Date.now() - 86_400_000) : null })));
+const app = await createRelay({ config, version: 'e2e', storage });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`e2e relay on http://${config.HOST}:${config.PORT} (data ${dataDir}, Feishu stand-in ${feishu.url})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.all([app.close(), feishu.close()]).then(() => process.exit(0));
+    void Promise.all([app.close().then(() => storage.close()), feishu.close()]).then(() => process.exit(0));
   });
 }

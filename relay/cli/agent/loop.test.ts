@@ -182,6 +182,16 @@ describe('agent loop against the scripted model stand-in', () => {
     expect(events.filter((e) => e.type === 'assistant_message').map((e) => (e.type === 'assistant_message' ? e.text : ''))).toEqual(['The sub-agent found it.']);
   });
 
+  it('plays the ready-made sub-agent script', async () => {
+    writeFileSync(path.join(dir, 'greeting.txt'), 'hello\n');
+    const script = JSON.parse(readFileSync(new URL('../testing/scripts/subagent.json', import.meta.url), 'utf8')) as Script;
+    const { promise } = run(script, 'Review greeting.txt');
+    expect((await promise).reason).toBe('completed');
+    expect(model.played).toBe(5);
+    expect(events.filter((e) => e.type === 'subagent').map((e) => (e.type === 'subagent' ? e.status : ''))).toEqual(['initializing', 'running', 'completed']);
+    expect(events.at(-1)).toMatchObject({ type: 'assistant_message', text: expect.stringContaining('one-line greeting') });
+  });
+
   it('interrupts a streaming answer', async () => {
     const controller = new AbortController();
     const { promise } = run({ steps: [{ text: 'partial answer', hang: true }] }, 'talk', controller.signal);

@@ -88,7 +88,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: BillingDeps): 
     const raw = request.body;
     if (!Buffer.isBuffer(raw)) throw new AppError(400, 'VALIDATION_ERROR', 'Expected a JSON body');
     const event = deps.provider.parseWebhook(raw, request.headers);
-    let payload: unknown = null;
+    let payload: unknown;
     try {
       payload = JSON.parse(raw.toString('utf8'));
     } catch {

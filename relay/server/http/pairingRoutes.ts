@@ -13,10 +13,12 @@ import {
   pairingInfoResponseSchema,
   pairingPollRequestSchema,
   pairingPollResponseSchema,
+  usageReportSchema,
 } from '../../protocol';
 import { AppError } from '../core/appError';
 import { type AuthDeps, createTempCode } from '../core/auth';
 import { toAuthUser } from '../core/auth/authUser';
+import { recordUsage } from '../core/billing/usage';
 import { createPairing, decidePairing, getPairing, pollPairing, toCliTokenSummary, verifyCliToken } from '../remote/cliAuth';
 import { createAuthRepos } from '../storage/repos';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
@@ -33,6 +35,11 @@ export interface PairingRouteOptions {
 /** The relay's public origin for links: PUBLIC_URL, else the origin this request was sent to. */
 export const publicOrigin = (request: FastifyRequest, publicUrl: string | undefined): string =>
   publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+
+/** Unauthenticated pairing requests per IP per minute. */
+const PAIRING_CREATES_PER_MINUTE = 10;
+/** Unknown pairing codes a client may try per IP in 10 minutes (codes are short: no guessing someone else's). */
+const PAIRING_MISSES_PER_10_MINUTES = 30;
 
 const uuidParam = z.object({ id: z.uuid() });
 const codeParam = z.object({ code: pairingCodeSchema });
@@ -59,8 +66,31 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
 
     // ---- CLI side --------------------------------------------------------------------------------------------------
 
+    const attempts = () => createAuthRepos(deps.db).loginAttempts;
+    const tooMany = () => new AppError(429, 'TOO_MANY_REQUESTS', 'Too many requests, please try again later');
+    /** Runs a code lookup; unknown codes count against the caller's IP. */
+    const lookup = async <T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> => {
+      const t = deps.now();
+      if ((await attempts().countByIpSince('pairing-code', request.ip, new Date(t.getTime() - 10 * 60_000))) >= PAIRING_MISSES_PER_10_MINUTES) {
+        throw tooMany();
+      }
+      try {
+        return await fn();
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+          await attempts().record({ scope: 'pairing-code', email: null, ip: request.ip, outcome: 'failure', now: t });
+        }
+        throw error;
+      }
+    };
+
     api.post('/cli-api/pairing', async (request) => {
       const body = parseBody(pairingCreateRequestSchema, request.body);
+      const t = deps.now();
+      if ((await attempts().countByIpSince('pairing-create', request.ip, new Date(t.getTime() - 60_000))) >= PAIRING_CREATES_PER_MINUTE) {
+        throw tooMany();
+      }
+      await attempts().record({ scope: 'pairing-create', email: null, ip: request.ip, outcome: 'success', now: t });
       const data = await createPairing(deps, { ...body, origin: publicOrigin(request, options.publicUrl) });
       return pairingCreateResponseSchema.parse({ success: true, data });
     });
@@ -89,12 +119,22 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
       return cliTempCodeResponseSchema.parse({ success: true, data: { code, url, expiresAt } });
     });
 
+    /** Usage report for CLIs not connected by socket (same body and semantics as `usage:report`). */
+    api.post('/cli-api/usage', async (request) => {
+      const token = bearerToken(request);
+      const verified = token ? await verifyCliToken(deps, token) : null;
+      if (!verified) throw new AppError(401, 'UNAUTHORIZED', 'Invalid or revoked CLI token');
+      const body = parseBody(usageReportSchema, request.body);
+      const result = await recordUsage(deps, verified.user.id, body, 'cli');
+      return { success: true, data: { requestId: body.requestId, ...result } };
+    });
+
     // ---- browser side ----------------------------------------------------------------------------------------------
 
     api.get('/web-api/pairing/:code', { preHandler: api.authenticate }, async (request) => {
       const params = codeParam.safeParse(request.params);
       if (!params.success) throw new AppError(404, 'NOT_FOUND', 'Unknown pairing code');
-      const data = await getPairing(deps, params.data.code);
+      const data = await lookup(request, () => getPairing(deps, params.data.code));
       return pairingInfoResponseSchema.parse({ success: true, data });
     });
 
@@ -104,7 +144,7 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
     ] as const) {
       api.post(path, { preHandler: api.authenticate }, async (request) => {
         const body = parseBody(pairingDecisionRequestSchema, request.body);
-        const data = await decidePairing(deps, { userId: request.user!.id, pairingCode: body.pairingCode, decision });
+        const data = await lookup(request, () => decidePairing(deps, { userId: request.user!.id, pairingCode: body.pairingCode, decision }));
         return pairingDecisionResponseSchema.parse({ success: true, data });
       });
     }

@@ -25,16 +25,35 @@ const isUndefinedTable = (error: unknown): boolean => {
   return false;
 };
 
-/** The API error envelope, plus DATABASE_TABLE_MISSING (503) when a billing table is missing. */
-function registerBillingErrors(api: FastifyInstance): void {
-  registerApiErrorHandler(api);
-  const base = api.errorHandler;
-  api.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isUndefinedTable(error)) {
-      request.log.error({ err: error }, 'billing table missing');
-      return sendError(reply, 503, { success: false, code: 'DATABASE_TABLE_MISSING', message: 'Database is being initialised, please retry later' });
-    }
-    return base.call(api, error, request, reply);
+/**
+ * A scope with the API error envelope, plus DATABASE_TABLE_MISSING (503) when a billing table is missing: the envelope
+ * handler sits on an outer scope, the inner one wraps it (no handler overridden in one scope).
+ */
+async function registerBillingScope(app: FastifyInstance, routes: (api: FastifyInstance) => void): Promise<void> {
+  await app.register(async (outer) => {
+    registerApiErrorHandler(outer);
+    const base = outer.errorHandler;
+    await outer.register(async (api) => {
+      api.setErrorHandler((error: FastifyError, request, reply) => {
+        if (isUndefinedTable(error)) {
+          request.log.error({ err: error }, 'billing table missing');
+          return sendError(reply, 503, { success: false, code: 'DATABASE_TABLE_MISSING', message: 'Database is being initialised, please retry later' });
+        }
+        return base.call(outer, error, request, reply);
+      });
+      routes(api);
+    });
+  });
+}
+
+/** Bodiless POSTs (cancel) may still say `Content-Type: application/json`: an empty body counts as no body. */
+function acceptEmptyJsonBodies(api: FastifyInstance): void {
+  const parse = api.getDefaultJsonParser('error', 'error');
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parse(request, text, done);
   });
 }
 
@@ -51,22 +70,16 @@ export async function registerBilling(app: FastifyInstance, options: BillingOpti
   };
   await seedCatalog(deps.db);
   const publicUrl = options.config.PUBLIC_URL;
-  await app.register(async (api) => {
-    registerBillingErrors(api);
+  await registerBillingScope(app, (api) => {
+    acceptEmptyJsonBodies(api);
     api.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     });
     registerBillingRoutes(api, deps, { publicUrl });
     registerAccountRoutes(api, deps);
   });
-  await app.register(async (api) => {
-    registerBillingErrors(api);
-    registerWebhookRoutes(api, deps);
-  });
-  await app.register(async (api) => {
-    registerBillingErrors(api);
-    registerCheckoutRoutes(api, deps, { publicUrl });
-  });
+  await registerBillingScope(app, (api) => registerWebhookRoutes(api, deps));
+  await registerBillingScope(app, (api) => registerCheckoutRoutes(api, deps, { publicUrl }));
   return deps;
 }
 

@@ -10,7 +10,7 @@ import type { ErrorBody } from '../../protocol';
 import { ORIGIN_PLACEHOLDER, PRERENDER_DIR, prerenderedFile } from '../content/prerender';
 import { createTextSender } from './staticCompression';
 
-const API_PREFIXES = ['/api/', '/web-api/', '/auth/', '/socket.io/', '/healthz'];
+const API_PREFIXES = ['/api/', '/web-api/', '/cli-api/', '/auth/', '/socket.io/', '/healthz'];
 export const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p === prefix.replace(/\/$/, '') || p.startsWith(prefix));
 
 export interface StaticRouteOptions {

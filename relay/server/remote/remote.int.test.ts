@@ -14,6 +14,7 @@ import {
   WEB_EVENTS,
   WEB_PUSH,
 } from '../../protocol';
+import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from './testClients';
@@ -252,35 +253,38 @@ describe('sessions, seq and replay', () => {
     const joined = await request(viewer, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 2 });
     expect(joined).toMatchObject({ ok: true, session: { id: sessionId, lastSeq: 6 } });
     const live = [];
-    for (let i = 6; i < 30; i++) live.push(cliEvent(s.cli, sessionId, `chunk ${i}`));
+    for (let i = 6; i < 30; i++) live.push(cliEvent(s.cli, sessionId, `chunk ${i}`)); // seqs 7..30
     await Promise.all(live);
-    await waitFor(() => received.length >= 27, 5000, 'replay + live');
+    await waitFor(() => received.length >= 28, 5000, 'replay + live');
     await new Promise((r) => setTimeout(r, 100));
-    expect(received.map((e) => e.seq)).toEqual(Array.from({ length: 27 }, (_, i) => i + 3));
+    expect(received.map((e) => e.seq)).toEqual(Array.from({ length: 28 }, (_, i) => i + 3));
     for (const e of received) expect(sessionEventSchema.safeParse(e).success).toBe(true);
     expect(received[0]!.body).toMatchObject({ type: 'assistant_delta', text: 'chunk 2' });
 
     // Browser input: persisted as user_message once per clientMsgId and forwarded to the CLI once.
     const first = await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'msg-1', text: 'hello there' });
     const again = await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'msg-1', text: 'hello there' });
-    expect(first).toEqual({ ok: true, seq: 30 });
+    expect(first).toEqual({ ok: true, seq: 31 });
     expect(again).toEqual(first);
     await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionInput), 5000, 'input command');
     await new Promise((r) => setTimeout(r, 100));
     expect(commands.filter((c) => c.event === CLI_COMMANDS.sessionInput)).toEqual([
       { event: CLI_COMMANDS.sessionInput, payload: { sessionId, clientMsgId: 'msg-1', text: 'hello there' } },
     ]);
-    await waitFor(() => received.length === 28, 5000, 'user_message fan-out');
-    expect(received[27]).toMatchObject({ seq: 30, body: { type: 'user_message', clientMsgId: 'msg-1', text: 'hello there' } });
+    await waitFor(() => received.length === 29, 5000, 'user_message fan-out');
+    expect(received[28]).toMatchObject({ seq: 31, body: { type: 'user_message', clientMsgId: 'msg-1', text: 'hello there' } });
 
     const attached = instanceAttachAckSchema.parse(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
-    expect(attached.ok && attached.sessions[0]).toMatchObject({ id: sessionId, firstMessage: 'hello there', lastMessage: 'hello there', lastSeq: 30 });
+    expect(attached.ok && attached.sessions[0]).toMatchObject({ id: sessionId, firstMessage: 'hello there', lastMessage: 'hello there', lastSeq: 31 });
   });
 
   it('keeps commands for an offline CLI and hands them over in the cli:hello ack; presence has a grace period', async () => {
     const s = await setup();
-    cliTakesCommands(s.cli);
+    const commands = cliTakesCommands(s.cli);
     const sessionId = await newSession(s);
+    // The CLI took session:create (acked): it is not pending any more.
+    await waitFor(() => commands.length === 1, 5000, 'session:create');
+    await waitFor(async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).length === 0, 5000, 'delivered');
     const updates = collect<{ instance: { id: string; online: boolean } }>(s.web, WEB_PUSH.instanceUpdated);
     s.cli.disconnect();
     // Still online within the grace period…
@@ -315,6 +319,50 @@ describe('sessions, seq and replay', () => {
     // Handed over once.
     const again = cliHelloAckSchema.parse(await request(back, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(again.ok && again.pendingInputs).toEqual([]);
+  });
+});
+
+describe('presence and session meta', () => {
+  it('a quick reconnect does not flicker offline; meta and CLI-started sessions reach the browser', async () => {
+    const s = await setup({ attach: false });
+    const instanceUpdates = collect<{ instance: { id: string; online: boolean } }>(s.web, WEB_PUSH.instanceUpdated);
+    const sessionUpdates = collect<{ session: { id: string; title: string; active: boolean } }>(s.web, WEB_PUSH.sessionUpdated);
+    s.cli.disconnect();
+    const back = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const sessionId = randomUUID();
+    expect(
+      await request(back, CLI_EVENTS.hello, { env: cliEnv('/home/me/other'), sessions: [{ id: sessionId, title: 'local', createdAt: new Date().toISOString() }] }),
+    ).toMatchObject({ ok: true, instance: { online: true, cwd: '/home/me/other', sessionCount: 1 }, sessions: [{ id: sessionId, lastSeq: 0 }] });
+    await new Promise((r) => setTimeout(r, 600)); // longer than the test grace period (300 ms)
+    expect(instanceUpdates.every((u) => u.instance.online)).toBe(true);
+    const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
+    expect(list.ok && list.instances[0]).toMatchObject({ online: true, cwd: '/home/me/other' });
+
+    expect(await request(back, CLI_EVENTS.sessionMeta, { sessionId, title: 'Fix the tests', active: false })).toEqual({ ok: true });
+    await waitFor(() => sessionUpdates.some((u) => u.session.title === 'Fix the tests'), 5000, 'session:updated');
+    expect(sessionUpdates.at(-1)!.session).toMatchObject({ id: sessionId, active: false });
+    // A session the CLI never announced is created by its first event.
+    const fresh = randomUUID();
+    expect((await cliEvent(back, fresh, 'hello')).seq).toBe(1);
+    await waitFor(() => sessionUpdates.some((u) => u.session.id === fresh), 5000, 'new session');
+  });
+});
+
+describe('usage over the socket', () => {
+  it('authorizes and records usage through billing, idempotent on requestId', async () => {
+    const s = await setup({ attach: false });
+    expect(await request(s.cli, CLI_EVENTS.usageAuthorize, { model: 'claude-sonnet-4' })).toEqual({ ok: true });
+    const report = { requestId: randomUUID(), model: 'claude-sonnet-4', inputTokens: 1000, outputTokens: 500, cacheCreationTokens: 0, cacheReadTokens: 0 };
+    const first = await request(s.cli, CLI_EVENTS.usageReport, report);
+    expect(first).toMatchObject({ ok: true, requestId: report.requestId, duplicate: false });
+    expect(first.credits).toBeGreaterThan(0);
+    expect(await request(s.cli, CLI_EVENTS.usageReport, report)).toMatchObject({ ok: true, duplicate: true, credits: first.credits });
+    expect(await request(s.cli, CLI_EVENTS.usageReport, { ...report, inputTokens: -1 })).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    expect(await request(s.cli, CLI_EVENTS.usageAuthorize, {})).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    // The same report over HTTP (CLIs without a socket) is the same record.
+    const http = await call(relay, 'POST', '/cli-api/usage', { token: s.cliToken.token, body: report });
+    expect(http.body).toMatchObject({ success: true, data: { duplicate: true, credits: first.credits } });
+    expect((await call(relay, 'POST', '/cli-api/usage', { token: s.jwt, body: report })).status).toBe(401);
   });
 });
 

@@ -127,7 +127,9 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     await client.connect();
     io.adapter(createAdapter(client));
     closeAdapter = async () => {
-      await client.quit().catch(() => undefined);
+      // Stops the stream readers (their blocking XREAD ends within its 5 s timeout) and the publishing client.
+      for (const nsp of [io.of('/'), io.of(CLI_NAMESPACE), io.of(WEB_NAMESPACE)]) void nsp.adapter.close();
+      await client.close().catch(() => undefined);
     };
   }
 
@@ -531,7 +533,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       // This node goes away: its CLIs are offline until they reconnect (to any node).
       const t = now();
       await Promise.all(localSockets<CliData>(cli).map((s) => repo().markOffline(s.data.instanceId, s.socket.id, t).catch(() => null)));
-      for (const nsp of [cli, web]) nsp.disconnectSockets(true);
+      // Only this node's sockets (a plain disconnectSockets would reach every node through the adapter).
+      for (const nsp of [cli, web]) nsp.local.disconnectSockets(true);
       io.engine.close();
       await closeAdapter?.();
     },

@@ -24,7 +24,7 @@ export async function cliTokenFor(relay: TestRelay, userId: string, label = 'tes
   return { token, id: row.id };
 }
 
-const options = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000 } as const;
+const options = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000 };
 
 /** Connects and resolves once connected, or rejects with the connect_error message. */
 export function connect(socket: Socket): Promise<Socket> {

@@ -40,7 +40,8 @@ export default function CodeExchangePage() {
       await queryClient.invalidateQueries({ queryKey: accountKeys.stats });
     },
     onError: (error) => {
-      console.error('Promo code exchange failed', error);
+      // A refused code (400) is an answer for the user; anything else is worth a log line.
+      if (!(error instanceof ApiError && error.status === 400)) console.error('Promo code exchange failed', error);
       setFailure(error instanceof ApiError ? promoErrorKey(error.code) : 'exchange.errors.failed');
     },
   });
@@ -107,7 +108,7 @@ export default function CodeExchangePage() {
                 <input
                   id="promo-code"
                   name="code"
-                  className={`input input-lg w-full font-mono uppercase tracking-wider ${message ? 'input-error' : ''}`}
+                  className={`input input-lg w-full font-mono uppercase tracking-wider placeholder:normal-case placeholder:tracking-normal ${message ? 'input-error' : ''}`}
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}

@@ -105,4 +105,22 @@ describe('runPurchase', () => {
     await runPurchase({ productSn: 'PRO' }, empty.d);
     expect(empty.d.notify).toHaveBeenCalledWith('error', { key: purchaseKeys.fallback });
   });
+
+  it('as the HTTP client builds them: Chinese or empty business text → fallback; a server fault → purchase failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const business = (message?: string) =>
+      new ApiError(decideFailure({ kind: 'business', path: '/web-api/payment/create-order', message }), 200, null, { success: false, ...(message !== undefined && { message }) });
+    for (const message of ['库存不足', '', undefined]) {
+      const { d } = deps({ createOrder: vi.fn(async () => Promise.reject(business(message))) });
+      await runPurchase({ productSn: 'PRO' }, d);
+      expect(d.notify).toHaveBeenCalledWith('error', { key: purchaseKeys.fallback });
+    }
+    const ascii = deps({ createOrder: vi.fn(async () => Promise.reject(business('Sold out'))) });
+    await runPurchase({ productSn: 'PRO' }, ascii.d);
+    expect(ascii.d.notify).toHaveBeenCalledWith('error', { text: 'Sold out' });
+    const fault = new ApiError(decideFailure({ kind: 'http', path: '/web-api/payment/create-order', status: 500, message: 'boom' }), 500, null, { message: 'boom' });
+    const server = deps({ createOrder: vi.fn(async () => Promise.reject(fault)) });
+    await runPurchase({ productSn: 'PRO' }, server.d);
+    expect(server.d.notify).toHaveBeenCalledWith('error', { key: purchaseKeys.failed });
+  });
 });

@@ -46,17 +46,29 @@ export type PurchaseOutcome = 'login' | 'paying' | 'failed';
 /** Thrown when the order call answered without `success` and `data`. */
 class IncompleteOrderError extends Error {}
 
+/** The server's own message in an error body, before the catalogue replaced non-ASCII text with a generic key. */
+function serverMessage(error: ApiError): string | undefined {
+  const body = error.body;
+  if (body && typeof body === 'object') {
+    const message = (body as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  }
+  return 'text' in error.text ? error.text.text : undefined;
+}
+
 function failureContent(error: unknown, translate: PurchaseDeps['translate']): ToastContent {
   if (error instanceof IncompleteOrderError) return { key: purchaseKeys.orderCreateFailed };
   if (error instanceof ApiError) {
     // A failed session keeps the catalogue's own message ("Session expired, please login again").
     if (error.decision.clearAuth && error.decision.toast) return 'key' in error.decision.toast.content ? { key: error.decision.toast.content.key } : { text: error.decision.toast.content.text };
-    const message = error.text;
-    if ('text' in message) {
-      // Empty server text or text in Chinese is replaced by the fallback (spec §5).
+    // The server refused the order (a business answer or a 4xx): its text, or the fallback when the text is empty or
+    // in Chinese (spec §5, §8). Server faults and lost connections say "Purchase failed".
+    const refused = error.status !== null && error.status < 500;
+    if (refused) {
       const fallback = translate(purchaseKeys.fallback);
-      const shown = withFallback(message.text, fallback) ?? fallback;
-      return shown === fallback ? { key: purchaseKeys.fallback } : { text: shown };
+      const shown = withFallback(serverMessage(error), fallback) ?? fallback;
+      if (shown === fallback) return { key: purchaseKeys.fallback };
+      return 'text' in error.text ? { text: error.text.text } : { key: purchaseKeys.fallback };
     }
   }
   return { key: purchaseKeys.failed };

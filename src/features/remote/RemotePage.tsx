@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { RemoteProblem, RemoteState, RemoteStore } from './client/remoteStore';
@@ -129,9 +129,14 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   }
   const anyOnline = state.instances.some((i) => i.online);
   if (state.attach.status === 'none' || state.attach.status === 'attaching') {
-    if (!anyOnline) return <SetupGuide hasOffline={state.instances.length > 0} />;
+    if (!anyOnline)
+      return (
+        <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
+          <SetupGuide hasOffline={state.instances.length > 0} />
+        </div>
+      );
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="select-workspace">
+      <div className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center" data-testid="select-workspace">
         {state.attach.status === 'attaching' ? <span className="loading loading-spinner loading-md" aria-hidden /> : null}
         <p className="text-lg font-semibold">{t('errors.selectWorkspace')}</p>
         <p className="max-w-sm text-sm text-base-content/70">{t('environments.pick')}</p>
@@ -144,7 +149,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   if (state.attach.status === 'busy' || state.attach.status === 'lost') {
     const instanceId = state.attach.instanceId;
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="workspace-busy">
+      <div className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center" data-testid="workspace-busy">
         <p className="text-lg font-semibold">{t('errors.workspaceBusy')}</p>
         <p className="max-w-sm text-sm text-base-content/70">{state.attach.status === 'lost' ? t('busy.lost') : t('busy.body')}</p>
         <button type="button" className="btn btn-warning" disabled={!connected} onClick={() => void store.takeOver(instanceId)}>
@@ -155,7 +160,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   }
   if (!sessionId) {
     return (
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" data-testid="no-session">
+      <div className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center" data-testid="no-session">
         <p className="text-lg font-semibold">{t('sessions.pickTitle')}</p>
         <p className="max-w-sm text-sm text-base-content/70">{t('sessions.pickBody')}</p>
         <div className="flex flex-wrap justify-center gap-2">
@@ -170,7 +175,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
     );
   }
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-2">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="session-title">
           {session?.title || session?.firstMessage || t('sessions.untitled')}
@@ -199,10 +204,10 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
           <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
         </div>
       )}
-      <div className="flex min-h-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1">
         <div
           ref={scroller}
-          className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+          className="min-h-0 min-w-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
           onScroll={(e) => {
             const el = e.currentTarget;
             stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
@@ -237,9 +242,18 @@ export default function RemotePage() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const attached = state.instances.find((i) => 'instanceId' in state.attach && i.id === state.attach.instanceId);
+  // The console fills the viewport below the header and breadcrumbs, so the composer is always on screen.
+  const root = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(104);
+  useLayoutEffect(() => {
+    const measure = () => root.current && setTop(Math.max(0, Math.round(root.current.getBoundingClientRect().top + window.scrollY)));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)] min-h-[28rem] flex-col" data-testid="remote-console">
+    <div ref={root} className="flex min-h-[26rem] flex-col" style={{ height: `calc(100dvh - ${top}px)` }} data-testid="remote-console">
       <div className="flex items-center gap-2 border-b border-base-300 bg-base-100 px-3 py-2">
         <button type="button" className="btn btn-ghost btn-sm max-w-[55%] justify-start lg:hidden" onClick={() => setPickerOpen(true)} data-testid="open-picker">
           <span className="truncate">{attached ? attached.hostname : t('environments.choose')}</span>
@@ -263,7 +277,7 @@ export default function RemotePage() {
         </p>
       )}
       {state.problem && <ProblemAlert problem={state.problem} onDismiss={() => store.dismissProblem()} />}
-      <div className="flex min-h-0 flex-1">
+      <div className="flex min-h-0 min-w-0 flex-1">
         <aside className="hidden w-72 shrink-0 overflow-y-auto border-r border-base-300 p-3 lg:block" aria-label={t('environments.title')}>
           <Sidebar state={state} store={store} onPicked={() => undefined} />
         </aside>

@@ -76,6 +76,9 @@ describe('HTTP statuses (spec §8)', () => {
   const sessionExpired: Partial<FailureDecision> = { ...toasted(key('sessionExpired')), clearAuth: true, goHomeAfterMs: 0 };
 
   it.each<Row>([
+    // The two configuration codes win over the status (the relay sends DATABASE_TABLE_MISSING with 503).
+    ['503 with DATABASE_TABLE_MISSING', { path: USER_STATS, status: 503, code: 'DATABASE_TABLE_MISSING', message: 'Database is being initialised' }, toasted(key('databaseTableMissing'), 'warning')],
+    ['500 with QUOTA_CONFIG_NOT_FOUND', { path: USER_STATS, status: 500, code: 'QUOTA_CONFIG_NOT_FOUND' }, toasted(key('quotaConfigNotFound'), 'warning')],
     // 400
     ['400 exchange-code → screen', { path: EXCHANGE_CODE, status: 400, message: '格式错误' }, screen(text('格式错误'))],
     ['400 exchange-code, no message', { path: EXCHANGE_CODE, status: 400 }, screen(key('badRequest'))],

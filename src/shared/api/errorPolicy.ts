@@ -75,6 +75,9 @@ export function decideFailure(input: FailureInput): FailureDecision {
     }
     case 'http': {
       const { status, path } = input;
+      // The relay answers a missing table with 503 and the code; the code decides, whatever the status.
+      if (input.code === QUOTA_CONFIG_NOT_FOUND) return toastOnly({ key: 'errors:quotaConfigNotFound' }, 'warning');
+      if (input.code === DATABASE_TABLE_MISSING) return toastOnly({ key: 'errors:databaseTableMissing' }, 'warning');
       // Internal login maps every status to its own messages on the login screen (spec §8 internal login mapping).
       if (isInternalLogin(path)) return screen(input.message ? { text: input.message } : { key: 'errors:requestFailed' });
       if (status === 400) {

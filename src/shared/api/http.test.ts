@@ -7,7 +7,7 @@ import { authKeys } from '../auth/storage';
 import type * as ToastModule from '../ui/toast';
 import { dismissToast, showToast, useToasts } from '../ui/toast';
 import { API_TIMEOUT_MS } from './config';
-import { ApiError, request, requestData } from './http';
+import { ApiError, PageLeavingError, request, requestData } from './http';
 
 // The real toast store, with every call recorded: toasts still land in the store the Toaster renders.
 vi.mock('../ui/toast', async (importOriginal) => {
@@ -318,6 +318,23 @@ describe('network failures', () => {
     expect(location.pathname).toBe('/userinfo');
     await vi.advanceTimersByTimeAsync(1);
     expect(location.pathname).toBe('/');
+  });
+
+  it('a request the browser drops because the page is unloading: no toast, session kept', async () => {
+    signIn({ token: jwt(3600), expiresIn: 3600, user, loginMethod: 'tern' });
+    respond = () => Promise.reject(new TypeError('Failed to fetch'));
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      const result = await outcome(request('/web-api/user/stats'));
+      expect((result as { error: unknown }).error).toBeInstanceOf(PageLeavingError);
+      expect(showToastSpy).not.toHaveBeenCalled();
+      expect(localStorage.getItem(authKeys.token)).not.toBeNull();
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    // Back from the back/forward cache, a real failure is a failure again.
+    await expectApiError(request('/web-api/user/stats'));
+    expect(localStorage.getItem(authKeys.token)).toBeNull();
   });
 
   it('on a device that is offline: offline warning, session kept, no navigation', async () => {

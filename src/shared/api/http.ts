@@ -38,6 +38,26 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/**
+ * True once the document is being unloaded (a full navigation or reload). The browser then cancels requests in
+ * flight, which looks exactly like a network failure; the catalogue's network rule (sign out on user paths) must not
+ * fire for a request the browser itself dropped. Reset when a page comes back from the back/forward cache.
+ */
+let pageLeaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (pageLeaving = true));
+  window.addEventListener('beforeunload', () => (pageLeaving = true));
+  window.addEventListener('pageshow', () => (pageLeaving = false));
+}
+
+/** Rejection for a request cancelled by the page unloading: nothing to show, nothing to clear. */
+export class PageLeavingError extends Error {
+  constructor() {
+    super('request cancelled: the page is unloading');
+    this.name = 'PageLeavingError';
+  }
+}
+
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = new URL(API_BASE + path, typeof location === 'undefined' ? 'http://localhost' : location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
@@ -107,6 +127,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   } catch (error) {
     clearTimeout(timeout);
     if (opts.signal?.aborted) throw error;
+    if (pageLeaving) throw new PageLeavingError();
     const timedOut = controller.signal.aborted;
     if (timedOut) return fail({ kind: 'noResponse', path }, opts, null, null, null);
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -3,9 +3,9 @@ import type { Locator, Page, Route } from '@playwright/test';
 import type { CreateOrderResponse, ProductInput } from '../../../relay/protocol/billing';
 
 /**
- * TEST STAND-IN for the billing endpoints (GET /web-api/products, POST /web-api/payment/create-order). The relay does
- * not serve them yet, so these specs answer them in the browser with Playwright routes; replace with the real relay
- * endpoints once they exist.
+ * TEST STAND-IN for the billing endpoints (GET /web-api/products, POST /web-api/payment/create-order), answered in the
+ * browser with Playwright routes. The relay serves both now (seeded plans, sandbox payments): new specs use the real
+ * relay and installCreateOrderStandIn below only to force failures.
  */
 export const standInProducts: ProductInput[] = [
   {
@@ -93,6 +93,21 @@ export async function installBillingStandIn(page: Page, options: BillingStandInO
   await page.route('**/web-api/payment/create-order', async (route: Route) => {
     record.orderBodies.push(route.request().postDataJSON());
     const order = options.order ?? { success: false };
+    if ('status' in order && typeof order.status === 'number') return route.fulfill({ status: order.status, json: order.body });
+    return route.fulfill({ json: order });
+  });
+  return record;
+}
+
+/**
+ * TEST STAND-IN for POST /web-api/payment/create-order only, to force the failure answers the relay never gives
+ * (an answer without data, a Chinese message). Plans come from the real relay; real purchases are in
+ * tests/e2e/account.spec.ts.
+ */
+export async function installCreateOrderStandIn(page: Page, order: CreateOrderResponse | { status: number; body: unknown }): Promise<{ orderBodies: unknown[] }> {
+  const record = { orderBodies: [] as unknown[] };
+  await page.route('**/web-api/payment/create-order', async (route: Route) => {
+    record.orderBodies.push(route.request().postDataJSON());
     if ('status' in order && typeof order.status === 'number') return route.fulfill({ status: order.status, json: order.body });
     return route.fulfill({ json: order });
   });

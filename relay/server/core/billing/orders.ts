@@ -238,7 +238,9 @@ async function planTypeOf(tx: Database, order: OrderRow): Promise<string | null>
 /** Applies a verified provider webhook (Stripe). */
 export async function handleWebhookEvent(deps: BillingDeps, event: WebhookEvent, payload: unknown): Promise<PayOutcome | 'ignored' | 'expired'> {
   const record = { provider: deps.provider.name, eventId: event.eventId, type: event.type, payload };
-  if (event.kind === 'paid') {
+  // An event for an order this relay does not know (another environment sharing the Stripe account) is recorded and
+  // acknowledged, so Stripe does not retry it for days.
+  if (event.kind === 'paid' && (await findOrder(deps.db, event.orderId))) {
     const result = await payOrder(deps, { orderId: event.orderId, via: 'provider', paymentId: event.paymentId, transactionId: event.transactionId, event: record });
     return result.outcome;
   }

@@ -18,18 +18,16 @@ export function AccountShell({ title, subtitle, actions, children, testId }: { t
   return (
     <section className="mx-auto w-full max-w-6xl px-4 pb-16 pt-6 sm:pt-10" data-testid={testId}>
       <nav aria-label={t('nav.label')} className="-mx-4 mb-6 overflow-x-auto px-4">
-        <ul className="tabs tabs-border flex-nowrap">
+        <div className="tabs tabs-border flex-nowrap">
           {tabs.map(([href, key]) => {
             const current = rest === href || (href === '/orders' && rest.startsWith('/orders/'));
             return (
-              <li key={href}>
-                <Link href={href} className={`tab whitespace-nowrap ${current ? 'tab-active' : ''}`} aria-current={current ? 'page' : undefined}>
-                  {t(key)}
-                </Link>
-              </li>
+              <Link key={href} href={href} className={`tab whitespace-nowrap ${current ? 'tab-active' : ''}`} aria-current={current ? 'page' : undefined}>
+                {t(key)}
+              </Link>
             );
           })}
-        </ul>
+        </div>
       </nav>
       <header className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>

@@ -58,7 +58,7 @@ function memoryCache(): RemoteCache & { data: Map<string, unknown> } {
   return { data, get: async <T,>(k: string) => data.get(k) as T | undefined, set: async (k, v) => void data.set(k, v) };
 }
 
-function setup(handler?: (event: string, payload: Record<string, unknown>) => unknown) {
+function setup(handler?: (event: string, payload: Record<string, unknown>) => unknown, cache = memoryCache()) {
   let n = 0;
   const timers: { fn: () => void; ms: number }[] = [];
   const socket = new FakeSocket(
@@ -74,7 +74,7 @@ function setup(handler?: (event: string, payload: Record<string, unknown>) => un
   const onUnauthorized = vi.fn();
   const store = createRemoteStore({
     createSocket: () => socket,
-    cache: memoryCache(),
+    cache,
     cacheScope: 'u1',
     uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
     onUnauthorized,
@@ -203,5 +203,26 @@ describe('remote store', () => {
     socket.fire('session:event', { sessionId: 'nope', seq: -1 });
     socket.fire('instance:updated', { instance: { id: 1 } });
     expect(store.getState()).toBe(before);
+  });
+
+  it('shows the cached state before the relay answers, then resumes the session from the last cached seq', async () => {
+    const cache = memoryCache();
+    cache.data.set('tern.remote.u1.instances', [instance]);
+    cache.data.set('tern.remote.u1.selection', { instanceId: IID, sessionId: SID });
+    cache.data.set(`tern.remote.u1.sessions.${IID}`, [session]);
+    cache.data.set(`tern.remote.u1.events.${SID}`, [ev(1), ev(2)]);
+    cache.data.set('tern.remote.u1.queue', [{ clientMsgId: 'c-1', sessionId: SID, text: 'typed offline', status: 'sending' }]);
+    const { store, socket } = setup(undefined, cache);
+    store.start();
+    for (let i = 0; i < 5; i++) await tick();
+    expect(store.getState()).toMatchObject({ instancesLoaded: true, stale: true, currentSessionId: SID, instances: [instance] });
+    expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2]);
+    expect(store.getState().queue).toEqual([{ clientMsgId: 'c-1', sessionId: SID, text: 'typed offline', status: 'queued' }]);
+    socket.up();
+    for (let i = 0; i < 8; i++) await tick();
+    expect(store.getState().attach).toEqual({ status: 'attached', instanceId: IID });
+    expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({ sessionId: SID, afterSeq: 2 });
+    expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({ sessionId: SID, clientMsgId: 'c-1', text: 'typed offline' });
+    expect(store.getState().stale).toBe(false);
   });
 });

@@ -272,6 +272,7 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     s.on(WEB_PUSH.sessionEvent, ((payload: unknown) => {
       const parsed = sessionEventSchema.safeParse(payload);
       if (parsed.success) receive(parsed.data);
+      else console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
     }) as never);
     s.on(WEB_PUSH.workspaceLost, ((payload: unknown) => {
       const parsed = workspaceLostSchema.safeParse(payload);
@@ -339,7 +340,8 @@ export function createRemoteStore(options: RemoteStoreOptions) {
       request(WEB_EVENTS.instanceDetach, { instanceId: previous.instanceId }).catch(() => undefined);
       joined.clear();
     }
-    const switching = previous.status === 'none' || ('instanceId' in previous && previous.instanceId !== instanceId);
+    // A different instance drops the open session; attaching from nothing keeps a session restored from the cache.
+    const switching = 'instanceId' in previous && previous.instanceId !== instanceId;
     const reattach = previous.status === 'attached' && previous.instanceId === instanceId;
     if (!reattach) set({ attach: { status: 'attaching', instanceId }, ...(switching && { currentSessionId: null }), problem: null });
     if (!socket?.connected) return; // Attached on the next connect.
@@ -360,7 +362,8 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     const ack = instanceAttachAckSchema.safeParse(raw);
     if (!ack.success || !ack.data.ok) return set({ attach: { status: 'none' }, problem: { kind: 'unknown', message: 'instance:attach' } });
     upsertInstance(ack.data.instance);
-    set({ attach: { status: 'attached', instanceId }, sessions: { ...state.sessions, [instanceId]: ack.data.sessions } });
+    const keep = state.currentSessionId !== null && ack.data.sessions.some((s) => s.id === state.currentSessionId);
+    set({ attach: { status: 'attached', instanceId }, sessions: { ...state.sessions, [instanceId]: ack.data.sessions }, ...(!keep && { currentSessionId: null }) });
     persist(`sessions.${instanceId}`, ack.data.sessions);
     if (state.currentSessionId) await join(state.currentSessionId);
   }

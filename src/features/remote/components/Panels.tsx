@@ -310,8 +310,9 @@ export function Composer({ disabled, offline, onSend }: { disabled: boolean; off
           <span className="max-sm:hidden">{t('composer.send')}</span>
         </button>
       </div>
-      <p className="mt-1 hidden text-[11px] text-base-content/50 sm:block">{offline ? t('composer.queued') : t('composer.keys')}</p>
-      {offline && <p className="mt-1 text-[11px] text-warning sm:hidden">{t('composer.queued')}</p>}
+      <p className={`mt-1 text-[11px] ${offline ? 'text-warning' : 'text-base-content/50'}`}>
+        {offline ? t('composer.queued') : <><span className="max-sm:hidden">{t('composer.keys')}</span><span className="sm:hidden">{t('composer.keysPhone')}</span></>}
+      </p>
     </form>
   );
 }

@@ -1,0 +1,204 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CLI_COMMANDS, instancesListAckSchema, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../protocol';
+import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/remote/testClients';
+import { call } from '../server/testing/http';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../server/testing/testRelay';
+import { Connector } from './connector';
+import { loadCredential } from './credentials';
+import { createLoginLink } from './pairing';
+import { startScriptedModel, type Script, type ScriptedModel } from './testing/scriptedModelStandIn';
+
+let relay: TestRelay;
+let model: ScriptedModel;
+const dirs: string[] = [];
+const sockets: Socket[] = [];
+const connectors: Connector[] = [];
+const children: ChildProcess[] = [];
+
+const tmp = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+const editScript = JSON.parse(readFileSync(new URL('./testing/scripts/edit-file.json', import.meta.url), 'utf8')) as Script;
+
+beforeAll(async () => {
+  relay = await createTestRelay({ remote: { presenceGraceMs: 300, revocationCheckMs: 200, commandAckTimeoutMs: 2_000 } });
+  model = await startScriptedModel(editScript);
+}, RELAY_START_TIMEOUT_MS);
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const c of connectors) await c.stop();
+  for (const s of sockets) s.disconnect();
+  await model?.close();
+  await relay?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+}, RELAY_START_TIMEOUT_MS);
+
+async function startCli(email: string, cwd: string) {
+  const user = await signIn(relay, email);
+  const cliToken = await cliTokenFor(relay, user.userId, 'int-test');
+  const instanceId = randomUUID();
+  const logs: string[] = [];
+  const state = { unauthorized: '' };
+  const connector = new Connector({
+    relayUrl: relay.url,
+    token: cliToken.token,
+    instanceId,
+    home: tmp('tern-int-home-'),
+    cwd,
+    model: { baseUrl: model.url, model: 'scripted', apiKey: undefined },
+    log: (line) => logs.push(line),
+    onUnauthorized: (reason) => {
+      state.unauthorized = reason;
+    },
+    reconnectDelayMs: 300,
+    reconnectDelayMaxMs: 1000,
+  });
+  connectors.push(connector);
+  connector.start();
+  await waitFor(() => connector.connected, 10_000, 'the CLI to connect');
+  const web = await connect(webSocket(relay, user.jwt));
+  sockets.push(web);
+  const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
+  expect(attached.ok, JSON.stringify(attached)).toBe(true);
+  return { user, cliToken, instanceId, connector, web, logs, state };
+}
+
+const bodies = (events: SessionEvent[]) => events.map((e) => e.body);
+function expectGapless(events: SessionEvent[]) {
+  expect(events.map((e) => e.seq)).toEqual(events.map((_e, i) => i + 1));
+  expect(new Set(events.map((e) => e.eventId)).size).toBe(events.length);
+}
+
+describe('tern --cloud against a real relay', () => {
+  it('creates a session, runs the scripted edit with a browser-approved permission, and streams every event in order', async () => {
+    const cwd = tmp('tern-int-cwd-');
+    writeFileSync(path.join(cwd, 'greeting.txt'), 'hello\n');
+    const s = await startCli('cli-edit@example.com', cwd);
+
+    const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
+    expect(list.ok && list.instances[0]).toMatchObject({ id: s.instanceId, cwd, online: true, cliVersion: '0.1.0' });
+
+    const created = await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() });
+    expect(created.ok, JSON.stringify(created)).toBe(true);
+    const sessionId = created.session.id as string;
+    await waitFor(() => s.connector.sessions.has(sessionId), 5000, 'session:create to reach the CLI');
+
+    const events = collect<SessionEvent>(s.web, WEB_PUSH.sessionEvent);
+    expect((await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).ok).toBe(true);
+    const sent = await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'Update greeting.txt' });
+    expect(sent.ok, JSON.stringify(sent)).toBe(true);
+
+    await waitFor(() => events.some((e) => e.body.type === 'permission_request'), 10_000, 'a permission request');
+    const ask = events.find((e) => e.body.type === 'permission_request')!.body;
+    if (ask.type !== 'permission_request') throw new Error('unreachable');
+    expect(ask).toMatchObject({ tool: 'edit_file', summary: 'Edit greeting.txt' });
+    expect((await request(s.web, WEB_EVENTS.sessionPermission, { sessionId, requestId: ask.requestId, decision: 'allow', scope: 'once' })).ok).toBe(true);
+
+    await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 10_000, 'the turn to end');
+    expect(readFileSync(path.join(cwd, 'greeting.txt'), 'utf8')).toBe('hello, tern\n');
+    expectGapless(events);
+    const types = bodies(events).map((b) => b.type);
+    expect(types[0]).toBe('notice'); // "Ready in … — model scripted"
+    expect(types).toContain('user_message');
+    expect(types.filter((t) => t === 'todo_list')).toHaveLength(2);
+    expect(types.indexOf('permission_response')).toBeGreaterThan(types.indexOf('permission_request'));
+    expect(types.indexOf('file_diff')).toBeGreaterThan(types.indexOf('permission_response'));
+    expect(bodies(events).find((b) => b.type === 'file_diff')).toMatchObject({ path: 'greeting.txt', oldText: 'hello\n', newText: 'hello, tern\n' });
+    expect(bodies(events).filter((b) => b.type === 'assistant_message').at(-1)).toMatchObject({ text: expect.stringContaining('```text') });
+    expect(bodies(events).at(-1)).toEqual({ type: 'turn_end', reason: 'completed' });
+    expect(s.connector.outbox.size).toBe(0);
+
+    // Resent input (same clientMsgId) is not run twice; the relay dedupes, and so does the CLI.
+    const before = model.requests.length;
+    s.connector.command(CLI_COMMANDS.sessionInput, { sessionId, clientMsgId: sent.seq ? 'x' : 'y', text: '/help' }, null);
+    s.connector.command(CLI_COMMANDS.sessionInput, { sessionId, clientMsgId: sent.seq ? 'x' : 'y', text: '/help' }, null);
+    await waitFor(() => events.filter((e) => e.body.type === 'turn_end').length === 2, 5000, 'the /help turn');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(events.filter((e) => e.body.type === 'turn_end')).toHaveLength(2);
+    expect(model.requests.length).toBe(before);
+
+    // The relay knows the session title the CLI set.
+    const joined = await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: events.length });
+    expect(joined.session.title).toBe('Update greeting.txt');
+  });
+
+  it('keeps events produced while the connection is down and delivers them, in order, after the reconnect', async () => {
+    const s = await startCli('cli-outbox@example.com', tmp('tern-int-cwd-'));
+    const created = await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    await waitFor(() => s.connector.sessions.has(sessionId), 5000, 'session:create');
+    const events = collect<SessionEvent>(s.web, WEB_PUSH.sessionEvent);
+    await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
+    await waitFor(() => events.length === 1, 5000, "the ready notice");
+
+    s.connector.transport!.io.engine.close(); // the network drops
+    expect(s.connector.connected).toBe(false);
+    s.connector.command(CLI_COMMANDS.sessionInput, { sessionId, clientMsgId: 'offline-1', text: '/help' }, null);
+    s.connector.command(CLI_COMMANDS.sessionInput, { sessionId, clientMsgId: 'offline-2', text: '/stats' }, null);
+    await s.connector.sessions.get(sessionId)!.idle();
+    expect(s.connector.outbox.size).toBe(5); // 4 events + the session title (meta)
+
+    await waitFor(() => events.length === 5, 10_000, 'the resent events');
+    expectGapless(events);
+    expect(bodies(events).map((b) => b.type)).toEqual(['notice', 'notice', 'turn_end', 'notice', 'turn_end']);
+    expect(s.connector.outbox.size).toBe(0);
+    expect(s.logs.some((l) => l.startsWith('Reconnected'))).toBe(true);
+  });
+
+  it('stops and asks for pairing again when the token is revoked', async () => {
+    const s = await startCli('cli-revoke@example.com', tmp('tern-int-cwd-'));
+    const link = await createLoginLink(relay.url, s.cliToken.token);
+    expect(link).toMatch(/\/token-login\?code=\S+$/);
+    const res = await fetch(`${relay.url}/web-api/cli-tokens/${s.cliToken.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${s.user.jwt}` } });
+    expect(res.status).toBe(200);
+    await waitFor(() => s.state.unauthorized !== '', 10_000, 'the revocation to reach the CLI');
+    expect(s.connector.status).toBe('stopped');
+    await expect(createLoginLink(relay.url, s.cliToken.token)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('the tern binary pairs through the browser approval, stores the token privately and connects', async () => {
+    const user = await signIn(relay, 'cli-bin@example.com');
+    const home = tmp('tern-bin-home-');
+    const cwd = tmp('tern-bin-cwd-');
+    const launcher = fileURLToPath(new URL('./tern.mjs', import.meta.url));
+    const child = spawn(process.execPath, [launcher, '--cloud', '--relay', relay.url], {
+      cwd,
+      env: { ...process.env, TERN_HOME: home, TERN_MODEL_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    await waitFor(() => out.includes("Waiting for approval"), 30_000, `the pairing link (output so far: ${out})`);
+    const code = /remote\/pair\?code=([A-Z0-9-]+)/.exec(out)![1]!;
+    expect(out).toContain('▄'); // the terminal QR code
+    const approved = await call(relay, 'POST', '/web-api/pairing/approve', { token: user.jwt, body: { pairingCode: code } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await waitFor(() => /Connected — instance/.test(out), 30_000, `the connection (output so far: ${out})`);
+    expect(out).toMatch(/Paired as cli-bin/);
+    expect(statSync(path.join(home, 'credentials.json')).mode & 0o777).toBe(0o600);
+    expect(loadCredential(home)).toMatchObject({ relayUrl: relay.url, user: { id: user.userId } });
+
+    const web = await connect(webSocket(relay, user.jwt));
+    sockets.push(web);
+    const list = instancesListAckSchema.parse(await request(web, WEB_EVENTS.instancesList, {}));
+    expect(list.ok && list.instances.map((i) => [i.cwd, i.online])).toEqual([[cwd, true]]);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { connect as tcpConnect } from 'node:net';
+
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../protocol';
+import { createRemoteRepo } from '../storage/repos/remoteRepo';
+import { createTestPostgres, type TestPostgres } from '../testing/postgres';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from './testClients';
+
+/**
+ * Two relay nodes on one PostgreSQL and one Redis (the Socket.IO Redis Streams adapter): a CLI on node A, the browser
+ * on node B. Skipped when PostgreSQL or Redis is not reachable locally (REDIS_URL overrides the default).
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const reachable = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = tcpConnect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+
+let pg: TestPostgres | null = null;
+let a: TestRelay | undefined;
+let b: TestRelay | undefined;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  if (!(await reachable(REDIS_URL))) return;
+  pg = await createTestPostgres();
+  if (!pg) return;
+  const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
+  a = await createTestRelay({ databaseUrl: pg.url, env });
+  b = await createTestRelay({ databaseUrl: pg.url, env });
+  // Let the adapters' stream readers start before anything is published.
+  await new Promise((r) => setTimeout(r, 1000));
+}, RELAY_START_TIMEOUT_MS);
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await a?.close();
+  await b?.close();
+  await pg?.drop();
+}, RELAY_START_TIMEOUT_MS);
+
+describe('scale-out: two relay nodes', () => {
+  it('drives a CLI on node A from a browser on node B', async (ctx) => {
+    if (!a || !b) return ctx.skip();
+    const user = await signIn(a, 'scale@example.com');
+    const { token, id: tokenId } = await cliTokenFor(a, user.userId);
+    const instanceId = randomUUID();
+    const cli = await connect(cliSocket(a, token, instanceId));
+    sockets.push(cli);
+    const commands: Array<{ event: string; payload: Record<string, unknown> }> = [];
+    for (const event of Object.values(CLI_COMMANDS)) {
+      cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
+        commands.push({ event, payload });
+        ack?.({ ok: true });
+      });
+    }
+    expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+
+    const web = await connect(webSocket(b, user.jwt));
+    sockets.push(web);
+    const list = await request(web, WEB_EVENTS.instancesList, {});
+    expect(list.instances).toEqual([expect.objectContaining({ id: instanceId, online: true })]);
+    expect(await request(web, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+
+    // A command from node B reaches the CLI on node A and is acked back across nodes.
+    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+    expect(created.ok).toBe(true);
+    const sessionId = created.session.id as string;
+    await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionCreate), 10_000, 'session:create on node A');
+    await waitFor(async () => (await createRemoteRepo(b!.storage.db).pendingCommands(instanceId)).length === 0, 10_000, 'delivered');
+
+    // Events persisted on node A stream to the browser on node B, in order, exactly once.
+    const received = collect<SessionEvent>(web, WEB_PUSH.sessionEvent);
+    expect(await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).toMatchObject({ ok: true });
+    for (let i = 1; i <= 10; i++) {
+      expect(await request(cli, CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body: { type: 'notice', level: 'info', text: `n${i}` } })).toEqual({
+        ok: true,
+        seq: i,
+      });
+    }
+    await waitFor(() => received.length >= 10, 10_000, 'events on node B');
+    expect(received.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+
+    expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'x1', text: 'hi from B' })).toEqual({ ok: true, seq: 11 });
+    await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionInput), 10_000, 'input on node A');
+
+    // The workspace lock is shared: a window on node A is busy, takes over, and the window on node B is told.
+    const lost = collect(web, WEB_PUSH.workspaceLost);
+    const other = await connect(webSocket(a, user.jwt));
+    sockets.push(other);
+    expect(await request(other, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ error: { code: 'WORKSPACE_BUSY' } });
+    expect(await request(other, WEB_EVENTS.instanceAttach, { instanceId, takeOver: true })).toMatchObject({ ok: true });
+    await waitFor(() => lost.length === 1, 10_000, 'workspace:lost on node B');
+
+    // Revoking the token on node B disconnects the CLI on node A.
+    const gone = new Promise((resolve) => cli.once('disconnect', resolve));
+    const res = await fetch(`${b.url}/web-api/cli-tokens/${tokenId}`, { method: 'DELETE', headers: { authorization: `Bearer ${user.jwt}` } });
+    expect(res.status).toBe(200);
+    await gone;
+  });
+
+  it('hands out gap-free, distinct seqs for concurrent appends on both nodes, once per event id', async (ctx) => {
+    if (!a || !b) return ctx.skip();
+    const user = await signIn(a, 'seq@example.com');
+    const { token } = await cliTokenFor(a, user.userId);
+    const instanceId = randomUUID();
+    const cli = await connect(cliSocket(a, token, instanceId));
+    sockets.push(cli);
+    const sessionId = randomUUID();
+    await createRemoteRepo(a.storage.db).ensureSession({ id: sessionId, instanceId, userId: user.userId, createdAt: new Date() });
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const body = { type: 'notice', level: 'info', text: 'x' };
+    // Every id twice, half through each node's connection pool, all at once.
+    const results = await Promise.all(
+      [...ids, ...ids].map((eventId, i) => createRemoteRepo((i % 2 ? a : b)!.storage.db).appendEvent({ sessionId, eventId, body, at: new Date() })),
+    );
+    const seqById = new Map<string, Set<number>>();
+    for (const r of results) {
+      const set = seqById.get(r.event.eventId) ?? new Set();
+      set.add(r.event.seq);
+      seqById.set(r.event.eventId, set);
+    }
+    expect([...seqById.values()].every((set) => set.size === 1)).toBe(true);
+    expect([...seqById.values()].map((set) => [...set][0]).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await createRemoteRepo(b.storage.db).findSession(sessionId))!.lastSeq).toBe(20);
+  });
+});
