@@ -35,7 +35,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'install/**/*.md'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/(api|web-api|auth|socket\.io|healthz|sandbox)/],
+        navigateFallbackDenylist: [/^\/(api|web-api|cli-api|auth|socket\.io|healthz|sandbox|checkout)(\/|$)/],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, instancesListAckSchema, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../protocol';
 import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/remote/testClients';
+import { usageRecords } from '../server/storage/schema';
 import { call } from '../server/testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../server/testing/testRelay';
 import { Connector } from './connector';
@@ -129,6 +131,12 @@ describe('tern --cloud against a real relay', () => {
     expect(events.filter((e) => e.body.type === 'turn_end')).toHaveLength(2);
     expect(model.requests.length).toBe(before);
 
+    // Every model request was authorised and reported to the relay's usage ledger (5 requests in the script).
+    await waitFor(async () => (await relay.storage.db.select().from(usageRecords).where(eq(usageRecords.userId, s.user.userId))).length === 5, 5000, 'usage records');
+    const records = await relay.storage.db.select().from(usageRecords).where(eq(usageRecords.userId, s.user.userId));
+    expect(records.every((r) => r.model === 'scripted' && r.source === 'cli' && r.inputTokens > 0 && r.outputTokens > 0)).toBe(true);
+    expect(s.logs.some((l) => l.includes('not available'))).toBe(false);
+
     // The relay knows the session title the CLI set.
     const joined = await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: events.length });
     expect(joined.session.title).toBe('Update greeting.txt');
@@ -148,13 +156,33 @@ describe('tern --cloud against a real relay', () => {
     s.connector.command(CLI_COMMANDS.sessionInput, { sessionId, clientMsgId: 'offline-1', text: '/help' }, null);
     s.connector.command(CLI_COMMANDS.sessionInput, { sessionId, clientMsgId: 'offline-2', text: '/stats' }, null);
     await s.connector.sessions.get(sessionId)!.idle();
-    expect(s.connector.outbox.size).toBe(5); // 4 events + the session title (meta)
+    expect(s.connector.outbox.size).toBe(4);
 
     await waitFor(() => events.length === 5, 10_000, 'the resent events');
     expectGapless(events);
     expect(bodies(events).map((b) => b.type)).toEqual(['notice', 'notice', 'turn_end', 'notice', 'turn_end']);
     expect(s.connector.outbox.size).toBe(0);
     expect(s.logs.some((l) => l.startsWith('Reconnected'))).toBe(true);
+  });
+
+  it('ends a turn with reason limit when the relay refuses usage:authorize (rate limit)', async () => {
+    const s = await startCli('cli-limit@example.com', tmp('tern-int-cwd-'));
+    let answer: Awaited<ReturnType<typeof s.connector.usageHooks.authorize>> = { ok: true };
+    for (let i = 0; i < 30 && answer.ok; i++) answer = await s.connector.usageHooks.authorize('scripted');
+    expect(answer).toMatchObject({ ok: false, code: 'RATE_LIMITED', message: expect.stringContaining('per minute') });
+
+    const created = await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    const events = collect<SessionEvent>(s.web, WEB_PUSH.sessionEvent);
+    await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
+    const before = model.requests.length;
+    await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'hello model' });
+    await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 10_000, 'the turn to end');
+    expect(bodies(events).slice(-2)).toEqual([
+      { type: 'error', code: 'RATE_LIMITED', message: expect.stringContaining('Rate limit reached') },
+      { type: 'turn_end', reason: 'limit' },
+    ]);
+    expect(model.requests.length).toBe(before);
   });
 
   it('stops and asks for pairing again when the token is revoked', async () => {

@@ -114,7 +114,7 @@ describe('session without a model', () => {
     const file = path.join(home, 'sessions', `${SESSION_ID}.json`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const [stored] = loadStoredSessions(home, INSTANCE_ID);
-    expect(stored).toMatchObject({ id: SESSION_ID, title: '/help', active: true, seenInputIds: ['m1'] });
+    expect(stored).toMatchObject({ id: SESSION_ID, title: 'New session', active: true, seenInputIds: ['m1'] });
     expect(loadStoredSessions(home, '11111111-1111-4111-8111-111111111111')).toEqual([]);
   });
 });

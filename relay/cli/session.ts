@@ -238,7 +238,8 @@ export class Session {
       this.emit({ type: 'notice', level: 'warning', text: 'This session has ended (/exit). Start a new session to continue.' });
       return 'completed';
     }
-    if (this.title === 'New session' && trimmed) {
+    const isSlash = /^\/[a-z][a-z-]*(?:\s|$)/.test(trimmed);
+    if (this.title === 'New session' && trimmed && !isSlash) {
       this.title = trimmed.length > 60 ? trimmed.slice(0, 57) + '…' : trimmed;
       this.deps.meta(this.id, { title: this.title });
     }

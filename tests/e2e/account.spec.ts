@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { AccountArea, basicCard, buyBasicWithSandbox, newUser, removeExpected, signUpHere } from './pages/accountPages';
+import { accountScreenshot, AccountArea, basicCard, buyBasicWithSandbox, newUser, removeExpected, signUpHere } from './pages/accountPages';
 
 /**
  * The account screens against the real relay (nothing configured: sandbox payments, seeded plans, promo codes seeded
@@ -8,7 +8,7 @@ import { AccountArea, basicCard, buyBasicWithSandbox, newUser, removeExpected, s
 test.describe('buying a plan', () => {
   // Each test signs a new user up through the real provider flow first.
   test.setTimeout(90_000);
-  test('a visitor buys Basic: login round trip, sandbox checkout, paid order in list and detail, 2,000 credits on the dashboard', async ({ page, shell, consoleErrors }) => {
+  test('a visitor buys Basic: login round trip, sandbox checkout, paid order in list and detail, 2,000 credits on the dashboard', async ({ page, shell, consoleErrors }, testInfo) => {
     const area = new AccountArea(page);
     await shell.goto('/pricing');
     // The seeded plans: recommended ribbon on the professional plan, a free label, contact for enterprise.
@@ -43,11 +43,13 @@ test.describe('buying a plan', () => {
     // Settled: the saved pending order is gone; nothing left to pay or cancel.
     expect(await page.evaluate(() => localStorage.getItem('tern.pendingOrder'))).toBeNull();
     await expect(page.getByTestId('pay-now')).toHaveCount(0);
+    await accountScreenshot(page, testInfo.project.name, 'order-detail', 'en');
 
     await page.getByRole('link', { name: 'All orders' }).click();
     const row = page.getByTestId('order-row').filter({ has: page.locator(`[data-order-id="${orderId}"]`) }).or(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`));
     await expect(row).toContainText('Paid');
     await expect(row).toContainText('¥29.00');
+    await accountScreenshot(page, testInfo.project.name, 'orders-paid', 'en');
 
     await area.open('/userinfo', 'userinfo-page');
     const purchased = page.locator('[data-testid="active-quota"][data-source="order"]');
@@ -96,5 +98,40 @@ test.describe('buying a plan', () => {
     await expect(area.field('orderStatus')).toContainText('Cancelled');
     expect(await page.evaluate(() => localStorage.getItem('tern.pendingOrder'))).toBeNull();
     void shell;
+  });
+
+  test('orders list: 10 a page by default, pages, and a page-size selector (10/20/50)', async ({ page }) => {
+    await page.goto('/login?redirect=%2Forders');
+    await signUpHere(page, newUser('many-orders'), /\/orders$/);
+    await expect(page.getByTestId('orders-empty')).toBeVisible();
+    // Twelve real pending orders, made through the create-order endpoint with the user's session.
+    const created = await page.evaluate(async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const response = await fetch('/web-api/payment/create-order', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('tern.accessToken')}` },
+          body: JSON.stringify({ product_sn: i % 2 ? 'BASIC-30' : 'PRO-30' }),
+        });
+        ids.push(((await response.json()) as { data: { order_id: string } }).data.order_id);
+      }
+      return ids;
+    });
+    expect(created).toHaveLength(12);
+    await page.reload();
+    const rows = page.getByTestId('order-row');
+    await expect(rows).toHaveCount(10);
+    await expect(page.getByTestId('orders-range')).toHaveText('1–10 of 12');
+    await expect(rows.first().getByTestId('order-status')).toHaveText('Pending payment');
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\/orders\?page=2$/);
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId('orders-range')).toHaveText('11–12 of 12');
+    await page.getByLabel('Per page').selectOption('20');
+    await expect(page).toHaveURL(/\/orders\?pageSize=20$/);
+    await expect(rows).toHaveCount(12);
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
+    // Newest first.
+    await expect(rows.first()).toHaveAttribute('data-order-id', created[11]!);
   });
 });

@@ -11,6 +11,8 @@ import { type CliRun, type Proc, RemoteConsole, saveRemoteScreenshot, signUpFrom
 
 // Same console-error rule as everywhere, except the network errors this file causes on purpose while offline.
 const test = shared.extend<{ networkCut: { on: boolean } }>({
+  // Playwright needs the destructuring pattern even when a fixture uses no other fixture.
+  // eslint-disable-next-line no-empty-pattern
   networkCut: async ({}, use) => {
     await use({ on: false });
   },
@@ -39,8 +41,9 @@ test.beforeAll(async () => {
 });
 
 // On failure the CLI's and the stand-in's output is what explains it.
-test.afterEach(async ({}, testInfo) => {
+test.afterEach(async ({ page }, testInfo) => {
   if (testInfo.status === testInfo.expectedStatus) return;
+  await testInfo.attach('console url', { body: page.url(), contentType: 'text/plain' });
   for (const cli of clis) await testInfo.attach('tern --cloud output', { body: cli.proc.output, contentType: 'text/plain' });
   if (standIn) await testInfo.attach('model stand-in output', { body: standIn.proc.output, contentType: 'text/plain' });
   if (process.env.REMOTE_E2E_VERBOSE) for (const cli of clis) console.log(cli.proc.output);
@@ -53,13 +56,14 @@ test.afterAll(async () => {
 });
 
 /** Starts a CLI, approves its pairing in the browser and waits until it is online in the console. */
-async function pairCli(console_: RemoteConsole, baseURL: string): Promise<CliRun> {
+async function pairCli(console_: RemoteConsole, baseURL: string, shot: string): Promise<CliRun> {
   const { page } = console_;
   const cli = startCli(baseURL, standIn!.url);
   clis.push(cli);
   const [, code] = await cli.proc.waitFor(/\/remote\/pair\?code=([A-Z0-9]{4}-?[A-Z0-9]{4})/);
   await page.goto(`/remote/pair?code=${code}`);
   await expect(page.getByTestId('pair-code')).toHaveText(code!.includes('-') ? code! : `${code!.slice(0, 4)}-${code!.slice(4)}`);
+  await saveRemoteScreenshot(page, shot);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/remote$/, { timeout: 10_000 });
   await console_.expectConnected();
@@ -81,7 +85,7 @@ test.describe('remote console', () => {
     await expect(page.getByTestId('setup-guide')).toBeVisible();
     await expect(page.getByTestId('setup-guide')).toContainText('tern --cloud');
 
-    const cli = await pairCli(remote, baseURL!);
+    const cli = await pairCli(remote, baseURL!, 'pair-desktop-en');
     const workName = path.basename(cli.workDir);
     const env = page.locator('aside').first().getByTestId('environment').filter({ hasText: workName });
     await expect(env).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
@@ -158,7 +162,7 @@ test.describe('remote console', () => {
     await signUpFrom(page, '/remote');
     await remote.expectConnected();
     await expect(page.getByTestId('setup-guide')).toBeVisible();
-    const cli = await pairCli(remote, baseURL!);
+    const cli = await pairCli(remote, baseURL!, 'pair-phone-en');
     const workName = path.basename(cli.workDir);
 
     const sheet = await remote.pickEnvironment(workName, true);

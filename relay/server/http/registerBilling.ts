@@ -1,8 +1,18 @@
+import { lt } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 import type { RelayConfig } from '../config';
-import { type BillingDeps, type BillingSettings, createPaymentProvider, defaultBillingSettings, type PaymentProvider, seedCatalog } from '../core/billing';
+import {
+  type BillingDeps,
+  type BillingSettings,
+  createPaymentProvider,
+  defaultBillingSettings,
+  expireOrders,
+  type PaymentProvider,
+  seedCatalog,
+} from '../core/billing';
 import type { Database } from '../storage/database';
+import { usageRequests } from '../storage/schema';
 import { registerAccountRoutes } from './accountRoutes';
 import { registerApiErrorHandler, sendError } from './apiErrors';
 import { registerBillingRoutes, registerWebhookRoutes } from './billingRoutes';
@@ -80,6 +90,16 @@ export async function registerBilling(app: FastifyInstance, options: BillingOpti
   });
   await registerBillingScope(app, (api) => registerWebhookRoutes(api, deps));
   await registerBillingScope(app, (api) => registerCheckoutRoutes(api, deps, { publicUrl }));
+
+  // Hourly: pending orders past their expiry become expired; request counts older than the daily window go.
+  const sweep = async () => {
+    const now = deps.now();
+    await expireOrders(deps.db, now);
+    await deps.db.delete(usageRequests).where(lt(usageRequests.createdAt, new Date(now.getTime() - 2 * 24 * 3600_000)));
+  };
+  const timer = setInterval(() => void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'billing sweep failed')), 60 * 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   return deps;
 }
 

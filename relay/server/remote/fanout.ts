@@ -57,12 +57,17 @@ export function createSessionFanout(web: Namespace, repo: () => RemoteRepo, log:
         sub.dirty = false;
         const rows = await repo().eventsAfter(sub.sessionId, sub.lastSeq, REPLAY_PAGE);
         if (!isCurrent(sub)) return;
+        let gap = false;
         for (const row of rows) {
-          if (row.seq !== sub.lastSeq + 1) break;
+          // Storage hands out seqs without gaps; should one ever show, stop here rather than skip an event.
+          if (row.seq !== sub.lastSeq + 1) {
+            gap = true;
+            break;
+          }
           sub.lastSeq = row.seq;
           sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
         }
-        if (rows.length < REPLAY_PAGE && !sub.dirty) break;
+        if (gap || (rows.length < REPLAY_PAGE && !sub.dirty)) break;
       }
     } catch (error) {
       log.error({ err: error, sessionId: sub.sessionId }, 'remote: replay failed');

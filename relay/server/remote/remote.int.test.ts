@@ -273,6 +273,7 @@ describe('sessions, seq and replay', () => {
     ]);
     await waitFor(() => received.length === 29, 5000, 'user_message fan-out');
     expect(received[28]).toMatchObject({ seq: 31, body: { type: 'user_message', clientMsgId: 'msg-1', text: 'hello there' } });
+    expect(sessionEventSchema.safeParse(received[28]).success).toBe(true);
 
     const attached = instanceAttachAckSchema.parse(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
     expect(attached.ok && attached.sessions[0]).toMatchObject({ id: sessionId, firstMessage: 'hello there', lastMessage: 'hello there', lastSeq: 31 });

@@ -484,6 +484,14 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   }, options.renewMs);
   renewTimer.unref();
 
+  const pruneTimer = setInterval(() => {
+    const t = now();
+    void Promise.all([repo().pruneDeliveredCommands(new Date(t.getTime() - 24 * 3600_000)), repo().pruneLapsedLocks(t)]).catch((error: unknown) =>
+      log.warn({ err: error }, 'remote: prune failed'),
+    );
+  }, 60 * 60_000);
+  pruneTimer.unref();
+
   let checking = false;
   const revocationTimer = setInterval(() => {
     if (checking) return;
@@ -528,6 +536,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       closing = true;
       clearInterval(renewTimer);
       clearInterval(revocationTimer);
+      clearInterval(pruneTimer);
       for (const timer of offlineTimers.values()) clearTimeout(timer);
       offlineTimers.clear();
       // This node goes away: its CLIs are offline until they reconnect (to any node).

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../shared/api/http';
-import { localizePath } from '../../shared/i18n/languages';
 import { showToast } from '../../shared/ui/toast';
 import { accountKeys, fetchInvitationStats, fetchMyCode } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
@@ -11,14 +10,11 @@ import { Pager } from './components/Pager';
 import { OrderStatusBadge, RewardStatusBadge } from './components/StatusBadge';
 import { formatDateTime, formatNumber } from './lib/format';
 import { clampPage } from './lib/pagination';
+import { shareLink } from './lib/share';
 
 /** Spec §7/§9: the invitee list defaults to page 1, 20 a page. */
 export const INVITEE_PAGE_SIZE = 20;
 
-/** The link a friend opens: the login page with the code filled in (the login page reads `?invite=`). */
-export function shareLink(origin: string, lang: 'en' | 'zh', code: string): string {
-  return `${origin}${localizePath('/login', lang)}?invite=${encodeURIComponent(code)}`;
-}
 
 async function copy(text: string): Promise<void> {
   try {

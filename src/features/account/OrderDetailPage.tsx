@@ -16,7 +16,7 @@ import type { Order } from './lib/protocol';
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
     <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:gap-4" data-testid={`field-${testId}`}>
-      <dt className="shrink-0 text-sm text-base-content/60 sm:w-44">{label}</dt>
+      <dt className="shrink-0 text-sm text-base-content/60 sm:w-36">{label}</dt>
       <dd className="min-w-0 break-all">{children}</dd>
     </div>
   );
@@ -30,8 +30,8 @@ function Details({ order }: { order: Order }) {
   const date = (iso: string | null) => formatDateTime(iso, lang) ?? none;
   const f = (k: keyof Order) => t(`orderDetail.fields.${k as 'orderId'}`);
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
-      <section className="card border border-base-300 bg-base-100 lg:col-span-2" aria-labelledby="order-summary">
+    <div className="grid gap-4 lg:grid-cols-5">
+      <section className="card border border-base-300 bg-base-100 self-start lg:col-span-3" aria-labelledby="order-summary">
         <div className="card-body">
           <h2 id="order-summary" className="card-title text-base">
             {t('orderDetail.sections.summary')}
@@ -64,7 +64,7 @@ function Details({ order }: { order: Order }) {
           </dl>
         </div>
       </section>
-      <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-4 lg:col-span-2">
         <section className="card border border-base-300 bg-base-100" aria-labelledby="order-payment">
           <div className="card-body">
             <h2 id="order-payment" className="card-title text-base">

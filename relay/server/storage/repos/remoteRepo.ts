@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 import { type Database, transaction } from '../database';
 import {
@@ -271,6 +271,11 @@ export function createRemoteRepo(db: Database) {
         .update(cliCommands)
         .set({ deliveredAt: now })
         .where(and(inArray(cliCommands.id, ids), isNull(cliCommands.deliveredAt)));
+    },
+
+    /** Drops commands the CLI took before `before` (pending ones stay until delivered). */
+    async pruneDeliveredCommands(before: Date): Promise<void> {
+      await db.delete(cliCommands).where(and(isNotNull(cliCommands.deliveredAt), lt(cliCommands.deliveredAt, before)));
     },
 
     // ---- workspace lock ------------------------------------------------------------------------------------------

@@ -148,3 +148,11 @@ describe('chart data', () => {
     expect(hourly.totals.requests).toBe(2);
   });
 });
+
+describe('invitation share link', () => {
+  it('opens the login page in the inviter\'s language with the code', async () => {
+    const { shareLink } = await import('./share');
+    expect(shareLink('https://tern.example', 'en', 'AB12CD34')).toBe('https://tern.example/login?invite=AB12CD34');
+    expect(shareLink('https://tern.example', 'zh', 'AB12CD34')).toBe('https://tern.example/zh/login?invite=AB12CD34');
+  });
+});
