@@ -53,11 +53,12 @@ async function startCli(email: string, cwd: string) {
   const instanceId = randomUUID();
   const logs: string[] = [];
   const state = { unauthorized: '' };
+  const home = tmp('tern-int-home-');
   const connector = new Connector({
     relayUrl: relay.url,
     token: cliToken.token,
     instanceId,
-    home: tmp('tern-int-home-'),
+    home,
     cwd,
     model: { baseUrl: model.url, model: 'scripted', apiKey: undefined },
     log: (line) => logs.push(line),
@@ -74,7 +75,7 @@ async function startCli(email: string, cwd: string) {
   sockets.push(web);
   const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
   expect(attached.ok, JSON.stringify(attached)).toBe(true);
-  return { user, cliToken, instanceId, connector, web, logs, state };
+  return { user, cliToken, instanceId, connector, web, logs, state, home };
 }
 
 const bodies = (events: SessionEvent[]) => events.map((e) => e.body);
@@ -163,6 +164,40 @@ describe('tern --cloud against a real relay', () => {
     expect(bodies(events).map((b) => b.type)).toEqual(['notice', 'notice', 'turn_end', 'notice', 'turn_end']);
     expect(s.connector.outbox.size).toBe(0);
     expect(s.logs.some((l) => l.startsWith('Reconnected'))).toBe(true);
+  });
+
+  it('a restarted CLI runs the input sent while it was away (pendingInputs) in the session it kept on disk', async () => {
+    const cwd = tmp('tern-int-cwd-');
+    const s = await startCli('cli-away@example.com', cwd);
+    const created = await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    await waitFor(() => s.connector.sessions.has(sessionId), 5000, 'session:create');
+    const events = collect<SessionEvent>(s.web, WEB_PUSH.sessionEvent);
+    await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
+    await waitFor(() => events.length === 1 && s.connector.outbox.size === 0, 5000, 'the ready notice');
+
+    await s.connector.stop(); // the CLI process ends
+    const sent = await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: '!echo while-away' });
+    expect(sent.ok, JSON.stringify(sent)).toBe(true);
+
+    const restarted = new Connector({
+      relayUrl: relay.url,
+      token: s.cliToken.token,
+      instanceId: s.instanceId,
+      home: s.home,
+      cwd,
+      model: null,
+      log: () => {},
+      onUnauthorized: () => {},
+    });
+    connectors.push(restarted);
+    expect(restarted.sessions.has(sessionId)).toBe(true);
+    restarted.start();
+    await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 15_000, 'the turn of the input sent while away');
+    expectGapless(events);
+    expect(bodies(events).map((b) => b.type)[1]).toBe('user_message');
+    expect(bodies(events).some((b) => b.type === 'tool_output' && b.chunk.includes('while-away'))).toBe(true);
+    expect(bodies(events).at(-1)).toEqual({ type: 'turn_end', reason: 'completed' });
   });
 
   it('ends a turn with reason limit when the relay refuses usage:authorize (rate limit)', async () => {

@@ -94,8 +94,6 @@ export interface RemoteHub {
   io: Server;
   /** Tells and disconnects every live `/cli` socket of this token (any node). */
   disconnectCliToken(tokenId: string): void;
-  /** Tells and disconnects every live `/web` socket of this signed-in session (any node). */
-  disconnectSession(jti: string): void;
   close(): Promise<void>;
 }
 
@@ -333,7 +331,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
 
   web.on('connection', (socket) => {
     const data = socket.data as WebData;
-    void socket.join([userRoom(data.userId), `jti:${data.jti}`]);
+    void socket.join(userRoom(data.userId));
     const router = createEventRouter(socket, log);
 
     router.on(WEB_EVENTS.instancesList, instancesListSchema, async () => {
@@ -527,10 +525,6 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     disconnectCliToken(tokenId) {
       cli.to(tokenRoom(tokenId)).emit(WEB_PUSH.authRevoked, {});
       cli.in(tokenRoom(tokenId)).disconnectSockets(true);
-    },
-    disconnectSession(jti) {
-      web.to(`jti:${jti}`).emit(WEB_PUSH.authRevoked, {});
-      web.in(`jti:${jti}`).disconnectSockets(true);
     },
     async close() {
       closing = true;

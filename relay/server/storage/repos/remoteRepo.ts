@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 
 import { type Database, transaction } from '../database';
 import {
@@ -361,7 +361,7 @@ export function createRemoteRepo(db: Database) {
     },
 
     async pruneLapsedLocks(now: Date): Promise<void> {
-      await db.delete(workspaceLocks).where(or(lte(workspaceLocks.leaseExpiresAt, now)));
+      await db.delete(workspaceLocks).where(lte(workspaceLocks.leaseExpiresAt, now));
     },
   };
 }
