@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'reports', 'test-results', 'playwright-report', 'node_modules', 'dev-dist'] },
+  { ignores: ['dist', 'data', 'reports', 'test-results', 'playwright-report', 'node_modules', 'dev-dist', 'dist-*', 'test-results-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -264,4 +264,38 @@ describe('tern --cloud against a real relay', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 90_000);
+
+  it('the tern binary with TERN_TOKEN connects without pairing and runs what the browser sends', async () => {
+    const user = await signIn(relay, 'cli-envtoken@example.com');
+    const { token } = await cliTokenFor(relay, user.userId, 'ci');
+    const home = tmp('tern-bin-home-');
+    const cwd = tmp('tern-bin-cwd-');
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./tern.mjs', import.meta.url)), '--cloud'], {
+      cwd,
+      env: { ...process.env, TERN_HOME: home, TERN_TOKEN: token, TERN_RELAY_URL: relay.url, TERN_MODEL_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    await waitFor(() => /Connected — instance ([0-9a-f-]{36})/.test(out), 30_000, `the connection (output so far: ${out})`);
+    const instanceId = /Connected — instance ([0-9a-f-]{36})/.exec(out)![1]!;
+    expect(loadCredential(home)).toBeNull();
+
+    const web = await connect(webSocket(relay, user.jwt));
+    sockets.push(web);
+    expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
+    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    const events = collect<SessionEvent>(web, WEB_PUSH.sessionEvent);
+    await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
+    await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'what is this?' });
+    await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 15_000, 'the turn');
+    expect(bodies(events).filter((b) => b.type === 'notice').at(-1)).toMatchObject({ level: 'warning', text: expect.stringContaining('TERN_MODEL_URL') });
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  }, 90_000);
 });

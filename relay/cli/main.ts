@@ -25,7 +25,8 @@ Environment:
   TERN_MODEL_URL   OpenAI-compatible API base URL, e.g. https://api.openai.com/v1 (without it only !commands
                    and slash commands work)
   TERN_MODEL       model name (default gpt-4o-mini)
-  TERN_API_KEY     API key sent as a Bearer token`;
+  TERN_API_KEY     API key sent as a Bearer token
+  TERN_TOKEN       use this CLI token instead of pairing (scripts, CI); nothing is stored`;
 
 export interface MainIo {
   out: (line: string) => void;
@@ -154,19 +155,27 @@ async function runCloud(opts: { home: string; relayUrl: string; printLoginLink: 
   const log = (line: string) => io.out(`[${stamp()}] ${line}`);
   log(model ? `Model: ${model.model} at ${model.baseUrl}` : 'No model configured (TERN_MODEL_URL unset): only !commands and slash commands work.');
 
+  const envToken = io.env.TERN_TOKEN?.trim();
   for (;;) {
-    let credential = loadCredential(home);
-    if (credential && credential.relayUrl !== relayUrl) {
-      log(`The stored credential is for ${credential.relayUrl}; pairing with ${relayUrl}.`);
-      credential = null;
+    let token: string;
+    if (envToken) {
+      // Scripts and CI: a token from `npm run admin -- cli-token …`, never stored, never re-paired.
+      token = envToken;
+      log(`Using the CLI token from TERN_TOKEN with ${relayUrl}.`);
+    } else {
+      let credential = loadCredential(home);
+      if (credential && credential.relayUrl !== relayUrl) {
+        log(`The stored credential is for ${credential.relayUrl}; pairing with ${relayUrl}.`);
+        credential = null;
+      }
+      if (!credential) {
+        credential = await pair(relayUrl, io);
+        if (!credential) return 1;
+        saveCredential(home, credential);
+      }
+      log(`Paired as ${credential.user.username} with ${relayUrl}.`);
+      token = credential.token;
     }
-    if (!credential) {
-      credential = await pair(relayUrl, io);
-      if (!credential) return 1;
-      saveCredential(home, credential);
-    }
-    log(`Paired as ${credential.user.username} with ${relayUrl}.`);
-    const token = credential.token;
     if (opts.printLoginLink) {
       try {
         log(`Sign-in link: ${await createLoginLink(relayUrl, token)}`);
@@ -205,6 +214,10 @@ async function runCloud(opts: { home: string; relayUrl: string; printLoginLink: 
       connector.start();
     });
     if (result === 'quit') return 0;
+    if (envToken) {
+      io.err('The relay refused the token in TERN_TOKEN.');
+      return 1;
+    }
     deleteCredential(home);
     log('The stored credential was removed; pairing again.');
   }

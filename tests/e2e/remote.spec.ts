@@ -18,18 +18,18 @@ const test = shared.extend<{ networkCut: { on: boolean } }>({
   },
   // Overrides the fixture of the same name (which stays automatic).
   consoleErrors: async ({ page, networkCut }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() !== 'error') return;
-        const text = msg.text();
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
-        if (networkCut.on && /ERR_INTERNET_DISCONNECTED|WebSocket connection to .* failed|ERR_NETWORK_CHANGED|net::ERR_/.test(text)) return;
-        errors.push(text);
-      });
-      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-      if (process.env.REMOTE_E2E_VERBOSE) page.on('console', (msg) => console.log(`[browser ${msg.type()}] ${msg.text()}`));
-      await use(errors);
-      expect(errors, 'console errors').toEqual([]);
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const text = msg.text();
+      if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+      if (networkCut.on && /ERR_INTERNET_DISCONNECTED|WebSocket connection to .* failed|ERR_NETWORK_CHANGED|net::ERR_/.test(text)) return;
+      errors.push(text);
+    });
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    if (process.env.REMOTE_E2E_VERBOSE) page.on('console', (msg) => console.log(`[browser ${msg.type()}] ${msg.text()}`));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
   },
 });
 

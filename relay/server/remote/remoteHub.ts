@@ -232,7 +232,24 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     void socket.join([instanceRoom(data.instanceId), tokenRoom(data.tokenId)]);
     const router = createEventRouter(socket, log);
 
-    router.on(CLI_EVENTS.hello, cliHelloSchema, async (hello) => {
+    // Commands handed over in a cli:hello ack count as delivered once the CLI evidently has the ack: it sends its
+    // next event on this socket, or the socket is still up a while later. If it drops first, they go out again.
+    let handedOver: string[] = [];
+    let handoverTimer: NodeJS.Timeout | null = null;
+    const settleHandover = async () => {
+      if (handoverTimer) clearTimeout(handoverTimer);
+      handoverTimer = null;
+      const ids = handedOver;
+      handedOver = [];
+      if (ids.length) await repo().markDelivered(ids, now());
+    };
+    const on: typeof router.on = (event, schema, handler) =>
+      router.on(event, schema, async (input) => {
+        await settleHandover();
+        return handler(input);
+      });
+
+    on(CLI_EVENTS.hello, cliHelloSchema, async (hello) => {
       const t = now();
       const updated = await repo().updateInstanceEnv(data.instanceId, socket.id, { ...hello.env, startedAt: parseDate(hello.env.startedAt, t) }, t);
       if (!updated) return ackError('NOT_FOUND', 'This connection no longer serves the instance');
@@ -245,10 +262,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       }
       const sessions = await repo().listSessions(data.instanceId);
       const pending = await repo().pendingCommands(data.instanceId);
-      await repo().markDelivered(
-        pending.map((c) => c.id),
-        t,
-      );
+      handedOver = pending.map((c) => c.id);
       const view = await instanceView(data.instanceId);
       return new AfterAck(
         {
@@ -258,12 +272,18 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
           pendingInputs: pending.map(toPending),
         },
         () => {
+          if (handedOver.length) {
+            handoverTimer = setTimeout(() => {
+              if (socket.connected) void settleHandover().catch((error: unknown) => log.warn({ err: error }, 'remote: hand-over failed'));
+            }, options.commandAckTimeoutMs);
+            handoverTimer.unref();
+          }
           web.to(userRoom(data.userId)).emit(WEB_PUSH.instanceUpdated, { instance: view!.instance });
         },
       );
     });
 
-    router.on(CLI_EVENTS.sessionEvent, cliSessionEventSchema, async (input) => {
+    on(CLI_EVENTS.sessionEvent, cliSessionEventSchema, async (input) => {
       let session = await repo().findSession(input.sessionId);
       if (session && session.instanceId !== data.instanceId) return notFound('Session not found');
       if (!session) {
@@ -281,7 +301,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       });
     });
 
-    router.on(CLI_EVENTS.sessionMeta, sessionMetaSchema, async (input) => {
+    on(CLI_EVENTS.sessionMeta, sessionMetaSchema, async (input) => {
       const session = await repo().findSession(input.sessionId);
       if (!session || session.instanceId !== data.instanceId) return notFound('Session not found');
       const patch = { ...(input.title !== undefined && { title: input.title }), ...(input.active !== undefined && { active: input.active }) };
@@ -289,10 +309,11 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       return new AfterAck({ ok: true }, () => broadcastSession(updated!));
     });
 
-    router.on(CLI_EVENTS.usageAuthorize, usageAuthorizeSchema, async (input) => usage.authorize(data.userId, input));
-    router.on(CLI_EVENTS.usageReport, usageReportEventSchema, async (input) => usage.report(data.userId, input));
+    on(CLI_EVENTS.usageAuthorize, usageAuthorizeSchema, async (input) => usage.authorize(data.userId, input));
+    on(CLI_EVENTS.usageReport, usageReportEventSchema, async (input) => usage.report(data.userId, input));
 
     socket.on('disconnect', () => {
+      if (handoverTimer) clearTimeout(handoverTimer);
       if (closing) return;
       const previous = offlineTimers.get(data.instanceId);
       if (previous) clearTimeout(previous);

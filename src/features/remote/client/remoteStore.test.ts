@@ -183,6 +183,29 @@ describe('remote store', () => {
     expect(timers).toHaveLength(0);
   });
 
+  it('a revoked login (auth:revoked) ends the session too', async () => {
+    const { store, socket, timers, onUnauthorized } = setup();
+    store.start();
+    socket.up();
+    await tick();
+    socket.fire('auth:revoked', {});
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(store.getState().connection).toEqual({ status: 'disconnected', reason: 'revoked' });
+    expect(timers.filter((t) => t.ms >= 400)).toHaveLength(0);
+  });
+
+  it('retries at once when the page comes back to the foreground, without waiting for the backoff', () => {
+    const { store, socket, timers } = setup();
+    store.start();
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(store.getState().connection).toEqual({ status: 'reconnecting', attempt: 0, offline: false });
+    expect(socket.connects).toBe(1);
+    store.wake();
+    expect(socket.connects).toBe(2);
+    expect(store.getState().connection).toMatchObject({ status: 'reconnecting', attempt: 1 });
+    expect(timers).toHaveLength(1);
+  });
+
   it('maps an offline instance to the CLI-not-started problem', async () => {
     const { store, socket } = setup((event) =>
       event === 'instances:list' ? { ok: true, instances: [instance] } : { ok: false, error: { code: 'INSTANCE_OFFLINE', message: 'offline' } },
