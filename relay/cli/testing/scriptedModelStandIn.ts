@@ -125,7 +125,7 @@ export async function startScriptedModel(initial: Script, options: { port?: numb
   const requests: RecordedRequest[] = [];
   const open = new Set<ServerResponse>();
 
-  const play = async (req: IncomingMessage, res: ServerResponse, step: ScriptStep, model: string, includeUsage: boolean) => {
+  const play = async (res: ServerResponse, step: ScriptStep, model: string, includeUsage: boolean) => {
     if (step.error) {
       res.writeHead(step.error.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: step.error.message, type: 'stand_in_error' } }));
@@ -179,7 +179,6 @@ export async function startScriptedModel(initial: Script, options: { port?: numb
       });
     }
     if (!closed) res.end('data: [DONE]\n\n');
-    void req;
   };
 
   const server = createServer((req, res) => {
@@ -236,7 +235,7 @@ export async function startScriptedModel(initial: Script, options: { port?: numb
         return;
       }
       const includeUsage = typeof body.stream_options === 'object' && body.stream_options !== null && (body.stream_options as { include_usage?: unknown }).include_usage === true;
-      await play(req, res, step, model, includeUsage);
+      await play(res, step, model, includeUsage);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: error instanceof Error ? error.message : String(error) } }));

@@ -317,9 +317,27 @@ describe('sessions, seq and replay', () => {
       ['session:input', { sessionId, clientMsgId: 'while-away', text: 'are you there?' }],
       ['session:permission', { sessionId, requestId: 'perm-1', decision: 'allow', scope: 'once' }],
     ]);
-    // Handed over once.
-    const again = cliHelloAckSchema.parse(await request(back, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+    // The CLI drops before showing it had the ack (no further event): handed over again on the next hello…
+    back.disconnect();
+    const back2 = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const retry = cliHelloAckSchema.parse(await request(back2, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+    expect(retry.ok && retry.pendingInputs.map((p) => p.commandId)).toEqual(hello.pendingInputs.map((p) => p.commandId));
+    // …and once the CLI has sent anything after it, they count as delivered.
+    expect(await cliEvent(back2, sessionId, 'resumed')).toMatchObject({ ok: true });
+    const again = cliHelloAckSchema.parse(await request(back2, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(again.ok && again.pendingInputs).toEqual([]);
+
+    // A connected CLI that does not ack a command (within the 1 s test timeout) gets it with its next hello; a hand-over
+    // also settles when the socket simply stays connected.
+    expect(await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'unacked', text: 'x' })).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 1_300));
+    back2.disconnect();
+    const back3 = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const third = cliHelloAckSchema.parse(await request(back3, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+    expect(third.ok && third.pendingInputs.map((p) => p.payload)).toEqual([{ sessionId, clientMsgId: 'unacked', text: 'x' }]);
+    await new Promise((r) => setTimeout(r, 1_300));
+    const fourth = cliHelloAckSchema.parse(await request(back3, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+    expect(fourth.ok && fourth.pendingInputs).toEqual([]);
   });
 });
 

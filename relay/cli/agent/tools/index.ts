@@ -155,13 +155,16 @@ export async function executeTool(name: string, rawInput: unknown, ctx: ToolCont
         return { ok: true, output: listFilesTool(ctx.cwd, parsed.data as ToolInput<'list_files'>) };
       case 'write_file':
       case 'edit_file': {
-        const plan =
+        const makePlan = () =>
           name === 'write_file'
             ? planWriteFile(ctx.cwd, parsed.data as ToolInput<'write_file'>)
             : planEditFile(ctx.cwd, parsed.data as ToolInput<'edit_file'>);
-        const verb = name === 'write_file' ? (plan.created ? 'Create' : 'Overwrite') : 'Edit';
-        const refused = await ask(ctx, name, `${verb} ${plan.rel}`, rawInput);
+        const first = makePlan();
+        const verb = name === 'write_file' ? (first.created ? 'Create' : 'Overwrite') : 'Edit';
+        const refused = await ask(ctx, name, `${verb} ${first.rel}`, rawInput);
         if (refused) return refused;
+        // The file may have changed while the user was deciding: plan again on what is there now.
+        const plan = makePlan();
         applyWrite(plan);
         ctx.emit({
           type: 'file_diff',

@@ -122,3 +122,18 @@ describe('run_command', () => {
     expect(result.interrupted).toBe(true);
   });
 });
+
+describe('edit while waiting for permission', () => {
+  it('applies the edit to the file as it is after the approval, not a stale copy', async () => {
+    gate.autoApprove = false;
+    writeFileSync(path.join(dir, 'g.txt'), 'hello\n');
+    const pending = executeTool('edit_file', { path: 'g.txt', old_string: 'hello', new_string: 'hello, tern' }, ctx());
+    await new Promise((r) => setTimeout(r, 10));
+    writeFileSync(path.join(dir, 'g.txt'), 'hello\nadded meanwhile\n');
+    const req = events.find((e) => e.type === 'permission_request');
+    if (req?.type !== 'permission_request') throw new Error('no request');
+    gate.answer(req.requestId, 'allow', 'once');
+    expect(await pending).toMatchObject({ ok: true });
+    expect(readFileSync(path.join(dir, 'g.txt'), 'utf8')).toBe('hello, tern\nadded meanwhile\n');
+  });
+});
