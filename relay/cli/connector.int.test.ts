@@ -137,6 +137,7 @@ describe('tern --cloud against a real relay', () => {
     const records = await relay.storage.db.select().from(usageRecords).where(eq(usageRecords.userId, s.user.userId));
     expect(records.every((r) => r.model === 'scripted' && r.source === 'cli' && r.inputTokens > 0 && r.outputTokens > 0)).toBe(true);
     expect(s.logs.some((l) => l.includes('not available'))).toBe(false);
+    expect(s.logs.filter((l) => /rejected/i.test(l))).toEqual([]);
 
     // The relay knows the session title the CLI set.
     const joined = await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: events.length });
