@@ -127,22 +127,35 @@ export async function streamChat(request: ChatRequest): Promise<ChatResult> {
     stream_options: { include_usage: true },
     ...(request.tools && request.tools.length > 0 && { tools: request.tools, tool_choice: 'auto' }),
   };
-  let response: Response;
-  try {
-    response = await fetch(`${request.baseUrl}/chat/completions`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      ...(request.signal && { signal: request.signal }),
-    });
-  } catch (error) {
-    if (request.signal?.aborted) throw error;
-    throw new ModelError(`model endpoint unreachable (${request.baseUrl}): ${error instanceof Error ? error.message : String(error)}`);
+  const send = async (payload: object): Promise<Response> => {
+    try {
+      return await fetch(`${request.baseUrl}/chat/completions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload),
+        ...(request.signal && { signal: request.signal }),
+      });
+    } catch (error) {
+      if (request.signal?.aborted) throw error;
+      throw new ModelError(`model endpoint unreachable (${request.baseUrl}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  let response = await send(body);
+  if (response.status === 400) {
+    const text = await response.text().catch(() => '');
+    // Some compatible servers do not know stream_options: ask once more without it (no usage then).
+    if (/stream_options/.test(text)) {
+      const { stream_options: _dropped, ...rest } = body;
+      response = await send(rest);
+    } else {
+      throw new ModelError(`model request failed with HTTP 400: ${text.slice(0, 500)}`, 400);
+    }
   }
   if (!response.ok || !response.body) {
     const text = await response.text().catch(() => '');
     throw new ModelError(`model request failed with HTTP ${response.status}: ${text.slice(0, 500)}`, response.status);
   }
+  if (response.headers.get('content-type')?.includes('application/json')) return fromCompletion(await response.json(), request);
 
   let content = '';
   let finishReason: string | null = null;
@@ -182,4 +195,25 @@ export async function streamChat(request: ChatRequest): Promise<ChatResult> {
     .sort(([a], [b]) => a - b)
     .map(([index, call]) => ({ ...call, id: call.id || `call_${index}_${Date.now().toString(36)}` }));
   return { content, toolCalls, finishReason, usage };
+}
+
+interface Completion {
+  choices?: Array<{ message?: { content?: string | null; tool_calls?: ChatToolCall[] }; finish_reason?: string | null }>;
+  usage?: StreamChunk['usage'];
+  error?: { message?: string };
+}
+
+/** A server that ignored `stream: true` and answered with one JSON completion. */
+function fromCompletion(json: unknown, request: ChatRequest): ChatResult {
+  const completion = (json && typeof json === 'object' ? json : {}) as Completion;
+  if (completion.error) throw new ModelError(`model error: ${completion.error.message ?? 'unknown'}`);
+  const choice = completion.choices?.[0];
+  const content = choice?.message?.content ?? '';
+  if (content) request.onTextDelta?.(content);
+  const toolCalls = (choice?.message?.tool_calls ?? []).map((call, index) => ({
+    id: call.id || `call_${index}`,
+    type: 'function' as const,
+    function: { name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' },
+  }));
+  return { content, toolCalls, finishReason: choice?.finish_reason ?? null, usage: completion.usage ? usageFromChunk(completion.usage) : null };
 }
