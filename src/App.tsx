@@ -66,7 +66,15 @@ function LanguageGate() {
   );
 }
 
+/** Marks the document once React has mounted (or hydrated) it: prerendered buttons work from then on. */
+function useMountedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+}
+
 export function App() {
+  useMountedMarker();
   return (
     <Provider store={appStore}>
       <QueryClientProvider client={queryClient}>

@@ -24,6 +24,8 @@ export class ShellPage {
 
   async goto(path: string) {
     await this.page.goto(path);
+    // Prerendered markup shows before React hydrates it; a click before that would be lost.
+    await expect(this.page.locator('html[data-app-ready="true"]')).toBeAttached({ timeout: 15_000 });
     await expect(this.page.locator('#main')).toBeVisible();
     // Lazy pages show a spinner first; a page is ready once its heading is there.
     await expect(this.page.locator('#main h1').first()).toBeVisible();
