@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, instancesListAckSchema, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../protocol';
 import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/remote/testClients';
+import { createRemoteRepo } from '../server/storage/repos/remoteRepo';
 import { usageRecords } from '../server/storage/schema';
 import { call } from '../server/testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../server/testing/testRelay';
@@ -107,15 +108,19 @@ describe('tern --cloud against a real relay', () => {
     const ask = events.find((e) => e.body.type === 'permission_request')!.body;
     if (ask.type !== 'permission_request') throw new Error('unreachable');
     expect(ask).toMatchObject({ tool: 'edit_file', summary: 'Edit greeting.txt' });
-    expect((await request(s.web, WEB_EVENTS.sessionPermission, { sessionId, requestId: ask.requestId, decision: 'allow', scope: 'once' })).ok).toBe(true);
+    const answer = await request(s.web, WEB_EVENTS.sessionPermission, { sessionId, requestId: ask.requestId, decision: 'allow', scope: 'once' });
+    expect(answer.ok, JSON.stringify(answer)).toBe(true);
 
     await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 10_000, 'the turn to end');
     expect(readFileSync(path.join(cwd, 'greeting.txt'), 'utf8')).toBe('hello, tern\n');
     expectGapless(events);
     const types = bodies(events).map((b) => b.type);
-    expect(types[0]).toBe('notice'); // "Ready in … — model scripted"
+    expect(bodies(events)[0]).toMatchObject({ type: 'notice', code: 'cli.ready', params: { cwd, model: 'scripted' }, text: expect.stringContaining('Ready in') });
     expect(types).toContain('user_message');
     expect(types.filter((t) => t === 'todo_list')).toHaveLength(2);
+    // The browser's answer is in the session exactly once: the relay's event, with the seq its ack named.
+    const answers = events.filter((e) => e.body.type === 'permission_response');
+    expect(answers.map((e) => [e.seq, e.body])).toEqual([[answer.seq, { type: 'permission_response', requestId: ask.requestId, decision: 'allow', scope: 'once' }]]);
     expect(types.indexOf('permission_response')).toBeGreaterThan(types.indexOf('permission_request'));
     expect(types.indexOf('file_diff')).toBeGreaterThan(types.indexOf('permission_response'));
     expect(bodies(events).find((b) => b.type === 'file_diff')).toMatchObject({ path: 'greeting.txt', oldText: 'hello\n', newText: 'hello, tern\n' });
@@ -195,6 +200,8 @@ describe('tern --cloud against a real relay', () => {
     expect(restarted.sessions.has(sessionId)).toBe(true);
     restarted.start();
     await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 15_000, 'the turn of the input sent while away');
+    // The restarted CLI confirmed the hand-over (commands:taken): nothing is pending for the instance any more.
+    await waitFor(async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).length === 0, 5000, 'commands:taken');
     expectGapless(events);
     expect(bodies(events).map((b) => b.type)[1]).toBe('user_message');
     expect(bodies(events).some((b) => b.type === 'tool_output' && b.chunk.includes('while-away'))).toBe(true);
@@ -215,7 +222,13 @@ describe('tern --cloud against a real relay', () => {
     await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'hello model' });
     await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 10_000, 'the turn to end');
     expect(bodies(events).slice(-2)).toEqual([
-      { type: 'error', code: 'RATE_LIMITED', message: expect.stringContaining('Rate limit reached') },
+      {
+        type: 'notice',
+        level: 'warning',
+        code: 'cli.limit',
+        params: { reason: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) },
+        text: expect.stringContaining('Rate limit reached'),
+      },
       { type: 'turn_end', reason: 'limit' },
     ]);
     expect(model.requests.length).toBe(before);
@@ -293,10 +306,28 @@ describe('tern --cloud against a real relay', () => {
     await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
     await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'what is this?' });
     await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 15_000, 'the turn');
-    expect(bodies(events).filter((b) => b.type === 'notice').at(-1)).toMatchObject({ level: 'warning', text: expect.stringContaining('TERN_MODEL_URL') });
+    expect(bodies(events).filter((b) => b.type === 'notice').at(-1)).toMatchObject({ level: 'warning', code: 'cli.noModel', text: expect.stringContaining('TERN_MODEL_URL') });
+
+    // A second tern --cloud in the same folder (same instance) refuses to start while the first runs.
+    const second = spawn(process.execPath, [fileURLToPath(new URL('./tern.mjs', import.meta.url)), '--cloud'], {
+      cwd,
+      env: { ...process.env, TERN_HOME: home, TERN_TOKEN: token, TERN_RELAY_URL: relay.url, TERN_MODEL_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(second);
+    let secondOut = '';
+    second.stdout.on('data', (d: Buffer) => (secondOut += d.toString()));
+    second.stderr.on('data', (d: Buffer) => (secondOut += d.toString()));
+    const secondCode = await new Promise<number | null>((resolve) => second.once('exit', (code) => resolve(code)));
+    expect(secondCode).toBe(1);
+    expect(secondOut).toContain(`tern --cloud is already running in this folder (pid ${child.pid})`);
+    expect(secondOut).not.toContain('Connected');
+    expect(readFileSync(path.join(home, 'instances', `${instanceId}.lock`), 'utf8').trim()).toBe(String(child.pid));
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
+    // The lock went with the process.
+    expect(existsSync(path.join(home, 'instances', `${instanceId}.lock`))).toBe(false);
   }, 90_000);
 });

@@ -12,6 +12,8 @@ import {
   cliCommandSchemas,
   cliHelloAckSchema,
   type CliHello,
+  type HandshakeErrorCode,
+  handshakeErrorDataSchema,
   type PendingInput,
 } from '../protocol/remote';
 import type { AuthorizeResult, UsageHooks } from './agent/loop';
@@ -34,6 +36,8 @@ export interface ConnectorOptions {
   log: (line: string) => void;
   /** The relay refused the token (revoked / unknown): the caller pairs again. */
   onUnauthorized: (reason: string) => void;
+  /** The relay refused this CLI for good (another protocol version, a handshake it cannot parse): the caller exits. */
+  onFatal?: (reason: string) => void;
   /** `/login-link` inside a session. */
   loginLink?: () => Promise<string>;
   /** Keep the outbox in `$TERN_HOME/outbox-<instanceId>.jsonl` (default true). */
@@ -124,10 +128,16 @@ export class Connector {
       this.unreachableLogged = false;
       void this.hello();
     });
-    socket.on('connect_error', (error: Error) => {
+    socket.on('connect_error', (error: Error & { data?: unknown }) => {
       if (this.stopped) return;
-      if (/^UNAUTHORIZED/.test(error.message)) {
-        this.fail(`the relay refused this CLI's token (${error.message.replace(/^UNAUTHORIZED:\s*/, '')})`);
+      const code = handshakeCode(error);
+      const detail = error.message.replace(/^[A-Z_]+:\s*/, '');
+      if (code === 'UNAUTHORIZED') {
+        this.fail(`the relay refused this CLI's token (${detail})`);
+        return;
+      }
+      if (code === 'PROTOCOL_VERSION' || code === 'BAD_HANDSHAKE') {
+        this.fatal(code === 'PROTOCOL_VERSION' ? `the relay speaks another protocol version (${detail})` : `the relay refused the handshake (${detail})`);
         return;
       }
       this.status = 'reconnecting';
@@ -171,6 +181,13 @@ export class Connector {
     this.options.log(`Unauthorized: ${reason}.`);
     void this.stop();
     this.options.onUnauthorized(reason);
+  }
+
+  private fatal(reason: string): void {
+    if (this.stopped) return;
+    this.options.log(`Cannot connect: ${reason}.`);
+    void this.stop();
+    (this.options.onFatal ?? this.options.onUnauthorized)(reason);
   }
 
   private async hello(): Promise<void> {
@@ -217,6 +234,7 @@ export class Connector {
     o.log(`${this.wasConnected ? 'Reconnected' : 'Connected'} — instance ${o.instanceId} (${this.sessions.size} session(s)). Open the remote console to use it.`);
     this.wasConnected = true;
     for (const pending of ack.pendingInputs) this.pending(pending);
+    if (ack.pendingInputs.length) void this.confirmTaken(socket, ack.pendingInputs.map((p) => p.commandId));
     void this.flush();
     this.resendReports();
   }
@@ -225,6 +243,22 @@ export class Connector {
     if (this.seenCommandIds.has(input.commandId)) return;
     this.seenCommandIds.add(input.commandId);
     this.command(input.type, input.payload, input.commandId);
+  }
+
+  /**
+   * `commands:taken`: the relay marks hand-over commands delivered only now. Without an answer they stay pending and
+   * come again with the next hello, where the dedupe (command ids, clientMsgId, requestId, sessionId) makes them
+   * harmless.
+   */
+  private async confirmTaken(socket: Socket, commandIds: string[]): Promise<void> {
+    let raw: unknown;
+    try {
+      raw = await socket.timeout(this.options.ackTimeoutMs ?? 10_000).emitWithAck(CLI_EVENTS.commandsTaken, { commandIds });
+    } catch {
+      return;
+    }
+    const ack = readAck(raw);
+    if (!ack.ok) this.options.log(`commands:taken refused: ${errCode(ack)} ${errMessage(ack)}`);
   }
 
   /** Applies one relay command (live or pending). Returns the ack. */
@@ -240,10 +274,17 @@ export class Connector {
           const session = this.newSession(data.sessionId, data.autoApprove === true);
           this.sessions.set(session.id, session);
           this.options.log(`New session ${short(session.id)}.`);
+          const model = this.options.model;
           session.emit(
-            this.options.model
-              ? { type: 'notice', level: 'info', text: `Ready in ${this.options.cwd} — model ${this.options.model.model}. Type /help for commands.` }
-              : { type: 'notice', level: 'warning', text: NO_MODEL_NOTICE },
+            model
+              ? {
+                  type: 'notice',
+                  level: 'info',
+                  text: `Ready in ${this.options.cwd} — model ${model.model}. Type /help for commands.`,
+                  code: 'cli.ready',
+                  params: { cwd: this.options.cwd, model: model.model },
+                }
+              : { type: 'notice', level: 'warning', text: NO_MODEL_NOTICE, code: 'cli.noModel' },
           );
           session.save();
         }
@@ -446,3 +487,12 @@ export class Connector {
 }
 
 const short = (id: string) => id.slice(0, 8);
+
+/** The code of a refused handshake: `err.data.code`, or (older relays) the `CODE:` prefix of the message. */
+export function handshakeCode(error: Error & { data?: unknown }): HandshakeErrorCode | null {
+  const parsed = handshakeErrorDataSchema.safeParse(error.data);
+  if (parsed.success) return parsed.data.code;
+  const prefix = /^([A-Z_]+):/.exec(error.message)?.[1];
+  const fromMessage = handshakeErrorDataSchema.safeParse({ code: prefix });
+  return fromMessage.success ? fromMessage.data.code : null;
+}

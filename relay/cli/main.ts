@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { cliVersion, modelConfigFrom, relayUrlFrom, ternHome } from './config';
 import { Connector } from './connector';
 import { deleteCredential, instanceIdFor, loadCredential, saveCredential, type Credential } from './credentials';
+import { acquireInstanceLock, InstanceLockedError, instanceLockFile, type InstanceLock } from './instanceLock';
 import { createLoginLink, pollPairing, RelayHttpError, requestPairing, terminalQr } from './pairing';
 
 export const USAGE = `tern — terminal AI coding assistant (reference CLI, cloud mode)
@@ -149,8 +150,29 @@ export async function main(argv: string[], io: MainIo = defaultIo): Promise<numb
 }
 
 async function runCloud(opts: { home: string; relayUrl: string; printLoginLink: boolean }, io: MainIo): Promise<number> {
-  const { home, relayUrl } = opts;
+  const { home } = opts;
   const instanceId = instanceIdFor(home, io.cwd);
+  let lock: InstanceLock;
+  try {
+    lock = acquireInstanceLock(home, instanceId);
+  } catch (error) {
+    if (!(error instanceof InstanceLockedError)) throw error;
+    io.err(`${error.message}.`);
+    io.err(`Stop that one first (Ctrl-C in its terminal). If no tern runs there, delete ${instanceLockFile(home, instanceId)}.`);
+    return 1;
+  }
+  const releaseOnExit = () => lock.release();
+  process.on('exit', releaseOnExit);
+  try {
+    return await runConnected(opts, instanceId, io);
+  } finally {
+    lock.release();
+    process.off('exit', releaseOnExit);
+  }
+}
+
+async function runConnected(opts: { home: string; relayUrl: string; printLoginLink: boolean }, instanceId: string, io: MainIo): Promise<number> {
+  const { home, relayUrl } = opts;
   const model = modelConfigFrom(io.env);
   const log = (line: string) => io.out(`[${stamp()}] ${line}`);
   log(model ? `Model: ${model.model} at ${model.baseUrl}` : 'No model configured (TERN_MODEL_URL unset): only !commands and slash commands work.');
@@ -184,7 +206,7 @@ async function runCloud(opts: { home: string; relayUrl: string; printLoginLink: 
       }
     }
 
-    const result = await new Promise<'unauthorized' | 'quit'>((resolve) => {
+    const result = await new Promise<'unauthorized' | 'fatal' | 'quit'>((resolve) => {
       const connector = new Connector({
         relayUrl,
         token,
@@ -197,6 +219,12 @@ async function runCloud(opts: { home: string; relayUrl: string; printLoginLink: 
           process.off('SIGINT', quit);
           process.off('SIGTERM', quit);
           resolve('unauthorized');
+        },
+        onFatal: (reason) => {
+          process.off('SIGINT', quit);
+          process.off('SIGTERM', quit);
+          io.err(`tern: ${reason}.`);
+          resolve('fatal');
         },
         loginLink: () => createLoginLink(relayUrl, token),
       });
@@ -214,6 +242,7 @@ async function runCloud(opts: { home: string; relayUrl: string; printLoginLink: 
       connector.start();
     });
     if (result === 'quit') return 0;
+    if (result === 'fatal') return 1;
     if (envToken) {
       io.err('The relay refused the token in TERN_TOKEN.');
       return 1;

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { cliNoticeCodes } from '../protocol/remote';
 import { noUsageHooks } from './agent/loop';
 import { NO_MODEL_NOTICE } from './config';
 import type { EventBody } from './events';
@@ -50,7 +51,7 @@ describe('session without a model', () => {
     expect(s.input('m1', 'hello there')).toBe(true);
     await s.idle();
     expect(events).toEqual([
-      { type: 'notice', level: 'warning', text: NO_MODEL_NOTICE },
+      { type: 'notice', level: 'warning', text: NO_MODEL_NOTICE, code: 'cli.noModel' },
       { type: 'turn_end', reason: 'completed' },
     ]);
     expect(NO_MODEL_NOTICE).toMatch(/TERN_MODEL_URL.*TERN_MODEL.*TERN_API_KEY/s);
@@ -94,6 +95,16 @@ describe('session without a model', () => {
     expect(notices[2]).toContain('Unknown command /frobnicate');
     expect(notices[3]).toBe('Session ended.');
     expect(notices[4]).toMatch(/session has ended/);
+    // Each notice has a code the console translates (cliNoticeCodes) and the params its text needs.
+    const coded = events.filter((e) => e.type === 'notice').map((e) => (e.type === 'notice' ? [e.code, e.params] : []));
+    expect(coded).toEqual([
+      ['cli.help', undefined],
+      ['cli.stats', { requests: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 }],
+      ['cli.unknownCommand', { command: 'frobnicate' }],
+      ['cli.exit', undefined],
+      ['cli.sessionEnded', undefined],
+    ]);
+    for (const [code] of coded) expect(cliNoticeCodes).toContain(code);
     expect(events.filter((e) => e.type === 'turn_end')).toHaveLength(5);
     expect(metas).toContainEqual({ active: false });
     expect(s.active).toBe(false);

@@ -152,7 +152,7 @@ export class Session {
   closeInterruptedTurn(): void {
     if (!this.turnOpen) return;
     this.turnOpen = false;
-    this.emit({ type: 'notice', level: 'warning', text: 'The CLI restarted; the turn that was running was interrupted.' });
+    this.emit({ type: 'notice', level: 'warning', text: 'The CLI restarted; the turn that was running was interrupted.', code: 'cli.turnRecovered' });
     this.emit({ type: 'turn_end', reason: 'interrupted' });
     this.save();
   }
@@ -235,7 +235,7 @@ export class Session {
   private async runTurn(text: string, signal: AbortSignal): Promise<TurnEndReason> {
     const trimmed = text.trim();
     if (!this.active) {
-      this.emit({ type: 'notice', level: 'warning', text: 'This session has ended (/exit). Start a new session to continue.' });
+      this.emit({ type: 'notice', level: 'warning', text: 'This session has ended (/exit). Start a new session to continue.', code: 'cli.sessionEnded' });
       return 'completed';
     }
     const isSlash = /^\/[a-z][a-z-]*(?:\s|$)/.test(trimmed);
@@ -247,7 +247,7 @@ export class Session {
     const slash = /^\/([a-z][a-z-]*)(?:\s+(.*))?$/s.exec(trimmed);
     if (slash) return this.runSlash(slash[1]!);
     if (!this.deps.model) {
-      this.emit({ type: 'notice', level: 'warning', text: NO_MODEL_NOTICE });
+      this.emit({ type: 'notice', level: 'warning', text: NO_MODEL_NOTICE, code: 'cli.noModel' });
       return 'completed';
     }
     this.messages.push({ role: 'user', content: text });
@@ -261,7 +261,7 @@ export class Session {
 
   private async runShell(command: string, signal: AbortSignal): Promise<TurnEndReason> {
     if (!command) {
-      this.emit({ type: 'notice', level: 'info', text: 'Type a shell command after `!`, e.g. `!ls -la`.' });
+      this.emit({ type: 'notice', level: 'info', text: 'Type a shell command after `!`, e.g. `!ls -la`.', code: 'cli.shellUsage' });
       return 'completed';
     }
     const toolCallId = randomUUID();
@@ -288,11 +288,11 @@ export class Session {
   private async runSlash(command: string): Promise<TurnEndReason> {
     switch (command) {
       case 'help':
-        this.emit({ type: 'notice', level: 'info', text: HELP_TEXT });
+        this.emit({ type: 'notice', level: 'info', text: HELP_TEXT, code: 'cli.help' });
         return 'completed';
       case 'clear':
         this.messages = [{ role: 'system', content: MAIN_SYSTEM_PROMPT }];
-        this.emit({ type: 'notice', level: 'info', text: 'Context cleared. The model no longer sees the earlier conversation.' });
+        this.emit({ type: 'notice', level: 'info', text: 'Context cleared. The model no longer sees the earlier conversation.', code: 'cli.cleared' });
         return 'completed';
       case 'stats': {
         const s = this.stats;
@@ -300,17 +300,26 @@ export class Session {
           type: 'notice',
           level: 'info',
           text: `Session stats: ${s.requests} model request(s), ${s.inputTokens} input tokens, ${s.outputTokens} output tokens, ${s.cacheReadTokens} cache-read tokens, ${s.cacheCreationTokens} cache-write tokens.${this.deps.model ? ` Model: ${this.deps.model.model}.` : ' No model configured.'}`,
+          code: 'cli.stats',
+          params: {
+            requests: s.requests,
+            inputTokens: s.inputTokens,
+            outputTokens: s.outputTokens,
+            cacheReadTokens: s.cacheReadTokens,
+            cacheCreationTokens: s.cacheCreationTokens,
+            ...(this.deps.model && { model: this.deps.model.model }),
+          },
         });
         return 'completed';
       }
       case 'login-link': {
         if (!this.deps.loginLink) {
-          this.emit({ type: 'notice', level: 'warning', text: 'A sign-in link needs a connection to the relay.' });
+          this.emit({ type: 'notice', level: 'warning', text: 'A sign-in link needs a connection to the relay.', code: 'cli.loginLinkOffline' });
           return 'completed';
         }
         try {
           const url = await this.deps.loginLink();
-          this.emit({ type: 'notice', level: 'info', text: `Sign-in link (valid for a short time, use it once): ${url}` });
+          this.emit({ type: 'notice', level: 'info', text: `Sign-in link (valid for a short time, use it once): ${url}`, code: 'cli.loginLink', params: { url } });
         } catch (error) {
           this.emit({ type: 'error', code: 'LOGIN_LINK_FAILED', message: error instanceof Error ? error.message : String(error) });
         }
@@ -318,11 +327,11 @@ export class Session {
       }
       case 'exit':
         this.active = false;
-        this.emit({ type: 'notice', level: 'info', text: 'Session ended.' });
+        this.emit({ type: 'notice', level: 'info', text: 'Session ended.', code: 'cli.exit' });
         this.deps.meta(this.id, { active: false });
         return 'completed';
       default:
-        this.emit({ type: 'notice', level: 'warning', text: `Unknown command /${command}. Type /help for the list.` });
+        this.emit({ type: 'notice', level: 'warning', text: `Unknown command /${command}. Type /help for the list.`, code: 'cli.unknownCommand', params: { command } });
         return 'completed';
     }
   }

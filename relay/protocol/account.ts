@@ -68,10 +68,20 @@ function pageOf<T extends z.ZodType>(item: T) {
 
 export const orderTypeSchema = z.enum(['purchase', 'renewal']);
 
+/**
+ * Additive: the order's product name (and description) snapshot in other languages; `productName` and `description`
+ * are the canonical, Chinese ones.
+ */
+export const orderNameTranslationsSchema = z.object({
+  en: z.object({ productName: z.string().min(1), description: z.string().optional() }).optional(),
+});
+export type OrderNameTranslations = z.infer<typeof orderNameTranslationsSchema>;
+
 export const orderSummarySchema = z.object({
   orderId: z.string(),
   productName: z.string(),
   productSn: z.string(),
+  translations: orderNameTranslationsSchema.optional(),
   amount: z.number().nonnegative(),
   currency: z.string(),
   orderStatus: orderStatusSchema,

@@ -27,6 +27,16 @@ describe('billing protocol', () => {
     expect(parsed).toMatchObject({ subtitle: '', usageRules: '', description: { highlights: [], features: [] } });
   });
 
+  it('accepts a product without translations (the spec shape) and parses English display texts when present', () => {
+    expect(productSchema.parse(product).translations).toBeUndefined();
+    const en = { productName: 'Pro', subtitle: null, usageRules: '10,000 credits', description: { highlights: ['Best value'] } };
+    const parsed = productSchema.parse({ ...product, translations: { en } });
+    expect(parsed.translations?.en).toEqual({ productName: 'Pro', subtitle: '', usageRules: '10,000 credits', description: { highlights: ['Best value'], features: [] } });
+    expect(productSchema.parse({ ...product, translations: {} }).translations).toEqual({});
+    expect(productSchema.safeParse({ ...product, translations: { en: { ...en, productName: '' } } }).success).toBe(false);
+    expect(productSchema.safeParse({ ...product, translations: { en: { subtitle: 'x' } } }).success).toBe(false);
+  });
+
   it('rejects a product without a serial number or with a negative price', () => {
     expect(productSchema.safeParse({ ...product, productSn: '' }).success).toBe(false);
     expect(productSchema.safeParse({ ...product, price: -1 }).success).toBe(false);

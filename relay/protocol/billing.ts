@@ -5,6 +5,29 @@ import { z } from 'zod';
  * /web-api/payment/create-order). Additive changes only; a renamed field is a new field.
  */
 
+/**
+ * Display texts of a plan in one more language. The canonical fields of a product are Chinese (the spec's backend is
+ * Chinese, and the recommended rule reads them); `translations.en` is what the English pages show instead.
+ */
+export const productTextsSchema = z.object({
+  productName: z.string().min(1),
+  subtitle: z.string().nullish().transform((v) => v ?? ''),
+  usageRules: z.string().nullish().transform((v) => v ?? ''),
+  description: z
+    .object({
+      highlights: z.array(z.string()).default([]),
+      features: z.array(z.string()).default([]),
+    })
+    .default({ highlights: [], features: [] }),
+});
+export type ProductTexts = z.infer<typeof productTextsSchema>;
+
+/** Additive, optional: translations of the display texts, keyed by language (only `en` so far). */
+export const productTranslationsSchema = z.object({
+  en: productTextsSchema.optional(),
+});
+export type ProductTranslations = z.infer<typeof productTranslationsSchema>;
+
 /** One plan as the products call lists it. `price` 0 means free; `priceUnit` CNY shows ¥, anything else $. */
 export const productSchema = z.object({
   id: z.union([z.string(), z.number()]),
@@ -22,6 +45,8 @@ export const productSchema = z.object({
     highlights: z.array(z.string()).default([]),
     features: z.array(z.string()).default([]),
   }),
+  /** Not in the spec's Product: the relay adds it; a backend without it leaves every page on the canonical texts. */
+  translations: productTranslationsSchema.optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 export type ProductInput = z.input<typeof productSchema>;

@@ -5,7 +5,11 @@ import {
   WEB_EVENTS,
   cliHelloAckSchema,
   cliHelloSchema,
+  cliInboundSchemas,
   cliSessionEventSchema,
+  commandsTakenSchema,
+  handshakeErrorCodes,
+  handshakeErrorDataSchema,
   instanceAttachAckSchema,
   pendingInputSchema,
   sessionEventSchema,
@@ -102,6 +106,35 @@ describe('remote protocol', () => {
     expect(sessionJoinSchema.safeParse({ sessionId: sid, afterSeq: 0 }).success).toBe(true);
     expect(Object.keys(webInboundSchemas)).toEqual(Object.values(WEB_EVENTS));
     expect(CLI_EVENTS.hello).toBe('cli:hello');
+  });
+
+  it('carries codes and params on notices and errors, and agentId on nested tool events', () => {
+    const base = { sessionId: sid, seq: 1, eventId: eid, at: now };
+    const ok = (body: unknown) => sessionEventSchema.safeParse({ ...base, body }).success;
+    expect(ok({ type: 'notice', level: 'info', text: 'Ready', code: 'cli.ready', params: { cwd: '/p', model: 'm' } })).toBe(true);
+    expect(ok({ type: 'notice', level: 'info', text: 'Stats', code: 'cli.stats', params: { requests: 2, inputTokens: 10 } })).toBe(true);
+    expect(ok({ type: 'error', code: 'MODEL_ERROR', message: 'boom', params: { status: 500 } })).toBe(true);
+    // params are flat strings or numbers; codes are bounded
+    expect(ok({ type: 'notice', level: 'info', text: 'x', code: 'cli.ready', params: { nested: { a: 1 } } })).toBe(false);
+    expect(ok({ type: 'notice', level: 'info', text: 'x', code: 'c'.repeat(101) })).toBe(false);
+    expect(ok({ type: 'notice', level: 'info', text: 'x', code: '' })).toBe(false);
+    const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
+    expect(ok({ type: 'notice', level: 'info', text: 'x', params: many })).toBe(false);
+    const agentId = 'agent-1';
+    expect(ok({ type: 'tool_call', toolCallId: 't1', agentId, name: 'read_file', title: 'Read', input: {}, status: 'executing' })).toBe(true);
+    expect(ok({ type: 'tool_output', toolCallId: 't1', agentId, stream: 'stdout', chunk: 'a' })).toBe(true);
+    expect(ok({ type: 'file_diff', toolCallId: 't1', agentId, path: 'a', oldText: '', newText: 'b' })).toBe(true);
+    expect(ok({ type: 'permission_request', requestId: 'p1', toolCallId: 't1', agentId, tool: 'run_command', summary: 's', input: {} })).toBe(true);
+    expect(ok({ type: 'tool_output', toolCallId: 't1', agentId: '', stream: 'stdout', chunk: 'a' })).toBe(false);
+  });
+
+  it('lists the handshake error codes and the commands:taken event', () => {
+    expect(handshakeErrorCodes).toEqual(['UNAUTHORIZED', 'ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION', 'INTERNAL']);
+    expect(handshakeErrorDataSchema.safeParse({ code: 'PROTOCOL_VERSION' }).success).toBe(true);
+    expect(handshakeErrorDataSchema.safeParse({ code: 'NOPE' }).success).toBe(false);
+    expect(Object.keys(cliInboundSchemas)).toEqual(Object.values(CLI_EVENTS));
+    expect(commandsTakenSchema.safeParse({ commandIds: [eid] }).success).toBe(true);
+    expect(commandsTakenSchema.safeParse({ commandIds: ['x'] }).success).toBe(false);
   });
 
   it('normalises pairing codes and parses poll answers', () => {

@@ -137,9 +137,16 @@ export const assistantMessageBodySchema = z.object({
   messageId: id,
   text: z.string().max(TEXT_MAX),
 });
+/**
+ * `agentId` on `tool_call`, `tool_output`, `file_diff` and `permission_request`: set when a sub-agent (the `subagent`
+ * event with that `agentId`) issued the call, so the console can nest it under the sub-agent; absent for the main agent.
+ */
+const agentIdField = { agentId: id.optional() };
+
 export const toolCallBodySchema = z.object({
   type: z.literal('tool_call'),
   toolCallId: id,
+  ...agentIdField,
   name: z.string().min(1).max(200),
   title: z.string().max(2000),
   input: json,
@@ -150,12 +157,14 @@ export const toolCallBodySchema = z.object({
 export const toolOutputBodySchema = z.object({
   type: z.literal('tool_output'),
   toolCallId: id,
+  ...agentIdField,
   stream: z.enum(['stdout', 'stderr']),
   chunk: z.string().max(TOOL_OUTPUT_MAX_CHARS),
 });
 export const fileDiffBodySchema = z.object({
   type: z.literal('file_diff'),
   toolCallId: id,
+  ...agentIdField,
   path: z.string().min(1).max(4096),
   oldText: z.string().max(FILE_DIFF_MAX_CHARS),
   newText: z.string().max(FILE_DIFF_MAX_CHARS),
@@ -189,6 +198,7 @@ export const permissionRequestBodySchema = z.object({
   type: z.literal('permission_request'),
   requestId: id,
   toolCallId: id,
+  ...agentIdField,
   tool: z.string().min(1).max(200),
   summary: z.string().max(10_000),
   input: json,
@@ -203,16 +213,81 @@ export const turnEndBodySchema = z.object({
   type: z.literal('turn_end'),
   reason: z.enum(turnEndReasons),
 });
+/** Values to fill into a translated `notice` / `error` text (`{{name}}` placeholders); at most 50 entries. */
+export const messageParamsSchema = z
+  .record(z.string().min(1).max(100), z.union([z.string().max(10_000), z.number()]))
+  .refine((v) => Object.keys(v).length <= 50, { message: 'at most 50 params' });
+export type MessageParams = z.infer<typeof messageParamsSchema>;
+
 export const errorBodyEventSchema = z.object({
   type: z.literal('error'),
+  /** A stable code (`cliErrorCodes` for the reference CLI); the console translates it, `message` is the fallback. */
   code: z.string().min(1).max(100),
   message: z.string().max(10_000),
+  params: messageParamsSchema.optional(),
 });
 export const noticeBodySchema = z.object({
   type: z.literal('notice'),
   level: z.enum(noticeLevels),
+  /** English text: the fallback when the console does not know `code`. */
   text: z.string().max(TEXT_MAX),
+  /** A stable code (`cliNoticeCodes` for the reference CLI) the console translates, with `params` filled in. */
+  code: z.string().min(1).max(100).optional(),
+  params: messageParamsSchema.optional(),
 });
+
+/**
+ * Notice codes the reference CLI emits (the `code` field stays a free string: other CLIs may add their own), with
+ * their params. Console: translate `code` when known, else show `text`.
+ */
+export const cliNoticeCodes = [
+  /** { cwd, model } — a session is ready with a model. */
+  'cli.ready',
+  /** No model configured (TERN_MODEL_URL unset); plain text cannot be answered. */
+  'cli.noModel',
+  /** `/help`: `text` is the command list (markdown). */
+  'cli.help',
+  /** `/clear`: the model context was cleared. */
+  'cli.cleared',
+  /** `/stats`: { requests, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, model? }. */
+  'cli.stats',
+  /** `/exit`: the session ended. */
+  'cli.exit',
+  /** Input for a session that has ended (/exit). */
+  'cli.sessionEnded',
+  /** The CLI restarted during a turn; that turn was closed as interrupted. */
+  'cli.turnRecovered',
+  /**
+   * Usage denied before a model request (level warning; the turn ends with `turn_end: limit`):
+   * { reason: 'RATE_LIMITED' | 'QUOTA_EXCEEDED', retryAfterSeconds? }.
+   */
+  'cli.limit',
+  /** The turn stopped after { maxSteps } model requests (turn_end: limit). */
+  'cli.maxSteps',
+  /** `!` without a command. */
+  'cli.shellUsage',
+  /** Unknown slash command: { command } (without the slash). */
+  'cli.unknownCommand',
+  /** `/login-link`: { url } — a one-time browser sign-in link. */
+  'cli.loginLink',
+  /** `/login-link` while the CLI is not connected to the relay. */
+  'cli.loginLinkOffline',
+] as const;
+export type CliNoticeCode = (typeof cliNoticeCodes)[number];
+
+/**
+ * `error` codes the reference CLI emits, with their params. (Transcripts from before notice codes may also hold
+ * `error` RATE_LIMITED / QUOTA_EXCEEDED; usage denials are now the `cli.limit` notice.)
+ */
+export const cliErrorCodes = [
+  /** The model API failed: { status? } (HTTP status when there was one). */
+  'MODEL_ERROR',
+  /** `/login-link` failed. */
+  'LOGIN_LINK_FAILED',
+  /** A turn failed inside the CLI (a bug or an unexpected fault); the turn ends with `turn_end: error`. */
+  'INTERNAL',
+] as const;
+export type CliErrorCode = (typeof cliErrorCodes)[number];
 
 export const sessionEventBodySchema = z.discriminatedUnion('type', [
   userMessageBodySchema,
@@ -259,6 +334,22 @@ export const webHandshakeAuthSchema = z.object({
 });
 export type WebHandshakeAuth = z.infer<typeof webHandshakeAuthSchema>;
 
+/**
+ * A refused handshake (`connect_error`) on `/cli` or `/web` carries `err.data = { code }`; `err.message` keeps a
+ * readable text (`"<CODE>: …"`).
+ * - `UNAUTHORIZED`: bad, expired or revoked token (or an instance id that belongs to someone else) — sign in / pair again.
+ * - `ORIGIN_NOT_ALLOWED`: `/web` from a page on another site.
+ * - `BAD_HANDSHAKE`: the handshake `auth` failed its schema.
+ * - `PROTOCOL_VERSION`: `/cli` speaks another `protocolVersion` — update the CLI.
+ * - `INTERNAL`: a server fault during the handshake — retry later; the credentials are fine.
+ */
+export const handshakeErrorCodes = ['UNAUTHORIZED', 'ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION', 'INTERNAL'] as const;
+export const handshakeErrorCodeSchema = z.enum(handshakeErrorCodes);
+export type HandshakeErrorCode = z.infer<typeof handshakeErrorCodeSchema>;
+/** `err.data` of a refused handshake. */
+export const handshakeErrorDataSchema = z.object({ code: handshakeErrorCodeSchema });
+export type HandshakeErrorData = z.infer<typeof handshakeErrorDataSchema>;
+
 // ---- /cli namespace ------------------------------------------------------------------------------------------------
 
 /** CLI → relay event names. */
@@ -268,6 +359,8 @@ export const CLI_EVENTS = {
   sessionMeta: 'session:meta',
   usageAuthorize: 'usage:authorize',
   usageReport: 'usage:report',
+  /** Confirms pending commands from the `cli:hello` ack once taken; only then are they marked delivered. */
+  commandsTaken: 'commands:taken',
 } as const;
 
 /** Relay → CLI event names (relay emits with ack; the CLI acks `{ ok: true }` once it has taken the command). */
@@ -330,6 +423,10 @@ export const cliHelloAckSchema = ackSchema({
   pendingInputs: z.array(pendingInputSchema),
 });
 export type CliHelloAck = z.infer<typeof cliHelloAckSchema>;
+
+/** `commands:taken`: the `commandId`s of `pendingInputs` the CLI has applied. Ack `{ ok: true }`. */
+export const commandsTakenSchema = z.object({ commandIds: z.array(uuid).max(1000) });
+export type CommandsTaken = z.infer<typeof commandsTakenSchema>;
 
 export const cliSessionEventSchema = z.object({
   sessionId: uuid,
@@ -425,6 +522,7 @@ export const cliInboundSchemas = {
   [CLI_EVENTS.sessionMeta]: sessionMetaSchema,
   [CLI_EVENTS.usageAuthorize]: usageAuthorizeSchema,
   [CLI_EVENTS.usageReport]: usageReportEventSchema,
+  [CLI_EVENTS.commandsTaken]: commandsTakenSchema,
 } as const;
 
 export const cliCommandSchemas = {

@@ -1,37 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { expect, test as shared } from './fixtures';
-import { type CliRun, type Proc, RemoteConsole, saveRemoteScreenshot, signUpFrom, startCli, startModelStandIn } from './pages/remoteConsole';
+import { expect } from './fixtures';
+import { type CliRun, type Proc, RemoteConsole, saveRemoteScreenshot, signUpFrom, startModelStandIn } from './pages/remoteConsole';
+import { pairCli as pair, remoteTest as test } from './pages/remoteHarness';
 
 /**
  * Issue #4 end to end: a real `tern --cloud` (relay/cli) driven by the scripted model stand-in, paired through the
  * PWA, used from /remote, and a dropped browser connection that must not lose, repeat or reorder any event.
  */
-
-// Same console-error rule as everywhere, except the network errors this file causes on purpose while offline.
-const test = shared.extend<{ networkCut: { on: boolean } }>({
-  // Playwright needs the destructuring pattern even when a fixture uses no other fixture.
-  // eslint-disable-next-line no-empty-pattern
-  networkCut: async ({}, use) => {
-    await use({ on: false });
-  },
-  // Overrides the fixture of the same name (which stays automatic).
-  consoleErrors: async ({ page, networkCut }, use) => {
-    const errors: string[] = [];
-    page.on('console', (msg) => {
-      if (msg.type() !== 'error') return;
-      const text = msg.text();
-      if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
-      if (networkCut.on && /ERR_INTERNET_DISCONNECTED|WebSocket connection to .* failed|ERR_NETWORK_CHANGED|net::ERR_/.test(text)) return;
-      errors.push(text);
-    });
-    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-    if (process.env.REMOTE_E2E_VERBOSE) page.on('console', (msg) => console.log(`[browser ${msg.type()}] ${msg.text()}`));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
-  },
-});
 
 let standIn: { proc: Proc; url: string } | null = null;
 const clis: CliRun[] = [];
@@ -55,20 +32,7 @@ test.afterAll(async () => {
   standIn = null;
 });
 
-/** Starts a CLI, approves its pairing in the browser and waits until it is online in the console. */
-async function pairCli(console_: RemoteConsole, baseURL: string, shot: string): Promise<CliRun> {
-  const { page } = console_;
-  const cli = startCli(baseURL, standIn!.url);
-  clis.push(cli);
-  const [, code] = await cli.proc.waitFor(/\/remote\/pair\?code=([A-Z0-9]{4}-?[A-Z0-9]{4})/);
-  await page.goto(`/remote/pair?code=${code}`);
-  await expect(page.getByTestId('pair-code')).toHaveText(code!.includes('-') ? code! : `${code!.slice(0, 4)}-${code!.slice(4)}`);
-  await saveRemoteScreenshot(page, shot);
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/remote$/, { timeout: 10_000 });
-  await console_.expectConnected();
-  return cli;
-}
+const pairCli = (remote: RemoteConsole, baseURL: string, shot: string) => pair(remote, baseURL, standIn!.url, clis, shot);
 
 const lineOrder = (text: string) => [...text.matchAll(/line-(\d+)/g)].map((m) => Number(m[1]));
 
@@ -153,7 +117,7 @@ test.describe('remote console', () => {
     // The same console in Chinese (the tab keeps its workspace lock and its events).
     await page.goto('/zh/remote');
     await remote.expectConnected();
-    await expect(page.getByText('需要你的授权').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('permission-prompt').first()).toContainText('已允许一次', { timeout: 15_000 });
     await saveRemoteScreenshot(page, 'desktop-zh');
   });
 

@@ -40,6 +40,8 @@ export interface AgentContext {
   stats: TurnStats;
   /** Model requests per turn before it ends with reason `limit`. */
   maxSteps?: number;
+  /** Set inside a sub-agent: its id, carried on the tool events it causes (`agentId` in the protocol). */
+  agentId?: string;
 }
 
 export const MAIN_SYSTEM_PROMPT = `You are Tern, a coding assistant working in the user's project directory through tools.
@@ -79,7 +81,13 @@ export async function runAgentLoop(ctx: AgentContext, messages: ChatMessage[], o
         auth.code === 'QUOTA_EXCEEDED'
           ? `Your credits are used up, so the model request was not sent.${retry} Buy a plan or redeem a code on the website. (${auth.message})`
           : `Rate limit reached, so the model request was not sent.${retry} (${auth.message})`;
-      ctx.emit({ type: 'error', code: auth.code, message: text });
+      ctx.emit({
+        type: 'notice',
+        level: 'warning',
+        text,
+        code: 'cli.limit',
+        params: { reason: auth.code, ...(auth.retryAfterSeconds !== undefined && { retryAfterSeconds: auth.retryAfterSeconds }) },
+      });
       return { reason: 'limit', lastText, error: text };
     }
     const messageId = randomUUID();
@@ -111,7 +119,8 @@ export async function runAgentLoop(ctx: AgentContext, messages: ChatMessage[], o
         return { reason: 'interrupted', lastText: streamed || lastText };
       }
       const message = error instanceof ModelError ? error.message : `model request failed: ${error instanceof Error ? error.message : String(error)}`;
-      ctx.emit({ type: 'error', code: 'MODEL_ERROR', message });
+      const status = error instanceof ModelError ? error.status : undefined;
+      ctx.emit({ type: 'error', code: 'MODEL_ERROR', message, ...(status !== undefined && { params: { status } }) });
       return { reason: 'error', lastText, error: message };
     }
     deltas.flush();
@@ -152,7 +161,7 @@ export async function runAgentLoop(ctx: AgentContext, messages: ChatMessage[], o
       }
     }
   }
-  ctx.emit({ type: 'notice', level: 'warning', text: `Stopped after ${maxSteps} model requests in one turn.` });
+  ctx.emit({ type: 'notice', level: 'warning', text: `Stopped after ${maxSteps} model requests in one turn.`, code: 'cli.maxSteps', params: { maxSteps } });
   return { reason: 'limit', lastText };
 }
 
@@ -167,7 +176,8 @@ async function runToolCall(ctx: AgentContext, name: string, rawArguments: string
     parseError = `arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
   }
   const title = toolTitle(name, input);
-  ctx.emit({ type: 'tool_call', toolCallId, name, title, input, status: 'executing' });
+  const agent = ctx.agentId !== undefined ? { agentId: ctx.agentId } : {};
+  ctx.emit({ type: 'tool_call', toolCallId, ...agent, name, title, input, status: 'executing' });
   let outcome: ToolOutcome;
   if (parseError) outcome = { ok: false, output: '', error: parseError };
   else if (!(options.tools as string[]).includes(name)) outcome = { ok: false, output: '', error: `tool ${name} is not available here` };
@@ -178,12 +188,14 @@ async function runToolCall(ctx: AgentContext, name: string, rawArguments: string
       emit: ctx.emit,
       permissions: ctx.permissions,
       signal: ctx.signal,
+      ...agent,
       ...(options.tools.includes('spawn_subagent') && { spawnSubagent: (sub, parent) => runSubagent(ctx, sub, parent) }),
     });
   }
   ctx.emit({
     type: 'tool_call',
     toolCallId,
+    ...agent,
     name,
     title,
     input,
@@ -208,7 +220,7 @@ async function runSubagent(ctx: AgentContext, input: { title: string; task: stri
   emitStatus('running');
   let result: LoopResult;
   try {
-    result = await runAgentLoop({ ...ctx, maxSteps: 20 }, messages, { tools: SUBAGENT_TOOLS, quiet: true });
+    result = await runAgentLoop({ ...ctx, maxSteps: 20, agentId }, messages, { tools: SUBAGENT_TOOLS, quiet: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     emitStatus('failed', message);

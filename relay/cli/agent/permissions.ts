@@ -7,6 +7,8 @@ export interface PermissionAsk {
   toolCallId: string;
   summary: string;
   input: unknown;
+  /** The sub-agent that asks (absent for the main agent). */
+  agentId?: string;
 }
 
 interface Pending {
@@ -37,7 +39,15 @@ export class PermissionGate {
     const decision = new Promise<PermissionDecision | 'interrupted'>((resolve) => {
       this.pending.set(requestId, { resolve, tool: ask.tool });
     });
-    this.emit({ type: 'permission_request', requestId, toolCallId: ask.toolCallId, tool: ask.tool, summary: ask.summary, input: ask.input });
+    this.emit({
+      type: 'permission_request',
+      requestId,
+      toolCallId: ask.toolCallId,
+      ...(ask.agentId && { agentId: ask.agentId }),
+      tool: ask.tool,
+      summary: ask.summary,
+      input: ask.input,
+    });
     const onAbort = () => this.settle(requestId, 'interrupted');
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
@@ -47,12 +57,14 @@ export class PermissionGate {
     }
   }
 
-  /** Applies an answer from the browser. Returns false for an unknown or already-answered request. */
+  /**
+   * Applies an answer from the browser. Returns false for an unknown or already-answered request. Emits nothing: the
+   * relay persisted the `permission_response` when the browser answered (docs/protocol.md §3).
+   */
   answer(requestId: string, decision: PermissionDecision, scope: PermissionScope): boolean {
     const pending = this.pending.get(requestId);
     if (!pending) return false;
     if (decision === 'allow' && scope === 'session') this.sessionAllowed.add(pending.tool);
-    this.emit({ type: 'permission_response', requestId, decision, scope });
     this.settle(requestId, decision);
     return true;
   }

@@ -97,7 +97,19 @@ describe('plans', () => {
     expect(list.map((p) => p.productSn)).toEqual(['FREE', 'BASIC-30', 'PRO-30', 'PRO-MAX-30', 'ENTERPRISE']);
     expect(list.find((p) => p.productSn === 'FREE')?.price).toBe(0);
     expect(list.find((p) => p.productSn === 'BASIC-30')).toMatchObject({ price: 29, priceUnit: 'CNY', validityDays: 30 });
-    expect(list.find((p) => p.productSn === 'PRO-30')?.productName).toContain('专业');
+    // Canonical texts are Chinese (the spec's recommended rule reads 专业 / 高性价比); English comes in translations.
+    expect(list.find((p) => p.productSn === 'PRO-30')).toMatchObject({
+      productName: '专业版',
+      description: { highlights: ['高性价比', '10,000 积分'] },
+      translations: { en: { productName: 'Pro', description: { highlights: ['Best value', '10,000 credits'] } } },
+    });
+    expect(list.map((p) => [p.productName, p.translations?.en?.productName])).toEqual([
+      ['免费版', 'Free'],
+      ['基础版', 'Basic'],
+      ['专业版', 'Pro'],
+      ['旗舰版', 'Pro Max'],
+      ['企业版', 'Enterprise'],
+    ]);
 
     // A second start seeds nothing twice; a deactivated plan disappears.
     const { seedCatalog } = await import('../core/billing');
@@ -106,6 +118,51 @@ describe('plans', () => {
     const after = productListSchema.parse((await get('/web-api/products')).body.data);
     expect(after.map((p) => p.productSn)).toEqual(['FREE', 'BASIC-30', 'PRO-30', 'PRO-MAX-30']);
     await relay.storage.db.update(products).set({ isActive: true }).where(eq(products.productSn, 'ENTERPRISE'));
+  });
+
+  it('a relay seeded with the old bilingual texts gets the new ones on start, order snapshots included; prices stay', async () => {
+    const user = await signIn();
+    const order = await buy(user.jwt, 'BASIC-30', 'en');
+    const { seedCatalog } = await import('../core/billing');
+    const { orders } = await import('../storage/schema');
+    // The state of a relay seeded before the texts were split: mixed names, no translations; an operator's price.
+    await relay.storage.db
+      .update(products)
+      .set({
+        productName: 'Basic 基础版',
+        subtitle: '2,000 credits for 30 days · 30 天 2,000 积分',
+        usageRules: 'Can be bought again · 可重复购买',
+        description: { highlights: ['2,000 credits · 2,000 积分'], features: ['All models · 全部模型'] },
+        translations: null,
+        priceMinor: 3900,
+      })
+      .where(eq(products.productSn, 'BASIC-30'));
+    await relay.storage.db
+      .update(orders)
+      .set({ productName: 'Basic 基础版', description: '2,000 credits for 30 days · 30 天 2,000 积分', productNameTranslations: null })
+      .where(eq(orders.id, order.order_id));
+    // An order of a renamed product (not a legacy seed name) keeps its snapshot.
+    const other = await buy(user.jwt, 'PRO-30', 'en');
+    await relay.storage.db.update(orders).set({ productName: '专业版（旧）', productNameTranslations: null }).where(eq(orders.id, other.order_id));
+
+    await seedCatalog(relay.storage.db);
+    await seedCatalog(relay.storage.db);
+
+    const basic = productListSchema.parse((await get('/web-api/products')).body.data).find((p) => p.productSn === 'BASIC-30')!;
+    expect(basic).toMatchObject({
+      productName: '基础版',
+      subtitle: '30 天 2,000 积分',
+      price: 39,
+      description: { highlights: ['2,000 积分'], features: ['全部模型', '远程控制', '邮件支持'] },
+      translations: { en: { productName: 'Basic', subtitle: '2,000 credits for 30 days' } },
+    });
+    expect(basic.usageRules).not.toContain('·');
+    const renamed = orderSchema.parse((await get(`/web-api/orders/${order.order_id}`, user.jwt)).body.data);
+    expect(renamed).toMatchObject({ productName: '基础版', description: '30 天 2,000 积分', translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } } });
+    const list = orderPageSchema.parse((await get('/web-api/orders', user.jwt)).body.data);
+    expect(list.items.find((o) => o.orderId === other.order_id)).toMatchObject({ productName: '专业版（旧）' });
+    expect(list.items.find((o) => o.orderId === other.order_id)?.translations).toBeUndefined();
+    await relay.storage.db.update(products).set({ priceMinor: 2900 }).where(eq(products.productSn, 'BASIC-30'));
   });
 });
 
@@ -125,15 +182,18 @@ describe('sandbox purchase loop', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await page.text();
     expect(html).toContain('沙盒收银台');
-    expect(html).toContain('Basic 基础版');
+    expect(html).toContain('<dd>基础版</dd>');
+    expect(html).not.toContain('Basic');
     expect(html).toContain('¥29.00');
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain(`action="/checkout/sandbox/${order.order_id}/pay?lang=zh"`);
     const en = await (await fetchPage(`${new URL(order.payment_url).pathname}?lang=en`)).text();
     expect(en).toContain('Sandbox checkout');
+    expect(en).toContain('<dd>Basic</dd>');
 
     const pending = orderSchema.parse((await get(`/web-api/orders/${order.order_id}`, user.jwt)).body.data);
     expect(pending).toMatchObject({ orderStatus: 'pending', paymentStatus: 'unpaid', paymentUrl: order.payment_url, paidAt: null, quotaCode: null });
+    expect(pending).toMatchObject({ productName: '基础版', description: '30 天 2,000 积分', translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } } });
 
     const paid = await payViaPage(order.order_id);
     expect(paid.status).toBe(303);

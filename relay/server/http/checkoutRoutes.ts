@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { AppError } from '../core/appError';
-import { type BillingDeps, cancelOrder, expireOrders, findOrder, orderReturnUrl, payOrder } from '../core/billing';
+import { type BillingDeps, cancelOrder, expireOrders, findOrder, orderProductName, orderReturnUrl, payOrder } from '../core/billing';
 import type { OrderRow } from '../storage/schema';
 import { siteOrigin } from './billingRoutes';
 
 /**
- * The sandbox payment provider's checkout page: GET /checkout/sandbox/:orderId shows the order (product, amount,
- * expiry) with Pay and Cancel; both are plain HTML forms (no script, CSP-compliant) that settle the order and redirect
+ * The sandbox payment provider's checkout page: GET /checkout/sandbox/:orderId shows the order (product name in the
+ * page's language, amount, expiry) with Pay and Cancel; both are plain HTML forms (no script, CSP-compliant) that settle the order and redirect
  * (303) to the PWA's order page, /orders/<id> or /zh/orders/<id> after the order's language. Nothing is charged. The
  * order id (random UUID) is the capability, as with a provider's hosted checkout link; cross-site form posts are
  * refused.
@@ -88,7 +88,7 @@ function checkoutPage(order: OrderRow, lang: Lang, origin: string, now: Date, er
   const payable = order.status === 'pending' && order.expiresAt.getTime() > now.getTime();
   const message = error ?? (payable ? null : order.status === 'expired' ? t.expired : t.closed);
   const rows: [string, string][] = [
-    [t.product, order.productName],
+    [t.product, orderProductName(order, lang)],
     [t.amount, formatAmount(order)],
     [t.credits, order.credits.toLocaleString('en-US')],
     [t.validity, `${order.validityDays} ${t.days}`],

@@ -7,6 +7,7 @@ import {
   CLI_COMMANDS,
   CLI_EVENTS,
   cliHelloAckSchema,
+  handshakeErrorDataSchema,
   instanceAttachAckSchema,
   instancesListAckSchema,
   type SessionEvent,
@@ -84,19 +85,38 @@ const cliEvent = (cli: Socket, sessionId: string, text: string, eventId: string 
   request(cli, CLI_EVENTS.sessionEvent, { sessionId, eventId, body: { type: 'assistant_delta', messageId: 'm1', text } });
 
 describe('handshakes', () => {
-  it('refuses a bad CLI token, a malformed CLI handshake and a bad user token', async () => {
-    await expect(connect(cliSocket(relay, 'tern_cli_nope'))).rejects.toThrow(/UNAUTHORIZED/);
+  /** The `connect_error` of a refused handshake: its message and `data.code`. */
+  const refusal = async (socket: Socket) => {
+    const error = await connect(socket).then(
+      () => {
+        throw new Error('the handshake was accepted');
+      },
+      (e: unknown) => e as Error & { data?: unknown },
+    );
+    return { message: error.message, data: handshakeErrorDataSchema.parse(error.data) };
+  };
+
+  it('refuses a bad CLI token, a malformed CLI handshake and a bad user token, with a code in err.data', async () => {
+    expect(await refusal(cliSocket(relay, 'tern_cli_nope'))).toEqual({ message: 'UNAUTHORIZED: invalid or revoked CLI token', data: { code: 'UNAUTHORIZED' } });
     const user = await signIn(relay, 'hs@example.com');
     const { token } = await cliTokenFor(relay, user.userId);
-    await expect(connect(cliSocket(relay, token, 'not-a-uuid'))).rejects.toThrow(/UNAUTHORIZED/);
-    await expect(connect(cliSocket(relay, token, randomUUID(), { protocolVersion: 99 }))).rejects.toThrow(/UNAUTHORIZED/);
-    await expect(connect(webSocket(relay, 'garbage'))).rejects.toThrow(/UNAUTHORIZED/);
-    await expect(connect(webSocket(relay, token))).rejects.toThrow(/UNAUTHORIZED/);
+    expect(await refusal(cliSocket(relay, token, 'not-a-uuid'))).toMatchObject({ message: expect.stringMatching(/^BAD_HANDSHAKE: /), data: { code: 'BAD_HANDSHAKE' } });
+    expect(await refusal(cliSocket(relay, token, randomUUID(), { protocolVersion: undefined }))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
+    expect(await refusal(cliSocket(relay, token, randomUUID(), { protocolVersion: 99 }))).toMatchObject({
+      message: expect.stringMatching(/^PROTOCOL_VERSION: .*version 1, not 99/),
+      data: { code: 'PROTOCOL_VERSION' },
+    });
+    expect(await refusal(webSocket(relay, 'garbage'))).toMatchObject({ message: expect.stringMatching(/^UNAUTHORIZED: /), data: { code: 'UNAUTHORIZED' } });
+    expect(await refusal(webSocket(relay, token))).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    expect(await refusal(webSocket(relay, user.jwt, 'not-a-uuid'))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
   });
 
   it('checks the Origin of /web: foreign sites are refused, the relay itself is allowed', async () => {
     const user = await signIn(relay, 'origin@example.com');
-    await expect(connect(webSocket(relay, user.jwt, randomUUID(), { origin: 'https://evil.example' }))).rejects.toThrow(/origin/);
+    expect(await refusal(webSocket(relay, user.jwt, randomUUID(), { origin: 'https://evil.example' }))).toEqual({
+      message: 'ORIGIN_NOT_ALLOWED: origin not allowed',
+      data: { code: 'ORIGIN_NOT_ALLOWED' },
+    });
     track(await connect(webSocket(relay, user.jwt, randomUUID(), { origin: relay.url })));
   });
 });
@@ -317,25 +337,44 @@ describe('sessions, seq and replay', () => {
       ['session:input', { sessionId, clientMsgId: 'while-away', text: 'are you there?' }],
       ['session:permission', { sessionId, requestId: 'perm-1', decision: 'allow', scope: 'once' }],
     ]);
-    // The CLI drops before showing it had the ack (no further event): handed over again on the next hello…
+    // Handing them over in the ack is not delivery: still pending while the CLI has not confirmed them, even when it
+    // sends other events and stays connected past the command ack timeout (1 s here)…
+    expect(await cliEvent(back, sessionId, 'resumed')).toMatchObject({ ok: true });
+    await new Promise((r) => setTimeout(r, 1_300));
+    const pendingIds = async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).map((c) => c.id);
+    expect(await pendingIds()).toEqual(hello.pendingInputs.map((p) => p.commandId));
+    // …so a CLI that drops (crashes) before commands:taken gets them again on its next hello.
     back.disconnect();
     const back2 = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
     const retry = cliHelloAckSchema.parse(await request(back2, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(retry.ok && retry.pendingInputs.map((p) => p.commandId)).toEqual(hello.pendingInputs.map((p) => p.commandId));
-    // …and once the CLI has sent anything after it, they count as delivered.
-    expect(await cliEvent(back2, sessionId, 'resumed')).toMatchObject({ ok: true });
+    // commands:taken marks only this instance's own commands; a foreign or unknown id changes nothing.
+    const other = await setup({ attach: false });
+    cliTakesCommands(other.cli);
+    expect(await request(other.cli, CLI_EVENTS.commandsTaken, { commandIds: hello.pendingInputs.map((p) => p.commandId) })).toEqual({ ok: true });
+    expect(await pendingIds()).toEqual(hello.pendingInputs.map((p) => p.commandId));
+    expect(await request(back2, CLI_EVENTS.commandsTaken, { commandIds: ['x'] })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    // Confirming the first one leaves the second pending; confirming again is harmless.
+    const [first, second] = hello.pendingInputs.map((p) => p.commandId);
+    expect(await request(back2, CLI_EVENTS.commandsTaken, { commandIds: [first, randomUUID()] })).toEqual({ ok: true });
+    expect(await pendingIds()).toEqual([second]);
+    expect(await request(back2, CLI_EVENTS.commandsTaken, { commandIds: [first, second] })).toEqual({ ok: true });
+    expect(await pendingIds()).toEqual([]);
     const again = cliHelloAckSchema.parse(await request(back2, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(again.ok && again.pendingInputs).toEqual([]);
 
-    // A connected CLI that does not ack a command (within the 1 s test timeout) gets it with its next hello; a hand-over
-    // also settles when the socket simply stays connected.
+    // A connected CLI that does not ack a live command (within the 1 s test timeout) gets it with its next hello.
     expect(await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'unacked', text: 'x' })).toMatchObject({ ok: true });
     await new Promise((r) => setTimeout(r, 1_300));
     back2.disconnect();
     const back3 = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
     const third = cliHelloAckSchema.parse(await request(back3, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(third.ok && third.pendingInputs.map((p) => p.payload)).toEqual([{ sessionId, clientMsgId: 'unacked', text: 'x' }]);
-    await waitFor(async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).length === 0, 5000, 'settled while connected');
+    // A live command the CLI acks is delivered at once.
+    const live = cliTakesCommands(back3);
+    expect(await request(s.web, WEB_EVENTS.sessionSettings, { sessionId, autoApprove: true })).toMatchObject({ ok: true });
+    await waitFor(() => live.some((c) => c.event === CLI_COMMANDS.sessionSettings), 5000, 'live settings');
+    await waitFor(async () => (await pendingIds()).length === 1, 5000, 'settings delivered, the hand-over still pending');
   });
 });
 

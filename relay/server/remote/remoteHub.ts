@@ -11,11 +11,14 @@ import {
   cliHandshakeAuthSchema,
   cliHelloSchema,
   cliSessionEventSchema,
+  commandsTakenSchema,
+  type HandshakeErrorCode,
   instanceAttachSchema,
   instanceDetachSchema,
   instancesListSchema,
   type PendingInput,
   PRESENCE_GRACE_MS,
+  REMOTE_PROTOCOL_VERSION,
   sessionJoinSchema,
   sessionLeaveSchema,
   sessionMetaSchema,
@@ -201,10 +204,15 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
 
   cli.use((socket, next) => {
     void (async () => {
-      const auth = cliHandshakeAuthSchema.safeParse(socket.handshake.auth);
-      if (!auth.success) return next(new Error('UNAUTHORIZED: missing or malformed handshake (token, instanceId, protocolVersion 1)'));
+      const raw: unknown = socket.handshake.auth;
+      const version = typeof raw === 'object' && raw !== null ? (raw as { protocolVersion?: unknown }).protocolVersion : undefined;
+      if (version !== undefined && version !== REMOTE_PROTOCOL_VERSION) {
+        return next(handshakeError('PROTOCOL_VERSION', `this relay speaks protocol version ${REMOTE_PROTOCOL_VERSION}, not ${String(version).slice(0, 20)}; update tern`));
+      }
+      const auth = cliHandshakeAuthSchema.safeParse(raw);
+      if (!auth.success) return next(handshakeError('BAD_HANDSHAKE', `missing or malformed handshake (token, instanceId, protocolVersion ${REMOTE_PROTOCOL_VERSION})`));
       const verified = await verifyCliToken(deps, auth.data.token);
-      if (!verified) return next(new Error('UNAUTHORIZED: invalid or revoked CLI token'));
+      if (!verified) return next(handshakeError('UNAUTHORIZED', 'invalid or revoked CLI token'));
       const claimed = await repo().claimInstance({
         id: auth.data.instanceId,
         userId: verified.user.id,
@@ -213,12 +221,12 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
         now: now(),
       });
       // Someone else's instance id: refused like a bad token, so existence is not revealed.
-      if (!claimed) return next(new Error('UNAUTHORIZED: this instance id cannot be used'));
+      if (!claimed) return next(handshakeError('UNAUTHORIZED', 'this instance id cannot be used'));
       socket.data = { kind: 'cli', userId: verified.user.id, tokenId: verified.row.id, instanceId: claimed.id } satisfies CliData;
       next();
     })().catch((error: unknown) => {
       log.error({ err: error }, 'remote: cli handshake failed');
-      next(new Error('INTERNAL: server error'));
+      next(handshakeError('INTERNAL', 'server error'));
     });
   });
 
@@ -231,23 +239,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     }
     void socket.join([instanceRoom(data.instanceId), tokenRoom(data.tokenId)]);
     const router = createEventRouter(socket, log);
-
-    // Commands handed over in a cli:hello ack count as delivered once the CLI evidently has the ack: it sends its
-    // next event on this socket, or the socket is still up a while later. If it drops first, they go out again.
-    let handedOver: string[] = [];
-    let handoverTimer: NodeJS.Timeout | null = null;
-    const settleHandover = async () => {
-      if (handoverTimer) clearTimeout(handoverTimer);
-      handoverTimer = null;
-      const ids = handedOver;
-      handedOver = [];
-      if (ids.length) await repo().markDelivered(ids, now());
-    };
-    const on: typeof router.on = (event, schema, handler) =>
-      router.on(event, schema, async (input) => {
-        await settleHandover();
-        return handler(input);
-      });
+    const on = router.on;
 
     on(CLI_EVENTS.hello, cliHelloSchema, async (hello) => {
       const t = now();
@@ -261,8 +253,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
         }
       }
       const sessions = await repo().listSessions(data.instanceId);
+      // Handed over, not yet delivered: they stay pending until the CLI confirms them with commands:taken.
       const pending = await repo().pendingCommands(data.instanceId);
-      handedOver = pending.map((c) => c.id);
       const view = await instanceView(data.instanceId);
       return new AfterAck(
         {
@@ -272,12 +264,6 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
           pendingInputs: pending.map(toPending),
         },
         () => {
-          if (handedOver.length) {
-            handoverTimer = setTimeout(() => {
-              if (socket.connected) void settleHandover().catch((error: unknown) => log.warn({ err: error }, 'remote: hand-over failed'));
-            }, options.commandAckTimeoutMs);
-            handoverTimer.unref();
-          }
           web.to(userRoom(data.userId)).emit(WEB_PUSH.instanceUpdated, { instance: view!.instance });
         },
       );
@@ -309,11 +295,15 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       return new AfterAck({ ok: true }, () => broadcastSession(updated!));
     });
 
+    on(CLI_EVENTS.commandsTaken, commandsTakenSchema, async (input) => {
+      await repo().markDelivered(input.commandIds, now(), data.instanceId);
+      return { ok: true };
+    });
+
     on(CLI_EVENTS.usageAuthorize, usageAuthorizeSchema, async (input) => usage.authorize(data.userId, input));
     on(CLI_EVENTS.usageReport, usageReportEventSchema, async (input) => usage.report(data.userId, input));
 
     socket.on('disconnect', () => {
-      if (handoverTimer) clearTimeout(handoverTimer);
       if (closing) return;
       const previous = offlineTimers.get(data.instanceId);
       if (previous) clearTimeout(previous);
@@ -333,20 +323,20 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
 
   web.use((socket, next) => {
     void (async () => {
-      if (!isAllowedOrigin(socket.handshake.headers, deps.config.PUBLIC_URL)) return next(new Error('UNAUTHORIZED: origin not allowed'));
+      if (!isAllowedOrigin(socket.handshake.headers, deps.config.PUBLIC_URL)) return next(handshakeError('ORIGIN_NOT_ALLOWED', 'origin not allowed'));
       const auth = webHandshakeAuthSchema.safeParse(socket.handshake.auth);
-      if (!auth.success) return next(new Error('UNAUTHORIZED: missing or malformed handshake (token, windowId)'));
+      if (!auth.success) return next(handshakeError('BAD_HANDSHAKE', 'missing or malformed handshake (token, windowId)'));
       let access;
       try {
         access = await app.verifyAccessToken(auth.data.token);
       } catch {
-        return next(new Error('UNAUTHORIZED: sign in again'));
+        return next(handshakeError('UNAUTHORIZED', 'sign in again'));
       }
       socket.data = { kind: 'web', userId: access.userId, jti: access.jti, windowId: auth.data.windowId } satisfies WebData;
       next();
     })().catch((error: unknown) => {
       log.error({ err: error }, 'remote: web handshake failed');
-      next(new Error('INTERNAL: server error'));
+      next(handshakeError('INTERNAL', 'server error'));
     });
   });
 
@@ -563,6 +553,11 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       await closeAdapter?.();
     },
   };
+}
+
+/** A handshake refusal: `connect_error` with `err.data = { code }` and the message `"<code>: <text>"`. */
+function handshakeError(code: HandshakeErrorCode, text: string): Error & { data: { code: HandshakeErrorCode } } {
+  return Object.assign(new Error(`${code}: ${text}`), { data: { code } });
 }
 
 function parseDate(value: string, fallback: Date): Date {

@@ -6,26 +6,53 @@ import { authorizeUsage, recordUsage } from '../core/billing/usage';
 import type { Database } from '../storage/database';
 import { ackError, type HandlerResult } from './socketEvents';
 
+type BillingDeps = { db: Database; now: () => Date };
+
+export interface UsageBillingService {
+  authorize: typeof authorizeUsage;
+  record: typeof recordUsage;
+}
+
+const realBilling: UsageBillingService = { authorize: authorizeUsage, record: recordUsage };
+
+/**
+ * A billing failure as a socket ack, always `{ ok: false, error: { code, message, retryAfterSeconds? } }`:
+ * the service's 429 → RATE_LIMITED, other 4xx → BAD_REQUEST, 5xx → INTERNAL (its message says why; safe to retry).
+ * Anything else is rethrown (the event router answers INTERNAL and logs it).
+ */
+export function usageFailureAck(error: unknown): HandlerResult {
+  if (!(error instanceof AppError)) throw error;
+  if (error.status === 429) return ackError('RATE_LIMITED', error.message);
+  if (error.status < 500) return ackError('BAD_REQUEST', `${error.message} (${error.code})`);
+  return ackError('INTERNAL', error.message);
+}
+
 /**
  * `usage:authorize` / `usage:report` on /cli → the billing service (relay/server/core/billing/usage.ts). The relay
- * only translates between socket acks and the service; limits, prices and the ledger are billing's.
+ * only translates between socket acks and the service; limits, prices and the ledger are billing's. Every failure
+ * reaches the CLI in the standard ack shape (docs/protocol.md §4).
  */
-export function createUsageBridge(deps: { db: Database; now: () => Date; log: FastifyBaseLogger }) {
-  const billing = { db: deps.db, now: deps.now };
+export function createUsageBridge(deps: BillingDeps & { log: FastifyBaseLogger; billing?: UsageBillingService }) {
+  const billingDeps = { db: deps.db, now: deps.now };
+  const billing = deps.billing ?? realBilling;
   return {
     async authorize(userId: string, input: UsageAuthorize): Promise<HandlerResult> {
       void input.model; // Limits are per user across models; the model is informational.
-      const result = await authorizeUsage(billing, userId, 'cli');
+      let result;
+      try {
+        result = await billing.authorize(billingDeps, userId, 'cli');
+      } catch (error) {
+        return usageFailureAck(error);
+      }
       if (result.ok) return { ok: true };
       return ackError(result.code, result.message, result.retryAfterSeconds !== undefined ? { retryAfterSeconds: result.retryAfterSeconds } : {});
     },
     async report(userId: string, input: UsageReport): Promise<HandlerResult> {
       try {
-        const { credits, cost, duplicate } = await recordUsage(billing, userId, input, 'cli');
+        const { credits, cost, duplicate } = await billing.record(billingDeps, userId, input, 'cli');
         return { ok: true, requestId: input.requestId, credits, cost, duplicate };
       } catch (error) {
-        if (error instanceof AppError && error.status < 500) return ackError('BAD_REQUEST', error.message);
-        throw error;
+        return usageFailureAck(error);
       }
     },
   };

@@ -13,7 +13,12 @@ import { users } from './schema';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
 
-/** Plans (spec §3 Product). Seeded idempotently on start (unique product_sn). */
+/** The `translations` of a product (relay/protocol/billing.ts productTranslationsSchema). */
+export interface ProductTranslationsColumn {
+  en?: { productName: string; subtitle: string; usageRules: string; description: { highlights: string[]; features: string[] } };
+}
+
+/** Plans (spec §3 Product). Seeded on start: upserted by product_sn (see core/billing/catalog.ts). */
 export const products = pgTable(
   'products',
   {
@@ -38,6 +43,8 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     usageRules: text('usage_rules').notNull().default(''),
     description: jsonb('description').$type<{ highlights: string[]; features: string[] }>().notNull(),
+    /** Display texts in other languages (the fields above are canonical, Chinese); null = none. */
+    translations: jsonb('translations').$type<ProductTranslationsColumn>(),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -57,6 +64,8 @@ export const orders = pgTable(
     /** Snapshots: a later price change does not alter an order. */
     productSn: text('product_sn').notNull(),
     productName: text('product_name').notNull(),
+    /** Snapshot of the product name (and subtitle as description) in other languages; null = none. */
+    productNameTranslations: jsonb('product_name_translations').$type<{ en?: { productName: string; description?: string } }>(),
     description: text('description').notNull().default(''),
     /** 'purchase' | 'renewal' */
     type: text('type').notNull(),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
 import { ApiError } from '../../shared/api/http';
+import { orderProductText } from '../billing/productText';
 import { showToast } from '../../shared/ui/toast';
 import { accountKeys, cancelOrder, fetchOrder } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
@@ -29,6 +30,7 @@ function Details({ order }: { order: Order }) {
   const money = (n: number) => formatMoney(n, order.currency);
   const date = (iso: string | null) => formatDateTime(iso, lang) ?? none;
   const f = (k: keyof Order) => t(`orderDetail.fields.${k as 'orderId'}`);
+  const text = orderProductText(order, lang);
   return (
     <div className="grid gap-4 lg:grid-cols-5">
       <section className="card border border-base-300 bg-base-100 self-start lg:col-span-3" aria-labelledby="order-summary">
@@ -41,10 +43,10 @@ function Details({ order }: { order: Order }) {
               <span className="font-mono text-sm">{order.orderId}</span>
             </Field>
             <Field label={f('productName')} testId="productName">
-              {order.productName}
+              {text.productName}
             </Field>
             <Field label={f('description')} testId="description">
-              {order.description || none}
+              {text.description || none}
             </Field>
             <Field label={f('type')} testId="type">
               {t(`orderType.${order.type}`)}
@@ -174,7 +176,7 @@ export default function OrderDetailPage() {
   return (
     <AccountShell
       title={t('orderDetail.title')}
-      subtitle={data ? `${data.productName} · ${formatMoney(data.totalAmount, data.currency)}` : undefined}
+      subtitle={data ? `${orderProductText(data, lang).productName} · ${formatMoney(data.totalAmount, data.currency)}` : undefined}
       testId="order-detail-page"
       actions={
         <Link href="/orders" className="btn btn-ghost btn-sm">

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 
+import { orderProductText } from '../billing/productText';
 import { accountKeys, fetchOrders } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
 import { Pager } from './components/Pager';
@@ -82,7 +83,7 @@ export default function OrdersPage() {
               <tbody>
                 {orders.data.items.map((o) => (
                   <tr key={o.orderId} data-testid="order-row" data-order-id={o.orderId}>
-                    <td className="font-medium">{o.productName}</td>
+                    <td className="font-medium">{orderProductText(o, lang).productName}</td>
                     <td className="hidden max-w-40 truncate font-mono text-xs md:table-cell">{o.orderId}</td>
                     <td className="whitespace-nowrap">{formatMoney(o.amount, o.currency)}</td>
                     <td>

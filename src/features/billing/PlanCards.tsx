@@ -3,7 +3,9 @@ import { Link } from 'wouter';
 
 import type { Product } from '../../../relay/protocol/billing';
 import { CheckIcon, PlanIcon } from './PlanIcon';
+import { useLanguageRoute } from '../../shared/routing/language';
 import { formatPrice, isContactPlan, isFreePlan, isRecommended, planKind, usageRuleLines } from './productLabels';
+import { productText } from './productText';
 import { useProducts } from './useProducts';
 import { usePurchase } from './usePurchase';
 
@@ -41,13 +43,63 @@ interface CardProps {
   onBuy: (product: Product) => void;
 }
 
+/** Highlights as badges. */
+function Highlights({ items }: { items: readonly string[] }) {
+  const { t } = useTranslation('billing');
+  if (items.length === 0) return null;
+  return (
+    <ul aria-label={t('plans.highlights')} className="flex flex-wrap gap-2">
+      {items.map((h) => (
+        <li key={h} className="badge badge-soft badge-primary h-auto py-1">
+          {h}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Features({ items, className = '' }: { items: readonly string[]; className?: string }) {
+  const { t } = useTranslation('billing');
+  if (items.length === 0) return null;
+  return (
+    <ul aria-label={t('plans.features')} className={`space-y-2 text-sm ${className}`}>
+      {items.map((f) => (
+        <li key={f} className="flex gap-2">
+          <span className="mt-0.5 text-success">
+            <CheckIcon />
+          </span>
+          <span>{f}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UsageRules({ rules }: { rules: readonly string[] }) {
+  const { t } = useTranslation('billing');
+  if (rules.length === 0) return null;
+  return (
+    <div className="rounded-box bg-base-300/40 p-3 text-xs text-base-content/70">
+      <p className="mb-1 font-semibold text-base-content/80">{t('plans.usageRules')}</p>
+      <ul className="list-disc space-y-1 pl-4">
+        {rules.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A purchasable (or free) plan: one column of the grid. */
 function PlanCard({ product, pending, busy, onBuy }: CardProps) {
   const { t } = useTranslation('billing');
+  const { lang } = useLanguageRoute();
+  // The rules read the canonical fields (spec §4); only the shown texts follow the page language.
   const kind = planKind(product);
   const recommended = isRecommended(product);
   const free = isFreePlan(product);
-  const contact = isContactPlan(product);
-  const rules = usageRuleLines(product.usageRules);
+  const text = productText(product, lang);
+  const rules = usageRuleLines(text.usageRules);
   const titleId = `plan-${product.productSn}`;
 
   return (
@@ -69,20 +121,15 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
             <PlanIcon kind={kind} />
           </span>
           <h3 id={titleId} className="card-title text-xl">
-            {product.productName}
+            {text.productName}
           </h3>
         </div>
-        {product.subtitle && <p className="grow-0 text-sm text-base-content/70">{product.subtitle}</p>}
+        {text.subtitle && <p className="grow-0 text-sm text-base-content/70">{text.subtitle}</p>}
 
         <div>
           {free ? (
             <p className="flex items-baseline gap-2">
               <span className="text-4xl font-extrabold tracking-tight">{t('plans.free')}</span>
-            </p>
-          ) : contact ? (
-            <p className="flex flex-col">
-              <span className="text-4xl font-extrabold tracking-tight">{t('plans.custom')}</span>
-              <span className="text-sm text-base-content/70">{t('plans.customNote')}</span>
             </p>
           ) : (
             <p className="text-4xl font-extrabold tracking-tight" data-testid="plan-price">
@@ -96,48 +143,14 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
           )}
         </div>
 
-        {product.description.highlights.length > 0 && (
-          <ul aria-label={t('plans.highlights')} className="flex flex-wrap gap-2">
-            {product.description.highlights.map((h) => (
-              <li key={h} className="badge badge-soft badge-primary h-auto py-1">
-                {h}
-              </li>
-            ))}
-          </ul>
-        )}
-
-        {product.description.features.length > 0 && (
-          <ul aria-label={t('plans.features')} className="space-y-2 text-sm">
-            {product.description.features.map((f) => (
-              <li key={f} className="flex gap-2">
-                <span className="mt-0.5 text-success">
-                  <CheckIcon />
-                </span>
-                <span>{f}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-
-        {rules.length > 0 && (
-          <div className="rounded-box bg-base-300/40 p-3 text-xs text-base-content/70">
-            <p className="mb-1 font-semibold text-base-content/80">{t('plans.usageRules')}</p>
-            <ul className="list-disc space-y-1 pl-4">
-              {rules.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <Highlights items={text.highlights} />
+        <Features items={text.features} />
+        <UsageRules rules={rules} />
 
         <div className="card-actions mt-auto pt-2">
           {free ? (
             <Link href="/install" className="btn btn-outline btn-primary btn-block">
               {t('plans.useFree')}
-            </Link>
-          ) : contact ? (
-            <Link href="/contact" className="btn btn-outline btn-block">
-              {t('plans.contact')}
             </Link>
           ) : (
             <button
@@ -146,7 +159,7 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
               onClick={() => onBuy(product)}
               disabled={busy}
               aria-busy={pending || undefined}
-              aria-label={pending ? t('plans.buying') : t('plans.buyPlan', { name: product.productName })}
+              aria-label={pending ? t('plans.buying') : t('plans.buyPlan', { name: text.productName })}
             >
               {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
               {pending ? t('plans.buying') : t('plans.buyNow')}
@@ -156,6 +169,69 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
       </div>
     </article>
   );
+}
+
+/**
+ * A contact-only plan (Enterprise, no list price): a full-width horizontal "contact sales" card below the grid, so
+ * the purchasable plans fill their rows and this one does not sit alone on a row of its own.
+ */
+function ContactPlanCard({ product }: { product: Product }) {
+  const { t } = useTranslation('billing');
+  const { lang } = useLanguageRoute();
+  const kind = planKind(product);
+  const recommended = isRecommended(product);
+  const text = productText(product, lang);
+  const rules = usageRuleLines(text.usageRules);
+  const titleId = `plan-${product.productSn}`;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="plan-card"
+      data-plan-kind={kind}
+      data-plan-layout="wide"
+      data-recommended={recommended || undefined}
+      className="card border border-base-300 bg-gradient-to-br from-base-200/80 via-base-200/60 to-primary/5 transition-shadow hover:shadow-lg"
+    >
+      <div className="card-body gap-6 lg:flex-row lg:items-center lg:gap-10">
+        <div className="flex flex-col gap-3 lg:w-64 lg:shrink-0 xl:w-72">
+          <div className="flex items-center gap-3">
+            <span className="grid h-11 w-11 shrink-0 place-items-center rounded-box bg-primary/10 text-primary">
+              <PlanIcon kind={kind} />
+            </span>
+            <h3 id={titleId} className="card-title text-xl">
+              {text.productName}
+            </h3>
+          </div>
+          {text.subtitle && <p className="text-sm text-base-content/70">{text.subtitle}</p>}
+          <Highlights items={text.highlights} />
+        </div>
+
+        <div className="grid flex-1 items-start gap-4 sm:grid-cols-2">
+          <Features items={text.features} />
+          <UsageRules rules={rules} />
+        </div>
+
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between lg:w-52 lg:shrink-0 lg:flex-col lg:items-stretch">
+          <p className="flex flex-col">
+            <span className="text-3xl font-extrabold tracking-tight">{t('plans.custom')}</span>
+            <span className="text-sm text-base-content/70">{t('plans.customNote')}</span>
+          </p>
+          <Link href="/contact" className="btn btn-primary btn-outline sm:min-w-44 lg:btn-block">
+            {t('plans.contact')}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Grid columns for the purchasable plans: four or more fill a desktop row of four, fewer sit centred. */
+function gridColumns(count: number): string {
+  if (count >= 4) return 'sm:grid-cols-2 lg:grid-cols-4';
+  if (count === 3) return 'sm:grid-cols-2 lg:grid-cols-3';
+  if (count === 2) return 'sm:grid-cols-2 lg:mx-auto lg:max-w-4xl';
+  return count === 1 ? 'mx-auto max-w-md' : '';
 }
 
 /** The live plans (spec §4 Purchase), shared by the home page's #pricing section and /pricing. */
@@ -184,15 +260,21 @@ export function PlanCards() {
     );
   }
 
-  const columns = products.data.length >= 4 ? 'lg:grid-cols-4' : products.data.length === 3 ? 'lg:grid-cols-3' : 'lg:grid-cols-2 lg:max-w-4xl lg:mx-auto';
+  const regular = products.data.filter((p) => !isContactPlan(p));
+  const contact = products.data.filter((p) => isContactPlan(p));
   return (
     <div>
-      <div className={`grid gap-6 sm:grid-cols-2 ${columns}`} role="list" aria-label={t('plans.listLabel')}>
-        {products.data.map((product) => (
+      <div className={`grid gap-6 ${gridColumns(regular.length)}`} role="list" aria-label={t('plans.listLabel')}>
+        {regular.map((product) => (
           <div role="listitem" key={product.productSn} className="flex">
             <div className="flex w-full flex-col [&>article]:flex-1">
               <PlanCard product={product} pending={pendingSn === product.productSn} busy={pendingSn !== null} onBuy={(p) => void buy(p)} />
             </div>
+          </div>
+        ))}
+        {contact.map((product) => (
+          <div role="listitem" key={product.productSn} className="col-span-full">
+            <ContactPlanCard product={product} />
           </div>
         ))}
       </div>

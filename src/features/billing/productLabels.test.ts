@@ -35,6 +35,7 @@ describe('plan labels', () => {
     expect(planKind(make({ productName: 'Basic' }))).toBe('basic');
     expect(planKind(make({ productName: '专业版' }))).toBe('pro');
     expect(planKind(make({ productName: 'Pro Max' }))).toBe('pro');
+    expect(planKind(make({ productName: '旗舰版' }))).toBe('pro');
     expect(planKind(make({ productName: '企业版' }))).toBe('enterprise');
     expect(planKind(make({ productName: 'Enterprise' }))).toBe('enterprise');
     expect(planKind(make({ productName: 'Starter pack' }))).toBe('basic');

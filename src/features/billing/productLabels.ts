@@ -8,7 +8,7 @@ export type PlanKind = 'free' | 'basic' | 'pro' | 'enterprise' | 'other';
 const kindPatterns: readonly (readonly [Exclude<PlanKind, 'other'>, RegExp])[] = [
   ['free', /free|免费|体验/i],
   ['enterprise', /enterprise|企业/i],
-  ['pro', /\bpro\b|professional|专业|max/i],
+  ['pro', /\bpro\b|professional|专业|旗舰|max/i],
   ['basic', /basic|starter|基础|入门/i],
 ];
 

@@ -3,10 +3,13 @@ import { Link } from 'wouter';
 
 import { routeById, type RouteDef } from '../../shared/routing/routeTable';
 
-/** Home › trail › current page. Not shown on home, the not-found page or /userinfo (spec §2). */
+/**
+ * Home › trail › current page. Not shown on home, the not-found page or /userinfo (spec §2), nor on /remote, a
+ * full-height console where every row counts (its own top bar says where you are).
+ */
 export function Breadcrumbs({ route }: { route: RouteDef | null }) {
   const { t } = useTranslation(['layout', 'pages']);
-  if (!route || route.id === 'home' || route.id === 'userinfo' || route.id === 'notFound') return null;
+  if (!route || route.id === 'home' || route.id === 'userinfo' || route.id === 'remote' || route.id === 'notFound') return null;
   const trail = route.trail.map((id) => routeById.get(id)).filter((r): r is RouteDef => !!r);
   const title = (r: RouteDef) => t(`pages:${r.titleKey}.title` as 'pages:home.title');
   return (

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { RemoteProblem, RemoteState, RemoteStore } from './client/remoteStore';
@@ -41,23 +41,31 @@ function ProblemAlert({ problem, onDismiss }: { problem: RemoteProblem; onDismis
   const text =
     problem.kind === 'connection'
       ? t('errors.connection')
-      : problem.kind === 'cliNotStarted'
-        ? t('errors.cliNotStarted')
-        : problem.kind === 'unknown'
-          ? t('errors.unknown')
-          : t(`codes.${problem.code}`);
+      : problem.kind === 'handshake'
+        ? t('errors.handshake')
+        : problem.kind === 'cliNotStarted'
+          ? t('errors.cliNotStarted')
+          : problem.kind === 'unknown'
+            ? t('errors.unknown')
+            : t(`codes.${problem.code}`);
+  const reload = problem.kind === 'unknown' || problem.kind === 'handshake';
   return (
-    <div role="alert" className="alert alert-error alert-soft m-3 text-sm" data-testid="remote-problem" data-kind={problem.kind}>
-      <span>{text}</span>
-      <div className="flex gap-2">
-        {problem.kind === 'unknown' && (
+    <div role="alert" className="alert alert-error alert-soft m-3 text-sm max-sm:flex max-sm:flex-col max-sm:items-stretch" data-testid="remote-problem" data-kind={problem.kind} data-code={problem.kind === 'handshake' ? problem.code : undefined}>
+      <div className="min-w-0">
+        <p>{text}</p>
+        {problem.kind === 'handshake' && <p className="mt-0.5 text-xs opacity-80">{t(`handshake.${problem.code}`)}</p>}
+      </div>
+      <div className="flex gap-2 max-sm:justify-end">
+        {reload && (
           <button type="button" className="btn btn-sm" onClick={() => location.reload()}>
             {t('errors.reload')}
           </button>
         )}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onDismiss}>
-          {t('dismiss')}
-        </button>
+        {problem.kind !== 'handshake' && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onDismiss}>
+            {t('dismiss')}
+          </button>
+        )}
       </div>
     </div>
   );
@@ -120,6 +128,24 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [log?.events.length, pending.length]);
 
+  // A permission prompt waiting outside the visible part of the chat gets a pill that jumps to it.
+  const [promptOffscreen, setPromptOffscreen] = useState(false);
+  const pendingPrompt = useCallback(
+    () => scroller.current?.querySelector<HTMLElement>('[data-testid="permission-prompt"][data-state="pending"]') ?? null,
+    [],
+  );
+  const checkPrompt = useCallback(() => {
+    const el = scroller.current;
+    const prompt = pendingPrompt();
+    if (!el || !prompt) return setPromptOffscreen(false);
+    const view = el.getBoundingClientRect();
+    const box = prompt.getBoundingClientRect();
+    setPromptOffscreen(box.bottom < view.top + 24 || box.top > view.bottom - 24);
+  }, [pendingPrompt]);
+  useEffect(() => {
+    checkPrompt();
+  }, [timeline, checkPrompt]);
+
   if (!state.instancesLoaded) {
     return (
       <div className="flex flex-1 items-center justify-center">
@@ -177,7 +203,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-2">
-        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold" data-testid="session-title">
+        <h2 className="min-w-32 flex-1 truncate text-sm font-semibold" data-testid="session-title">
           {session?.title || session?.firstMessage || t('sessions.untitled')}
         </h2>
         <label className="flex cursor-pointer items-center gap-2 text-xs">
@@ -205,12 +231,15 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
         </div>
       )}
       <div className="flex min-h-0 min-w-0 flex-1">
+        <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
         <div
           ref={scroller}
-          className="min-h-0 min-w-0 flex-1 overflow-y-auto px-3 py-4 sm:px-5"
+          className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5"
+          data-testid="chat-scroller"
           onScroll={(e) => {
             const el = e.currentTarget;
             stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+            checkPrompt();
           }}
         >
           {timeline.items.length === 0 && pending.length === 0 ? (
@@ -225,6 +254,28 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
             />
           )}
           {timeline.running && <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />}
+        </div>
+        {promptOffscreen && timeline.pendingPermissions.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-warning btn-sm absolute bottom-3 left-1/2 z-10 -translate-x-1/2 gap-1.5 rounded-full shadow-lg max-sm:h-10"
+            data-testid="permission-jump"
+            onClick={() => {
+              const el = scroller.current;
+              const prompt = pendingPrompt();
+              if (!el || !prompt) return;
+              // Scroll the chat pane only (scrollIntoView would also move the page under the fixed-height console).
+              const view = el.getBoundingClientRect();
+              const box = prompt.getBoundingClientRect();
+              el.scrollTo({ top: el.scrollTop + box.top - view.top - Math.max(8, (view.height - box.height) / 2), behavior: 'smooth' });
+              prompt.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+            }}
+          >
+            <span aria-hidden>{'\u26A0'}</span>
+            {t('permission.jump')}
+            {timeline.pendingPermissions.length > 1 && <span className="badge badge-sm">{timeline.pendingPermissions.length}</span>}
+          </button>
+        )}
         </div>
         <aside className="hidden w-72 shrink-0 overflow-y-auto border-l border-base-300 p-4 xl:block" aria-label={t('todos.title')}>
           <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />

@@ -130,6 +130,8 @@ export interface ToolContext {
   emit: (body: EventBody) => void;
   permissions: PermissionGate;
   signal: AbortSignal;
+  /** Set when a sub-agent runs the tool: its `agentId`, carried on the events the call emits. */
+  agentId?: string | undefined;
   /** Runs a nested agent for spawn_subagent; absent for sub-agents themselves. */
   spawnSubagent?: (input: ToolInput<'spawn_subagent'>, toolCallId: string) => Promise<ToolOutcome>;
 }
@@ -137,7 +139,7 @@ export interface ToolContext {
 const fail = (error: string): ToolOutcome => ({ ok: false, output: '', error });
 
 async function ask(ctx: ToolContext, tool: ToolName, summary: string, input: unknown): Promise<ToolOutcome | null> {
-  const decision = await ctx.permissions.request({ tool, toolCallId: ctx.toolCallId, summary, input }, ctx.signal);
+  const decision = await ctx.permissions.request({ tool, toolCallId: ctx.toolCallId, summary, input, ...(ctx.agentId && { agentId: ctx.agentId }) }, ctx.signal);
   if (decision === 'allow') return null;
   if (decision === 'interrupted') return { ok: false, output: '', error: 'interrupted', interrupted: true };
   return fail('denied by user');
@@ -169,6 +171,7 @@ export async function executeTool(name: string, rawInput: unknown, ctx: ToolCont
         ctx.emit({
           type: 'file_diff',
           toolCallId: ctx.toolCallId,
+          ...(ctx.agentId && { agentId: ctx.agentId }),
           path: plan.rel,
           oldText: capText(plan.oldText, DIFF_TEXT_CAP),
           newText: capText(plan.newText, DIFF_TEXT_CAP),
@@ -206,11 +209,13 @@ export async function executeTool(name: string, rawInput: unknown, ctx: ToolCont
 
 /** Runs a command for a tool call or a `!cmd`, streaming tool_output events. */
 export async function runCommandTool(
-  ctx: Pick<ToolContext, 'cwd' | 'toolCallId' | 'emit' | 'signal'>,
+  ctx: Pick<ToolContext, 'cwd' | 'toolCallId' | 'emit' | 'signal' | 'agentId'>,
   command: string,
   timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS,
 ): Promise<ToolOutcome> {
-  const batcher = new TextBatcher<'stdout' | 'stderr'>((stream, chunk) => ctx.emit({ type: 'tool_output', toolCallId: ctx.toolCallId, stream, chunk }));
+  const batcher = new TextBatcher<'stdout' | 'stderr'>((stream, chunk) =>
+    ctx.emit({ type: 'tool_output', toolCallId: ctx.toolCallId, ...(ctx.agentId && { agentId: ctx.agentId }), stream, chunk }),
+  );
   const result = await runCommand(command, { cwd: ctx.cwd, timeoutMs, signal: ctx.signal, onOutput: (stream, chunk) => batcher.push(stream, chunk) });
   batcher.flush();
   const status = describeCommandResult(result, timeoutMs);

@@ -85,10 +85,31 @@ describe('permissions', () => {
     if (req2?.type !== 'permission_request') throw new Error('no request');
     gate.answer(req2.requestId, 'allow', 'session');
     expect(await second).toMatchObject({ ok: true });
-    expect(events).toContainEqual({ type: 'permission_response', requestId: req2.requestId, decision: 'allow', scope: 'session' });
+    // The relay persisted the browser's answer: the CLI emits no permission_response (one event per answer).
+    expect(events.map((e) => e.type)).toEqual(['permission_request', 'file_diff']);
     events = [];
     expect(await executeTool('write_file', { path: 'b.txt', content: 'y' }, ctx())).toMatchObject({ ok: true });
     expect(events.some((e) => e.type === 'permission_request')).toBe(false);
+  });
+});
+
+describe('sub-agent tool calls', () => {
+  it('carry the agentId on permission_request, file_diff and tool_output', async () => {
+    gate.autoApprove = false;
+    const pending = executeTool('write_file', { path: 'sub.txt', content: 'z' }, { ...ctx(), agentId: 'agent-7' });
+    await new Promise((r) => setTimeout(r, 10));
+    const req = events.find((e) => e.type === 'permission_request');
+    expect(req).toMatchObject({ agentId: 'agent-7', tool: 'write_file' });
+    if (req?.type !== 'permission_request') throw new Error('no request');
+    gate.answer(req.requestId, 'allow', 'once');
+    expect(await pending).toMatchObject({ ok: true });
+    expect(events.find((e) => e.type === 'file_diff')).toMatchObject({ agentId: 'agent-7', path: 'sub.txt' });
+    events = [];
+    await runCommandTool({ ...ctx(), agentId: 'agent-7' }, 'echo nested');
+    expect(events.filter((e) => e.type === 'tool_output').every((e) => e.type === 'tool_output' && e.agentId === 'agent-7')).toBe(true);
+    events = [];
+    await runCommandTool(ctx(), 'echo main');
+    expect(events.find((e) => e.type === 'tool_output')).not.toHaveProperty('agentId');
   });
 });
 

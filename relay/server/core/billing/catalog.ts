@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Product } from '../../../protocol';
 import type { Database } from '../../storage/database';
-import { type ProductRow, products } from '../../storage/schema';
+import { orders, type ProductRow, products } from '../../storage/schema';
 
 type SeedProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt'>;
 
@@ -10,14 +10,16 @@ type SeedProduct = Omit<typeof products.$inferInsert, 'id' | 'createdAt'>;
 export const FREE_PRODUCT_SN = 'FREE';
 
 /**
- * The plans seeded on first start (prices in CNY fen). Credits: 1 credit = US$0.001 of model usage (see usage.ts).
- * Names read in both languages; PlanCards marks "专业" names and "高性价比" highlights as recommended.
+ * The plans seeded on start (prices in CNY fen). Credits: 1 credit = US$0.001 of model usage (see usage.ts).
+ * The canonical texts are Chinese, as in the spec's backend: its recommended rule (PWA productLabels.ts) reads "专业"
+ * in the name and "高性价比" in the highlights, so only PRO-30 may carry either. `translations.en` holds what the English
+ * pages show.
  */
 export const seedProducts: readonly SeedProduct[] = [
   {
     productSn: FREE_PRODUCT_SN,
-    productName: 'Free 免费版',
-    subtitle: 'Try Tern · 免费体验',
+    productName: '免费版',
+    subtitle: '免费体验 Tern',
     priceMinor: 0,
     priceUnit: 'CNY',
     validityDays: 30,
@@ -27,14 +29,22 @@ export const seedProducts: readonly SeedProduct[] = [
     perDayLimit: 200,
     purchasable: false,
     repeatable: true,
-    usageRules: '100 credits every month · 每月 100 积分\n10 requests/minute, 200/day · 每分钟 10 次，每天 200 次',
-    description: { highlights: ['100 credits / month · 每月 100 积分'], features: ['CLI + web console', 'Community support · 社区支持'] },
+    usageRules: '每月 100 积分\n每分钟 10 次请求，每天 200 次',
+    description: { highlights: ['每月 100 积分'], features: ['命令行 + 网页控制台', '社区支持'] },
+    translations: {
+      en: {
+        productName: 'Free',
+        subtitle: 'Try Tern for free',
+        usageRules: '100 credits every month\n10 requests per minute, 200 per day',
+        description: { highlights: ['100 credits / month'], features: ['CLI + web console', 'Community support'] },
+      },
+    },
     sortOrder: 0,
   },
   {
     productSn: 'BASIC-30',
-    productName: 'Basic 基础版',
-    subtitle: '2,000 credits for 30 days · 30 天 2,000 积分',
+    productName: '基础版',
+    subtitle: '30 天 2,000 积分',
     priceMinor: 2900,
     priceUnit: 'CNY',
     validityDays: 30,
@@ -44,14 +54,22 @@ export const seedProducts: readonly SeedProduct[] = [
     perDayLimit: 1000,
     purchasable: true,
     repeatable: true,
-    usageRules: '2,000 credits, valid 30 days · 2,000 积分，30 天有效\nCan be bought again · 可重复购买\n30 requests/minute, 1,000/day · 每分钟 30 次，每天 1,000 次',
-    description: { highlights: ['2,000 credits · 2,000 积分'], features: ['All models · 全部模型', 'Remote control · 远程控制', 'Email support · 邮件支持'] },
+    usageRules: '2,000 积分，30 天有效\n可重复购买\n每分钟 30 次请求，每天 1,000 次',
+    description: { highlights: ['2,000 积分'], features: ['全部模型', '远程控制', '邮件支持'] },
+    translations: {
+      en: {
+        productName: 'Basic',
+        subtitle: '2,000 credits for 30 days',
+        usageRules: '2,000 credits, valid for 30 days\nCan be bought again\n30 requests per minute, 1,000 per day',
+        description: { highlights: ['2,000 credits'], features: ['All models', 'Remote control', 'Email support'] },
+      },
+    },
     sortOrder: 10,
   },
   {
     productSn: 'PRO-30',
-    productName: 'Pro 专业版',
-    subtitle: '10,000 credits for 30 days · 30 天 10,000 积分',
+    productName: '专业版',
+    subtitle: '30 天 10,000 积分',
     priceMinor: 9900,
     priceUnit: 'CNY',
     validityDays: 30,
@@ -61,17 +79,23 @@ export const seedProducts: readonly SeedProduct[] = [
     perDayLimit: 3000,
     purchasable: true,
     repeatable: true,
-    usageRules: '10,000 credits, valid 30 days · 10,000 积分，30 天有效\n60 requests/minute, 3,000/day · 每分钟 60 次，每天 3,000 次',
-    description: {
-      highlights: ['高性价比 · Best value', '10,000 credits · 10,000 积分'],
-      features: ['All models · 全部模型', 'Remote control · 远程控制', 'Priority support · 优先支持'],
+    usageRules: '10,000 积分，30 天有效\n每分钟 60 次请求，每天 3,000 次',
+    description: { highlights: ['高性价比', '10,000 积分'], features: ['全部模型', '远程控制', '优先支持'] },
+    translations: {
+      en: {
+        productName: 'Pro',
+        subtitle: '10,000 credits for 30 days',
+        usageRules: '10,000 credits, valid for 30 days\n60 requests per minute, 3,000 per day',
+        description: { highlights: ['Best value', '10,000 credits'], features: ['All models', 'Remote control', 'Priority support'] },
+      },
     },
     sortOrder: 20,
   },
   {
     productSn: 'PRO-MAX-30',
-    productName: 'Pro Max',
-    subtitle: '150,000 credits for 30 days · 30 天 150,000 积分',
+    // Not "专业…": the spec's rule would mark it recommended too.
+    productName: '旗舰版',
+    subtitle: '30 天 150,000 积分',
     priceMinor: 99900,
     priceUnit: 'CNY',
     validityDays: 30,
@@ -81,14 +105,22 @@ export const seedProducts: readonly SeedProduct[] = [
     perDayLimit: 10_000,
     purchasable: true,
     repeatable: true,
-    usageRules: '150,000 credits, valid 30 days · 150,000 积分，30 天有效\n120 requests/minute, 10,000/day · 每分钟 120 次，每天 10,000 次',
-    description: { highlights: ['150,000 credits · 150,000 积分'], features: ['All models · 全部模型', 'Highest limits · 最高限额', 'Priority support · 优先支持'] },
+    usageRules: '150,000 积分，30 天有效\n每分钟 120 次请求，每天 10,000 次',
+    description: { highlights: ['150,000 积分'], features: ['全部模型', '最高限额', '优先支持'] },
+    translations: {
+      en: {
+        productName: 'Pro Max',
+        subtitle: '150,000 credits for 30 days',
+        usageRules: '150,000 credits, valid for 30 days\n120 requests per minute, 10,000 per day',
+        description: { highlights: ['150,000 credits'], features: ['All models', 'Highest limits', 'Priority support'] },
+      },
+    },
     sortOrder: 30,
   },
   {
     productSn: 'ENTERPRISE',
-    productName: 'Enterprise 企业版',
-    subtitle: 'Custom credits and limits · 定制额度',
+    productName: '企业版',
+    subtitle: '定制积分与限额',
     priceMinor: 0,
     priceUnit: 'custom',
     validityDays: 365,
@@ -98,15 +130,66 @@ export const seedProducts: readonly SeedProduct[] = [
     perDayLimit: 50_000,
     purchasable: false,
     repeatable: true,
-    usageRules: 'Custom credits and limits · 定制积分与限额\nContact us · 请联系我们',
-    description: { highlights: ['Custom · 定制'], features: ['SSO & team management · 单点登录与团队管理', 'Dedicated support (4 h) · 专属支持（4 小时）'] },
+    usageRules: '积分与限额按需定制\n请联系我们',
+    description: { highlights: ['按需定制'], features: ['单点登录与团队管理', '专属支持（4 小时内响应）'] },
+    translations: {
+      en: {
+        productName: 'Enterprise',
+        subtitle: 'Custom credits and limits',
+        usageRules: 'Credits and limits tailored to your team\nContact us',
+        description: { highlights: ['Custom'], features: ['SSO & team management', 'Dedicated support (4 h response)'] },
+      },
+    },
     sortOrder: 40,
   },
 ];
 
-/** Inserts the plans that are missing (by product S/N); existing rows, edited by an operator, stay as they are. */
+/**
+ * Product names the seed used before the texts were split by language (one bilingual string). Orders made then keep
+ * such a snapshot; the seed renames those snapshots to the canonical name and adds the English one.
+ */
+export const legacySeedNames: Readonly<Record<string, readonly string[]>> = {
+  [FREE_PRODUCT_SN]: ['Free 免费版'],
+  'BASIC-30': ['Basic 基础版'],
+  'PRO-30': ['Pro 专业版'],
+  'PRO-MAX-30': ['Pro Max'],
+  ENTERPRISE: ['Enterprise 企业版'],
+};
+
+/** The order snapshot of a product's name and subtitle in other languages (null when the product has no translation). */
+export function productNameTranslations(row: Pick<ProductRow, 'translations'>): { en?: { productName: string; description?: string } } | null {
+  const en = row.translations?.en;
+  return en?.productName ? { en: { productName: en.productName, description: en.subtitle } } : null;
+}
+
+/**
+ * Upserts the plans by product S/N. Missing plans are inserted; existing ones get the seed's display texts (name,
+ * subtitle, usage rules, description, translations), so a relay seeded with older texts shows the current ones.
+ * Price, credits, limits, activity and order are left as they are (an operator may have tuned them). Orders that
+ * still carry a legacy bilingual name snapshot are renamed too. Idempotent: a second run changes nothing.
+ */
 export async function seedCatalog(db: Database): Promise<void> {
-  await db.insert(products).values([...seedProducts]).onConflictDoNothing();
+  await db
+    .insert(products)
+    .values([...seedProducts])
+    .onConflictDoUpdate({
+      target: products.productSn,
+      set: {
+        productName: sql`excluded.product_name`,
+        subtitle: sql`excluded.subtitle`,
+        usageRules: sql`excluded.usage_rules`,
+        description: sql`excluded.description`,
+        translations: sql`excluded.translations`,
+      },
+    });
+  for (const seed of seedProducts) {
+    const legacy = legacySeedNames[seed.productSn] ?? [];
+    if (legacy.length === 0) continue;
+    await db
+      .update(orders)
+      .set({ productName: seed.productName, description: seed.subtitle ?? '', productNameTranslations: productNameTranslations({ translations: seed.translations ?? null }) })
+      .where(and(eq(orders.productSn, seed.productSn), inArray(orders.productName, [...legacy])));
+  }
 }
 
 export const productToProtocol = (row: ProductRow): Product => ({
@@ -120,6 +203,7 @@ export const productToProtocol = (row: ProductRow): Product => ({
   isActive: row.isActive,
   usageRules: row.usageRules,
   description: { highlights: row.description.highlights ?? [], features: row.description.features ?? [] },
+  ...(row.translations?.en && { translations: { en: row.translations.en } }),
 });
 
 export async function listActiveProducts(db: Database): Promise<Product[]> {

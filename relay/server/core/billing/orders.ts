@@ -5,7 +5,7 @@ import type { Database } from '../../storage/database';
 import { transaction } from '../../storage/database';
 import { creditLedger, type OrderRow, orders, paymentEvents, products, users } from '../../storage/schema';
 import { AppError } from '../appError';
-import { findProductBySn } from './catalog';
+import { findProductBySn, productNameTranslations } from './catalog';
 import { type BillingDeps } from './deps';
 import { settleInvitationReward } from './invitations';
 import { addDays, grantCredits, voidGrant } from './ledger';
@@ -25,6 +25,7 @@ export function orderSummary(row: OrderRow): OrderSummary {
     orderId: row.id,
     productName: row.productName,
     productSn: row.productSn,
+    ...(row.productNameTranslations?.en && { translations: { en: row.productNameTranslations.en } }),
     amount: money(row.amountMinor),
     currency: row.currency,
     orderStatus: row.status as OrderStatus,
@@ -53,6 +54,11 @@ export function orderDetail(row: OrderRow): Order {
     paymentUrl: row.status === 'pending' ? row.paymentUrl : null,
     refundedAt: iso(row.refundedAt),
   };
+}
+
+/** The order's product name in a language: the English snapshot when there is one, else the canonical name. */
+export function orderProductName(row: Pick<OrderRow, 'productName' | 'productNameTranslations'>, lang: 'en' | 'zh'): string {
+  return (lang === 'en' && row.productNameTranslations?.en?.productName) || row.productName;
 }
 
 /** Marks pending orders past their expiry as expired (lazily, before any read or payment). */
@@ -88,6 +94,7 @@ export async function createOrder(
       productId: product.id,
       productSn: product.productSn,
       productName: product.productName,
+      productNameTranslations: productNameTranslations(product),
       description: product.subtitle,
       type: (paidAny?.n ?? 0) > 0 ? 'renewal' : 'purchase',
       amountMinor: product.priceMinor,
@@ -109,7 +116,7 @@ export async function createOrder(
   let checkout: { paymentUrl: string; paymentId: string };
   try {
     checkout = await deps.provider.createCheckout(
-      { id: order.id, productName: order.productName, amountMinor: order.amountMinor, currency: order.currency, expiresAt: order.expiresAt, lang: input.lang },
+      { id: order.id, productName: orderProductName(order, input.lang), amountMinor: order.amountMinor, currency: order.currency, expiresAt: order.expiresAt, lang: input.lang },
       { origin: input.origin },
     );
   } catch (error) {

@@ -265,12 +265,13 @@ export function createRemoteRepo(db: Database) {
         .orderBy(asc(cliCommands.ord));
     },
 
-    async markDelivered(ids: string[], now: Date): Promise<void> {
+    /** Marks commands delivered (only those of `instanceId` when given); already-delivered ones keep their time. */
+    async markDelivered(ids: string[], now: Date, instanceId?: string): Promise<void> {
       if (ids.length === 0) return;
       await db
         .update(cliCommands)
         .set({ deliveredAt: now })
-        .where(and(inArray(cliCommands.id, ids), isNull(cliCommands.deliveredAt)));
+        .where(and(inArray(cliCommands.id, ids), isNull(cliCommands.deliveredAt), instanceId === undefined ? undefined : eq(cliCommands.instanceId, instanceId)));
     },
 
     /** Drops commands the CLI took before `before` (pending ones stay until delivered). */

@@ -183,6 +183,31 @@ describe('remote store', () => {
     expect(timers).toHaveLength(0);
   });
 
+  it.each(['ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION'])('a %s handshake shows the connection problem and keeps the user signed in', (code) => {
+    const { store, socket, timers, onUnauthorized } = setup();
+    store.start();
+    socket.fire('connect_error', Object.assign(new Error('Unauthorized origin'), { data: { code } }));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(store.getState().problem).toEqual({ kind: 'handshake', code });
+    expect(store.getState().connection).toEqual({ status: 'disconnected', reason: 'refused' });
+    // No retry loop against a relay that will refuse again, not even on wake-up.
+    expect(timers).toHaveLength(0);
+    store.wake();
+    expect(socket.connects).toBe(1);
+  });
+
+  it('reads the handshake code, not the message: an unknown failure is retried, never a sign-out', () => {
+    const { store, socket, timers, onUnauthorized } = setup();
+    store.start();
+    socket.fire('connect_error', new Error('Unauthorized (401) invalid token'));
+    socket.fire('connect_error', Object.assign(new Error('server error'), { data: { code: 'SOMETHING_NEW' } }));
+    socket.fire('connect_error', Object.assign(new Error('INTERNAL: relay fault'), { data: { code: 'INTERNAL' } }));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(store.getState().problem).toBeNull();
+    expect(store.getState().connection).toMatchObject({ status: 'reconnecting' });
+    expect(timers).toHaveLength(1);
+  });
+
   it('a revoked login (auth:revoked) ends the session too', async () => {
     const { store, socket, timers, onUnauthorized } = setup();
     store.start();

@@ -3,6 +3,8 @@
  * useSyncExternalStore, unit tests drive it with a fake socket and a memory cache.
  */
 import {
+  handshakeErrorDataSchema,
+  type HandshakeErrorCode,
   type Instance,
   instanceAttachAckSchema,
   instancesListAckSchema,
@@ -46,9 +48,14 @@ export type AttachState =
   | { status: 'busy'; instanceId: string; since: string | null }
   | { status: 'lost'; instanceId: string; reason: WorkspaceLost['reason'] };
 
+/** Handshake refusals a retry cannot fix (UNAUTHORIZED signs out; INTERNAL is retried). */
+export type RefusedHandshakeCode = Exclude<HandshakeErrorCode, 'UNAUTHORIZED' | 'INTERNAL'>;
+
 /** Spec §8 remote errors plus the protocol's own codes, as shown to the user. */
 export type RemoteProblem =
   | { kind: 'connection' }
+  /** The relay refused the handshake for a reason a retry cannot fix (origin, protocol version, malformed auth). */
+  | { kind: 'handshake'; code: RefusedHandshakeCode }
   | { kind: 'cliNotStarted' }
   | { kind: 'unknown'; message: string }
   | { kind: 'refused'; code: RemoteErrorCode; message: string };
@@ -93,12 +100,15 @@ function errorOf(ack: unknown): { code: RemoteErrorCode; message: string; holder
   return null;
 }
 
-function isUnauthorizedError(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const data = (error as { data?: { code?: unknown; status?: unknown } }).data;
-  if (data && (data.code === 'UNAUTHORIZED' || data.status === 401)) return true;
-  const message = String((error as { message?: unknown }).message ?? '');
-  return /unauthori[sz]ed|\b401\b|invalid token|token (expired|revoked)/i.test(message);
+/** How a refused Socket.IO handshake is handled, by the relay's `err.data.code` (docs/protocol.md). */
+export function handshakeFailure(error: unknown): 'unauthorized' | 'refused' | 'transient' {
+  const parsed = handshakeErrorDataSchema.safeParse((error as { data?: unknown } | null)?.data);
+  if (!parsed.success) return 'transient';
+  const code: HandshakeErrorCode = parsed.data.code;
+  if (code === 'UNAUTHORIZED') return 'unauthorized';
+  // INTERNAL (a relay fault) and anything unknown are worth retrying; these three never fix themselves.
+  if (code === 'ORIGIN_NOT_ALLOWED' || code === 'BAD_HANDSHAKE' || code === 'PROTOCOL_VERSION') return 'refused';
+  return 'transient';
 }
 
 export type RemoteStore = ReturnType<typeof createRemoteStore>;
@@ -246,13 +256,25 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     options.onUnauthorized();
   }
 
+  /** The user stays signed in; retrying cannot help, so the console stops and offers a reload. */
+  function refused(code: RefusedHandshakeCode): void {
+    stopped = true;
+    if (retryTimer !== null) cancel(retryTimer);
+    retryTimer = null;
+    dispatch({ type: 'refused' });
+    set({ problem: { kind: 'handshake', code }, stale: true, creatingSession: false });
+    socket?.disconnect();
+  }
+
   function wire(s: SocketPort): void {
     s.on('connect', () => {
       dispatch({ type: 'connected' });
       void resync();
     });
     s.on('connect_error', ((error: unknown) => {
-      if (isUnauthorizedError(error)) unauthorized(false);
+      const failure = handshakeFailure(error);
+      if (failure === 'unauthorized') unauthorized(false);
+      else if (failure === 'refused') refused((error as { data: { code: RefusedHandshakeCode } }).data.code);
       else linkLost();
     }) as never);
     s.on('disconnect', ((reason: string) => {

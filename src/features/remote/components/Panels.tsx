@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Instance, Session, TodoItem } from '../../../../relay/protocol/remote';
 import type { ConnectionState } from '../model/connection';
+import { markdownToPlain } from '../model/plainText';
 import type { SubagentItem } from '../model/timeline';
 import { SubagentCard } from './TimelineView';
 
@@ -208,7 +209,11 @@ export function SessionList({
                   {s.active && <span className="inline-block size-2 shrink-0 rounded-full bg-success" title={t('sessions.active')} aria-label={t('sessions.active')} />}
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">{s.title || s.firstMessage || t('sessions.untitled')}</span>
                 </span>
-                {s.lastMessage && <span className="mt-0.5 block truncate text-xs text-base-content/70">{s.lastMessage}</span>}
+                {s.lastMessage && (
+                  <span className="mt-0.5 block truncate text-xs text-base-content/70" data-testid="session-preview">
+                    {markdownToPlain(s.lastMessage)}
+                  </span>
+                )}
                 <span className="mt-0.5 flex flex-wrap gap-x-3 text-[11px] text-base-content/50">
                   <span>{t('sessions.created', { time: fmt.format(new Date(s.createdAt)) })}</span>
                   <span>{t('sessions.lastActive', { time: fmt.format(new Date(s.lastActiveAt)) })}</span>
@@ -253,7 +258,7 @@ export function TodoPanel({ todos, subagents }: { todos: readonly TodoItem[]; su
           <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('subagent.title')}</h3>
           <div className="space-y-2">
             {subagents.map((s) => (
-              <SubagentCard key={s.key} item={s} />
+              <SubagentCard key={s.key} item={s} compact />
             ))}
           </div>
         </section>

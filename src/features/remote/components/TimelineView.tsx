@@ -1,12 +1,13 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { QueuedInput } from '../model/inputQueue';
-import type { DiffItem, SubagentItem, TimelineItem } from '../model/timeline';
+import type { DiffItem, PermissionState, SubagentItem, TimelineItem } from '../model/timeline';
+import { ErrorText, NoticeText } from './NoticeText';
 import { useMediaQuery } from './useMediaQuery';
 
 // The heavy parts load only when a message or a diff shows up.
-const ChatMarkdown = lazy(() => import('../markdown/ChatMarkdown'));
 const DiffView = lazy(() => import('./DiffView'));
 
 type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;
@@ -96,19 +97,35 @@ function Collapsible({ summary, children, defaultOpen = false, testId }: { summa
   );
 }
 
-function ToolCard({ item }: { item: Item<'tool'> }) {
+type Respond = (requestId: string, decision: 'allow' | 'deny', scope: 'once' | 'session') => void;
+
+function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswer: boolean; onRespond: Respond }) {
   const { t } = useTranslation('remote');
   const streamed = item.stream.map((s) => s.chunk).join('');
   const output = streamed || item.output || '';
   const input = pretty(item.input);
+  const waiting = item.status === 'executing' && item.permissions.some((p) => p.open);
   return (
-    <div className="rounded-box border border-base-300 bg-base-100 p-3 shadow-sm" data-testid="tool-card" data-status={item.status} data-tool={item.name}>
+    <div
+      className={`rounded-box border bg-base-100 p-3 shadow-sm ${waiting ? 'border-warning/70 ring-1 ring-warning/40' : 'border-base-300'}`}
+      data-testid="tool-card"
+      data-status={item.status}
+      data-tool={item.name}
+      data-tool-call-id={item.toolCallId}
+    >
       <div className="flex items-center gap-2">
         <span className="font-mono text-xs font-semibold text-primary">{item.name}</span>
         <span className="min-w-0 flex-1 truncate text-sm" title={item.title}>{item.title}</span>
-        <StatusBadge status={item.status} label={t(`status.${item.status}`)} />
+        {waiting ? (
+          <span className="badge badge-sm badge-warning shrink-0" data-status="awaiting">{t('permission.awaiting')}</span>
+        ) : (
+          <StatusBadge status={item.status} label={t(`status.${item.status}`)} />
+        )}
       </div>
-      <div className="mt-2 space-y-2">
+      {item.permissions.map((p) => (
+        <PermissionPrompt key={p.requestId} permission={p} canAnswer={canAnswer} onRespond={(d, scope) => onRespond(p.requestId, d, scope)} />
+      ))}
+      <div className="mt-2 space-y-2 empty:hidden">
         {input && (
           <Collapsible summary={t('tool.input')}>
             <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{input}</pre>
@@ -127,7 +144,7 @@ function ToolCard({ item }: { item: Item<'tool'> }) {
             </pre>
           </Collapsible>
         )}
-        {item.error && <p className="rounded-box bg-error/10 px-3 py-2 font-mono text-xs text-error">{item.error}</p>}
+        {item.error && <p className="rounded-box bg-error/10 px-3 py-2 font-mono text-xs text-error" data-testid="tool-error">{item.error}</p>}
         {item.diffs.map((diff) => (
           <DiffBlock key={diff.seq} diff={diff} />
         ))}
@@ -136,16 +153,17 @@ function ToolCard({ item }: { item: Item<'tool'> }) {
   );
 }
 
-export function SubagentCard({ item }: { item: SubagentItem }) {
+export function SubagentCard({ item, children, compact = false }: { item: SubagentItem; children?: ReactNode; compact?: boolean }) {
   const { t } = useTranslation('remote');
   return (
-    <div className="rounded-box border border-dashed border-base-300 bg-base-100 px-3 py-2" data-testid="subagent-card" data-status={item.status}>
+    <div className="rounded-box border border-dashed border-base-300 bg-base-100 px-3 py-2" data-testid="subagent-card" data-status={item.status} data-agent-id={item.agentId}>
       <div className="flex items-center gap-2">
-        <span className="text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('subagent.label')}</span>
+        {!compact && <span className="text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('subagent.label')}</span>}
         <span className="min-w-0 flex-1 truncate text-sm">{item.title}</span>
         <StatusBadge status={item.status} label={t(`status.${item.status}`)} />
       </div>
       {item.summary && <p className="mt-1 whitespace-pre-wrap text-xs text-base-content/70">{item.summary}</p>}
+      {children}
     </div>
   );
 }
@@ -163,51 +181,59 @@ function SetupStepRow({ item }: { item: Item<'setup'> }) {
   );
 }
 
-function PermissionPrompt({ item, canAnswer, onRespond }: { item: Item<'permission'>; canAnswer: boolean; onRespond: (decision: 'allow' | 'deny', scope: 'once' | 'session') => void }) {
+/** The permission prompt, inside the card of the tool call that asked; afterwards it shows the decision. */
+function PermissionPrompt({ permission, canAnswer, onRespond }: { permission: PermissionState; canAnswer: boolean; onRespond: (decision: 'allow' | 'deny', scope: 'once' | 'session') => void }) {
   const { t } = useTranslation('remote');
   const [sent, setSent] = useState(false);
-  const input = pretty(item.input);
-  const decided = item.decision;
-  return (
-    <div className="rounded-box border-2 border-warning/60 bg-warning/10 p-3" role="group" aria-label={t('permission.title')} data-testid="permission-prompt" data-state={decided ? decided.decision : 'pending'}>
-      <p className="text-sm font-semibold">{t('permission.title')}</p>
-      <p className="mt-1 text-sm">
-        <span className="font-mono text-xs">{item.tool}</span> · {item.summary}
+  const decided = permission.decision;
+  const state = decided ? decided.decision : permission.open ? 'pending' : 'expired';
+  if (state !== 'pending') {
+    const label = decided
+      ? t(decided.decision === 'deny' ? 'permission.denied' : decided.scope === 'session' ? 'permission.allowedSession' : 'permission.allowedOnce')
+      : t('permission.expired');
+    const tone = decided?.decision === 'deny' ? 'text-error' : decided ? 'text-success' : 'text-base-content/60';
+    return (
+      <p className="mt-2 flex items-center gap-1.5 text-xs" data-testid="permission-prompt" data-request-id={permission.requestId} data-state={state}>
+        <span className={`font-semibold ${tone}`}>{decided?.decision === 'deny' ? '✕' : decided ? '✓' : '–'}</span>
+        <span className="text-base-content/70">{t('permission.label')}</span>
+        <span className={`font-medium ${tone}`}>{label}</span>
       </p>
-      {input && (
-        <div className="mt-2">
-          <Collapsible summary={t('tool.input')}>
-            <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{input}</pre>
-          </Collapsible>
-        </div>
-      )}
-      {decided ? (
-        <p className="mt-2 text-sm font-medium">{t(decided.decision === 'deny' ? 'permission.denied' : decided.scope === 'session' ? 'permission.allowedSession' : 'permission.allowedOnce')}</p>
-      ) : (
-        <div className="mt-3 flex flex-wrap gap-2">
-          {(
-            [
-              ['allow', 'once', 'btn-primary', 'permission.allowOnce'],
-              ['allow', 'session', 'btn-outline', 'permission.allowSession'],
-              ['deny', 'once', 'btn-ghost text-error', 'permission.deny'],
-            ] as const
-          ).map(([decision, scope, style, label]) => (
-            <button
-              key={label}
-              type="button"
-              className={`btn btn-sm ${style} max-sm:flex-1`}
-              disabled={!canAnswer || sent}
-              onClick={() => {
-                setSent(true);
-                onRespond(decision, scope);
-                setTimeout(() => setSent(false), 4000);
-              }}
-            >
-              {t(label)}
-            </button>
-          ))}
-        </div>
-      )}
+    );
+  }
+  return (
+    <div
+      className="mt-2 rounded-box border border-warning/60 bg-warning/10 p-3"
+      role="group"
+      aria-label={t('permission.title')}
+      data-testid="permission-prompt"
+      data-request-id={permission.requestId}
+      data-state="pending"
+    >
+      <p className="text-sm font-semibold">{t('permission.title')}</p>
+      <p className="mt-1 break-words text-sm">{permission.summary}</p>
+      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {(
+          [
+            ['allow', 'once', 'btn-primary col-span-2', 'permission.allowOnce'],
+            ['allow', 'session', 'btn-outline', 'permission.allowSession'],
+            ['deny', 'once', 'btn-outline btn-error', 'permission.deny'],
+          ] as const
+        ).map(([decision, scope, style, label]) => (
+          <button
+            key={label}
+            type="button"
+            className={`btn ${style} max-sm:h-11 sm:btn-sm`}
+            disabled={!canAnswer || sent}
+            onClick={() => {
+              setSent(true);
+              onRespond(decision, scope);
+              setTimeout(() => setSent(false), 4000);
+            }}
+          >
+            {t(label)}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }
@@ -216,8 +242,52 @@ export interface TimelineProps {
   items: readonly TimelineItem[];
   pending: readonly QueuedInput[];
   canAnswer: boolean;
-  onRespond: (requestId: string, decision: 'allow' | 'deny', scope: 'once' | 'session') => void;
+  onRespond: Respond;
   onDiscard: (clientMsgId: string) => void;
+}
+
+function ItemView({ item, canAnswer, onRespond }: { item: TimelineItem; canAnswer: boolean; onRespond: Respond }) {
+  const { t } = useTranslation('remote');
+  switch (item.kind) {
+    case 'user':
+      return <UserBubble text={item.text} />;
+    case 'assistant':
+      return <AssistantBubble item={item} />;
+    case 'tool':
+      return <ToolCard item={item} canAnswer={canAnswer} onRespond={onRespond} />;
+    case 'diff':
+      return <DiffBlock diff={item.diff} />;
+    case 'subagent':
+      return (
+        <SubagentCard item={item}>
+          {item.children.length > 0 && (
+            <ol className="mt-2 space-y-2 border-l-2 border-base-300 pl-2 sm:pl-3" data-testid="subagent-children">
+              {item.children.map((child) => (
+                <li key={child.key} data-kind={child.kind}>
+                  <ItemView item={child} canAnswer={canAnswer} onRespond={onRespond} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </SubagentCard>
+      );
+    case 'setup':
+      return <SetupStepRow item={item} />;
+    case 'notice':
+      return (
+        <div role="status" className={`alert alert-soft py-2 text-sm ${item.level === 'warning' ? 'alert-warning' : 'alert-info'}`} data-testid="notice" data-code={item.code}>
+          <NoticeText item={item} />
+        </div>
+      );
+    case 'error':
+      return (
+        <div role="alert" className="alert alert-error alert-soft py-2 text-sm" data-testid="session-error" data-code={item.code}>
+          <ErrorText item={item} />
+        </div>
+      );
+    case 'turnEnd':
+      return <p className="text-center text-xs text-base-content/60">{t(`turnEnd.${item.reason}`)}</p>;
+  }
 }
 
 export function TimelineView({ items, pending, canAnswer, onRespond, onDiscard }: TimelineProps) {
@@ -226,26 +296,7 @@ export function TimelineView({ items, pending, canAnswer, onRespond, onDiscard }
     <ol className="space-y-3" aria-live="polite" data-testid="timeline">
       {items.map((item) => (
         <li key={item.key} data-seq={item.seq} data-kind={item.kind}>
-          {item.kind === 'user' && <UserBubble text={item.text} />}
-          {item.kind === 'assistant' && <AssistantBubble item={item} />}
-          {item.kind === 'tool' && <ToolCard item={item} />}
-          {item.kind === 'diff' && <DiffBlock diff={item.diff} />}
-          {item.kind === 'subagent' && <SubagentCard item={item} />}
-          {item.kind === 'setup' && <SetupStepRow item={item} />}
-          {item.kind === 'permission' && <PermissionPrompt item={item} canAnswer={canAnswer} onRespond={(d, s) => onRespond(item.requestId, d, s)} />}
-          {item.kind === 'notice' && (
-            <div role="status" className={`alert alert-soft py-2 text-sm ${item.level === 'warning' ? 'alert-warning' : 'alert-info'}`} data-testid="notice">
-              <span className="whitespace-pre-wrap break-words">{item.text}</span>
-            </div>
-          )}
-          {item.kind === 'error' && (
-            <div role="alert" className="alert alert-error alert-soft py-2 text-sm" data-testid="session-error">
-              <span className="whitespace-pre-wrap break-words">
-                <span className="font-mono text-xs">{item.code}</span> {item.message}
-              </span>
-            </div>
-          )}
-          {item.kind === 'turnEnd' && <p className="text-center text-xs text-base-content/60">{t(`turnEnd.${item.reason}`)}</p>}
+          <ItemView item={item} canAnswer={canAnswer} onRespond={onRespond} />
         </li>
       ))}
       {pending.map((q) => (

@@ -7,7 +7,7 @@ export type ConnectionState =
   | { status: 'connecting' }
   | { status: 'connected' }
   | { status: 'reconnecting'; attempt: number; offline: boolean }
-  | { status: 'disconnected'; reason: 'unauthorized' | 'stopped' | 'revoked' };
+  | { status: 'disconnected'; reason: 'unauthorized' | 'stopped' | 'revoked' | 'refused' };
 
 export type ConnectionEvent =
   | { type: 'start' }
@@ -18,6 +18,8 @@ export type ConnectionEvent =
   | { type: 'retry' }
   | { type: 'unauthorized' }
   | { type: 'revoked' }
+  /** The relay refused the handshake (origin, protocol version, malformed auth): no retry. */
+  | { type: 'refused' }
   | { type: 'stop' };
 
 export const initialConnection: ConnectionState = { status: 'idle' };
@@ -39,6 +41,8 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
       return { status: 'disconnected', reason: 'unauthorized' };
     case 'revoked':
       return { status: 'disconnected', reason: 'revoked' };
+    case 'refused':
+      return { status: 'disconnected', reason: 'refused' };
     case 'stop':
       return { status: 'disconnected', reason: 'stopped' };
   }

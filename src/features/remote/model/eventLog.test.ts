@@ -96,10 +96,64 @@ describe('timeline', () => {
     ]);
     const tool = t.items.find((i) => i.kind === 'tool');
     expect(tool).toMatchObject({ status: 'completed', output: 'ok', diffs: [{ path: 'a.txt', oldText: 'a', newText: 'b' }] });
-    expect(t.items.find((i) => i.kind === 'permission')).toMatchObject({ decision: { decision: 'allow', scope: 'once' } });
+    // The prompt lives in its tool card, with the answer.
+    expect(tool).toMatchObject({ permissions: [{ requestId: 'r1', open: false, decision: { decision: 'allow', scope: 'once' } }] });
+    expect(t.items.map((i) => i.kind)).toEqual(['user', 'tool', 'subagent']);
     expect(t.pendingPermissions).toEqual([]);
     expect(t.todos).toEqual([{ id: '1', content: 'Edit', status: 'completed' }]);
     expect(t.subagents).toEqual([expect.objectContaining({ agentId: 'a1', status: 'completed', summary: 'done' })]);
     expect(t.items.filter((i) => i.kind === 'subagent')).toHaveLength(1);
+  });
+
+  it('keeps a prompt open until answered, closes it unanswered when its turn ends', () => {
+    const base = [
+      ev(1, { type: 'user_message', clientMsgId: 'c1', text: 'edit' }),
+      ev(2, { type: 'tool_call', toolCallId: 't1', name: 'edit_file', title: 'Edit a.txt', input: {}, status: 'executing' }),
+      ev(3, { type: 'permission_request', requestId: 'r1', toolCallId: 't1', tool: 'edit_file', summary: 'Edit a.txt', input: {} }),
+    ] as const;
+    const open = buildTimeline([...base]);
+    expect(open.pendingPermissions).toEqual(['r1']);
+    expect(open.items[1]).toMatchObject({ kind: 'tool', permissions: [{ requestId: 'r1', open: true, decision: null }] });
+    const ended = buildTimeline([...base, ev(4, { type: 'turn_end', reason: 'interrupted' })]);
+    expect(ended.pendingPermissions).toEqual([]);
+    expect(ended.items[1]).toMatchObject({ permissions: [{ requestId: 'r1', open: false, decision: null }] });
+    // A request that arrives before its tool_call still gets a card, which the tool_call then fills in.
+    const early = buildTimeline([
+      ev(1, { type: 'permission_request', requestId: 'r2', toolCallId: 't2', tool: 'run_command', summary: 'Run ls', input: { command: 'ls' } }),
+      ev(2, { type: 'tool_call', toolCallId: 't2', name: 'run_command', title: 'ls', input: { command: 'ls' }, status: 'executing' }),
+    ]);
+    expect(early.items).toEqual([expect.objectContaining({ kind: 'tool', seq: 1, title: 'ls', permissions: [expect.objectContaining({ requestId: 'r2' })] })]);
+  });
+
+  it('nests a sub-agent’s tool calls, output, diffs and prompts inside its card', () => {
+    const t = buildTimeline([
+      ev(1, { type: 'tool_call', toolCallId: 'spawn', name: 'spawn_subagent', title: 'Explore', input: {}, status: 'executing' }),
+      ev(2, { type: 'subagent', agentId: 'a1', parentToolCallId: 'spawn', title: 'Explore', status: 'running' }),
+      ev(3, { type: 'tool_call', toolCallId: 's1', agentId: 'a1', name: 'run_command', title: 'ls', input: {}, status: 'executing' }),
+      ev(4, { type: 'permission_request', requestId: 'r1', toolCallId: 's1', agentId: 'a1', tool: 'run_command', summary: 'Run ls', input: {} }),
+      ev(5, { type: 'tool_output', toolCallId: 's1', agentId: 'a1', stream: 'stdout', chunk: 'a.txt' }),
+      ev(6, { type: 'file_diff', toolCallId: 'other', agentId: 'a1', path: 'b.txt', oldText: '', newText: 'x' }),
+      ev(7, { type: 'tool_call', toolCallId: 'm1', name: 'read_file', title: 'Read', input: {}, status: 'completed' }),
+      // A call from an agent with no card stays in the main stream.
+      ev(8, { type: 'tool_call', toolCallId: 'g1', agentId: 'ghost', name: 'read_file', title: 'Ghost', input: {}, status: 'completed' }),
+    ]);
+    expect(t.items.map((i) => i.key)).toEqual(['tool:spawn', 'subagent:a1', 'tool:m1', 'tool:g1']);
+    const agent = t.items[1];
+    if (agent?.kind !== 'subagent') throw new Error('no sub-agent card');
+    expect(agent.children.map((c) => c.key)).toEqual(['tool:s1', 'diff:6']);
+    expect(agent.children[0]).toMatchObject({ stream: [{ chunk: 'a.txt' }], permissions: [{ requestId: 'r1', open: true }] });
+    expect(t.pendingPermissions).toEqual(['r1']);
+    expect(t.subagents).toEqual([agent]);
+  });
+
+  it('keeps notice and error codes and params for translation', () => {
+    const t = buildTimeline([
+      ev(1, { type: 'notice', level: 'info', text: 'Ready in /w — model m.', code: 'cli.ready', params: { cwd: '/w', model: 'm' } }),
+      ev(2, { type: 'error', code: 'MODEL_ERROR', message: 'HTTP 500', params: { status: 500 } }),
+    ]);
+    expect(t.items).toEqual([
+      expect.objectContaining({ kind: 'notice', code: 'cli.ready', params: { cwd: '/w', model: 'm' }, text: 'Ready in /w — model m.' }),
+      expect.objectContaining({ kind: 'error', code: 'MODEL_ERROR', params: { status: 500 } }),
+    ]);
   });
 });

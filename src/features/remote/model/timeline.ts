@@ -16,7 +16,23 @@ export interface SubagentItem {
   title: string;
   status: SessionEventBodyOf<'subagent'>['status'];
   summary?: string;
+  /** The sub-agent's own tool calls and diffs (events carrying its `agentId`), in order. */
+  children: TimelineItem[];
 }
+
+/** A permission request, shown inside the card of the tool call that asked. */
+export interface PermissionState {
+  requestId: string;
+  seq: number;
+  tool: string;
+  summary: string;
+  input: unknown;
+  decision: SessionEventBodyOf<'permission_response'> | null;
+  /** Still answerable: no decision yet and its turn has not ended. */
+  open: boolean;
+}
+
+type NoticeParams = SessionEventBodyOf<'notice'>['params'];
 
 export type TimelineItem =
   | { kind: 'user'; key: string; seq: number; text: string; clientMsgId: string }
@@ -35,24 +51,18 @@ export type TimelineItem =
       output?: string;
       error?: string;
       diffs: DiffItem[];
+      permissions: PermissionState[];
+      /** Set when a sub-agent made the call. */
+      agentId?: string;
     }
-  | { kind: 'diff'; key: string; seq: number; toolCallId: string; diff: DiffItem }
+  | { kind: 'diff'; key: string; seq: number; toolCallId: string; diff: DiffItem; agentId?: string }
   | SubagentItem
   | { kind: 'setup'; key: string; seq: number; stepId: string; title: string; status: SessionEventBodyOf<'setup_step'>['status']; detail?: string }
-  | {
-      kind: 'permission';
-      key: string;
-      seq: number;
-      requestId: string;
-      toolCallId: string;
-      tool: string;
-      summary: string;
-      input: unknown;
-      decision: SessionEventBodyOf<'permission_response'> | null;
-    }
-  | { kind: 'notice'; key: string; seq: number; level: 'info' | 'warning'; text: string }
-  | { kind: 'error'; key: string; seq: number; code: string; message: string }
+  | { kind: 'notice'; key: string; seq: number; level: 'info' | 'warning'; text: string; code?: string; params?: NoticeParams }
+  | { kind: 'error'; key: string; seq: number; code: string; message: string; params?: SessionEventBodyOf<'error'>['params'] }
   | { kind: 'turnEnd'; key: string; seq: number; reason: SessionEventBodyOf<'turn_end'>['reason'] };
+
+type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;
 
 export interface Timeline {
   items: TimelineItem[];
@@ -87,6 +97,23 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
     items[index] = item;
   };
   const toolFor = (toolCallId: string) => get(`tool:${toolCallId}`, 'tool');
+  /** A tool card for output, a diff or a permission request that arrived before its tool_call. */
+  const placeholderTool = (toolCallId: string, seq: number, agentId: string | undefined, name = 'shell', title = '', input: unknown = null): Item<'tool'> => ({
+    kind: 'tool',
+    key: `tool:${toolCallId}`,
+    seq,
+    toolCallId,
+    name,
+    title,
+    input,
+    status: 'executing',
+    stream: [],
+    diffs: [],
+    permissions: [],
+    ...(agentId !== undefined && { agentId }),
+  });
+  /** requestId → toolCallId, for the answer. */
+  const permissionTool = new Map<string, string>();
 
   for (const event of events) {
     const { body, seq } = event;
@@ -117,24 +144,24 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
           status: body.status,
           ...(body.output !== undefined && { output: body.output }),
           ...(body.error !== undefined && { error: body.error }),
+          ...(body.agentId !== undefined && { agentId: body.agentId }),
         };
         if (found) replace(found.index, { ...found.item, ...update });
-        else put({ kind: 'tool', key: `tool:${body.toolCallId}`, seq, toolCallId: body.toolCallId, stream: [], diffs: [], ...update });
+        else put({ ...placeholderTool(body.toolCallId, seq, body.agentId), ...update });
         break;
       }
       case 'tool_output': {
         const found = toolFor(body.toolCallId);
         const chunk = { stream: body.stream, chunk: body.chunk, seq };
         if (found) replace(found.index, { ...found.item, stream: [...found.item.stream, chunk] });
-        else
-          put({ kind: 'tool', key: `tool:${body.toolCallId}`, seq, toolCallId: body.toolCallId, name: 'shell', title: '', input: null, status: 'executing', stream: [chunk], diffs: [] });
+        else put({ ...placeholderTool(body.toolCallId, seq, body.agentId), stream: [chunk] });
         break;
       }
       case 'file_diff': {
         const diff = { path: body.path, oldText: body.oldText, newText: body.newText, seq };
         const found = toolFor(body.toolCallId);
         if (found) replace(found.index, { ...found.item, diffs: [...found.item.diffs, diff] });
-        else put({ kind: 'diff', key: `diff:${seq}`, seq, toolCallId: body.toolCallId, diff });
+        else put({ kind: 'diff', key: `diff:${seq}`, seq, toolCallId: body.toolCallId, diff, ...(body.agentId !== undefined && { agentId: body.agentId }) });
         break;
       }
       case 'todo_list':
@@ -151,6 +178,7 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
           title: body.title,
           status: body.status,
           ...(body.summary !== undefined && { summary: body.summary }),
+          children: [],
         };
         if (found) replace(found.index, next);
         else put(next);
@@ -171,22 +199,30 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
         else put(next);
         break;
       }
-      case 'permission_request':
-        put({
-          kind: 'permission',
-          key: `permission:${body.requestId}`,
-          seq,
+      case 'permission_request': {
+        const permission: PermissionState = {
           requestId: body.requestId,
-          toolCallId: body.toolCallId,
+          seq,
           tool: body.tool,
           summary: body.summary,
           input: body.input,
           decision: null,
-        });
+          open: true,
+        };
+        permissionTool.set(body.requestId, body.toolCallId);
+        const found = toolFor(body.toolCallId);
+        if (found) replace(found.index, { ...found.item, permissions: [...found.item.permissions, permission] });
+        else put({ ...placeholderTool(body.toolCallId, seq, body.agentId, body.tool, body.summary, body.input), permissions: [permission] });
         break;
+      }
       case 'permission_response': {
-        const found = get(`permission:${body.requestId}`, 'permission');
-        if (found) replace(found.index, { ...found.item, decision: body });
+        const toolCallId = permissionTool.get(body.requestId);
+        const found = toolCallId === undefined ? null : toolFor(toolCallId);
+        if (found)
+          replace(found.index, {
+            ...found.item,
+            permissions: found.item.permissions.map((p) => (p.requestId === body.requestId && !p.decision ? { ...p, decision: body, open: false } : p)),
+          });
         break;
       }
       case 'turn_end':
@@ -194,21 +230,44 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
         if (body.reason !== 'completed') put({ kind: 'turnEnd', key: `turnEnd:${seq}`, seq, reason: body.reason });
         break;
       case 'error':
-        put({ kind: 'error', key: `error:${seq}`, seq, code: body.code, message: body.message });
+        put({ kind: 'error', key: `error:${seq}`, seq, code: body.code, message: body.message, ...(body.params !== undefined && { params: body.params }) });
         break;
       case 'notice':
-        put({ kind: 'notice', key: `notice:${seq}`, seq, level: body.level, text: body.text });
+        put({
+          kind: 'notice',
+          key: `notice:${seq}`,
+          seq,
+          level: body.level,
+          text: body.text,
+          ...(body.code !== undefined && { code: body.code }),
+          ...(body.params !== undefined && { params: body.params }),
+        });
         break;
     }
   }
-  // A turn that ended closes its open permission prompts and streaming messages.
-  const pendingPermissions = items
-    .filter((i): i is Extract<TimelineItem, { kind: 'permission' }> => i.kind === 'permission' && i.decision === null && i.seq > lastTurnEnd)
-    .map((i) => i.requestId);
+  // A turn that ended closes its open permission prompts.
+  const pendingPermissions: string[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind !== 'tool' || !item.permissions.some((p) => p.open)) continue;
+    const permissions = item.permissions.map((p) => (p.open && p.seq < lastTurnEnd ? { ...p, open: false } : p));
+    items[i] = { ...item, permissions };
+    for (const p of permissions) if (p.open) pendingPermissions.push(p.requestId);
+  }
+  // A sub-agent's calls go inside its card; without a card (yet) they stay in the main stream.
+  const agents = new Map<string, SubagentItem>();
+  for (const item of items) if (item.kind === 'subagent') agents.set(item.agentId, item);
+  const top: TimelineItem[] = [];
+  for (const item of items) {
+    const agentId = item.kind === 'tool' || item.kind === 'diff' ? item.agentId : undefined;
+    const agent = agentId === undefined ? undefined : agents.get(agentId);
+    if (agent) agent.children.push(item);
+    else top.push(item);
+  }
   return {
-    items,
+    items: top,
     todos,
-    subagents: items.filter((i): i is SubagentItem => i.kind === 'subagent'),
+    subagents: [...agents.values()],
     running: lastUser > lastTurnEnd,
     pendingPermissions,
     sentIds,
