@@ -22,27 +22,41 @@ test.describe('pricing', () => {
     await expect(plans.cards).toHaveCount(5);
     expect(productCalls).toBe(1);
 
-    const free = plans.card('Free 免费版');
+    // English page: the English translations only, no Chinese anywhere on the cards.
+    for (const text of await plans.cards.allInnerTexts()) expect(text).not.toMatch(/\p{Script=Han}/u);
+    const free = plans.card('Free');
     await expect(free).toHaveAttribute('data-plan-kind', 'free');
     await expect(free).toContainText('Free');
     await expect(free.getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', '/install');
 
-    // Recommended: 专业 in the name (and 高性价比 in a highlight).
-    const pro = plans.card('Pro 专业版');
+    // Recommended: 专业 in the canonical name (and 高性价比 in a highlight), though the page shows "Pro".
+    const pro = plans.card('Pro');
     await expect(pro).toHaveAttribute('data-recommended', 'true');
     await expect(pro.getByTestId('plan-ribbon')).toHaveText('Recommended');
     await expect(pro.getByTestId('plan-price')).toHaveText('¥99');
     await expect(pro.getByTestId('plan-validity')).toHaveText('30-day validity');
-    await expect(pro.getByRole('button', { name: 'Buy Pro 专业版' })).toBeVisible();
+    await expect(pro.getByRole('button', { name: 'Buy Pro' })).toBeVisible();
+    await expect(pro.getByRole('list', { name: 'Highlights' }).getByRole('listitem')).toHaveText(['Best value', '10,000 credits']);
     await expect(plans.cards.filter({ has: page.getByTestId('plan-ribbon') })).toHaveCount(1);
 
-    const basic = plans.card('Basic 基础版');
+    const basic = plans.card('Basic');
     await expect(basic).toHaveAttribute('data-plan-kind', 'basic');
     await expect(basic.getByTestId('plan-price')).toHaveText('¥29');
     await expect(plans.card('Pro Max').getByTestId('plan-price')).toHaveText('¥999');
-    const enterprise = plans.card('Enterprise 企业版');
+    const enterprise = plans.card('Enterprise');
     await expect(enterprise).toHaveAttribute('data-plan-kind', 'enterprise');
     await expect(enterprise.getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', '/contact');
+
+    // Desktop layout: the four purchasable plans share one row; Enterprise is a full-width card below them.
+    if (test.info().project.name === 'desktop') {
+      const boxes = await Promise.all(['Free', 'Basic', 'Pro', 'Pro Max', 'Enterprise'].map(async (name) => (await plans.card(name).boundingBox())!));
+      const [first, , , last, wide] = boxes as [DOMRect, DOMRect, DOMRect, DOMRect, DOMRect];
+      for (const box of boxes.slice(0, 4)) expect(Math.abs(box.y - first.y)).toBeLessThan(2);
+      expect(wide.y).toBeGreaterThan(first.y + first.height);
+      expect(Math.abs(wide.x - first.x)).toBeLessThan(2);
+      expect(Math.abs(wide.x + wide.width - (last.x + last.width))).toBeLessThan(2);
+    }
+    await expect(enterprise).toHaveAttribute('data-plan-layout', 'wide');
 
     // Each family has its own icon.
     const icons = await plans.cards.locator('[data-plan-icon]').evaluateAll((els) => els.map((e) => e.getAttribute('data-plan-icon')));
@@ -77,7 +91,7 @@ test.describe('pricing', () => {
       if (r.url().includes('/web-api/payment/create-order')) orders.push(r.url());
     });
     await shell.goto('/zh/pricing');
-    await new PlanCardsArea(page).card('Pro 专业版').getByRole('button').click();
+    await new PlanCardsArea(page).card('专业版').getByRole('button').click();
     await expect(page).toHaveURL(/\/zh\/login\?redirect=%2Fzh%2Fpricing$/);
     expect(orders).toEqual([]);
   });
@@ -85,9 +99,16 @@ test.describe('pricing', () => {
   test('Chinese: a new buyer gets an order, a saved pending order and the Chinese sandbox checkout', async ({ page }) => {
     await page.goto('/zh/login?redirect=%2Fzh%2Fpricing');
     await signUpHere(page, newUser('zh-buyer', '韩梅梅'), /\/zh\/pricing$/);
-    await new PlanCardsArea(page).card('Pro 专业版').getByRole('button', { name: '购买Pro 专业版' }).click();
+    // Chinese page: the canonical Chinese texts only; the same plan is recommended.
+    const plans = new PlanCardsArea(page);
+    await expect(plans.cards).toHaveCount(5);
+    for (const text of await plans.cards.allInnerTexts()) expect(text).not.toMatch(/Free|Basic|Pro|Enterprise|credits|support/);
+    await expect(plans.cards.filter({ has: page.getByTestId('plan-ribbon') }).getByRole('heading')).toHaveText('专业版');
+    await expect(plans.card('旗舰版').getByTestId('plan-price')).toHaveText('¥999');
+    await plans.card('专业版').getByRole('button', { name: '购买专业版' }).click();
     await expect(page).toHaveURL(/\/checkout\/sandbox\/[^/?]+/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: '沙盒收银台' })).toBeVisible();
+    await expect(page.getByRole('definition').first()).toHaveText('专业版');
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     const pending = JSON.parse((await page.evaluate(() => localStorage.getItem('tern.pendingOrder')))!);
     expect(pending).toMatchObject({ orderId, amount: 99, currency: 'CNY', paymentMethod: 'sandbox' });
@@ -96,13 +117,15 @@ test.describe('pricing', () => {
     await page.getByRole('button', { name: '立即支付' }).click();
     await expect(page).toHaveURL(new RegExp(`/zh/orders/${orderId}$`), { timeout: 15_000 });
     await expect(page.getByTestId('order-paid')).toContainText('支付成功，10,000 积分已到账。');
+    await expect(page.getByTestId('field-productName')).toContainText('专业版');
+    await expect(page.getByTestId('field-productName')).not.toContainText('Pro');
   });
 
   test('a failed order shows the error toast and the button is usable again', async ({ page, shell, consoleErrors }) => {
     await signInAsTestUser(page);
     await installCreateOrderStandIn(page, { success: false, message: 'Product is sold out' } as never);
     await shell.goto('/pricing');
-    const buy = new PlanCardsArea(page).card('Basic 基础版').getByRole('button', { name: 'Buy Basic 基础版' });
+    const buy = new PlanCardsArea(page).card('Basic').getByRole('button', { name: 'Buy Basic' });
     await buy.click();
     await expect(shell.toasts.filter({ hasText: 'Product is sold out' })).toBeVisible();
     await expect(buy).toBeEnabled();
@@ -115,7 +138,7 @@ test.describe('pricing', () => {
     await signInAsTestUser(page);
     await installCreateOrderStandIn(page, { success: true });
     await shell.goto('/pricing');
-    await new PlanCardsArea(page).card('Basic 基础版').getByRole('button').click();
+    await new PlanCardsArea(page).card('Basic').getByRole('button').click();
     await expect(shell.toasts.filter({ hasText: 'The order could not be created. Please try again.' })).toBeVisible();
     removeExpected(consoleErrors, 'Purchase failed');
   });

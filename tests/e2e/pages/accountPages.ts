@@ -37,8 +37,8 @@ export async function signUpHere(page: Page, user: TestUser, landing: RegExp): P
   await expect(page).toHaveURL(landing, { timeout: 15_000 });
 }
 
-/** The seeded Basic plan card on /pricing (or the home page's #pricing). */
-export const basicCard = (page: Page): Locator => page.getByTestId('plan-card').filter({ has: page.getByRole('heading', { name: /Basic/ }) });
+/** The seeded Basic plan card on /pricing (or the home page's #pricing), in English or Chinese. */
+export const basicCard = (page: Page): Locator => page.getByTestId('plan-card').filter({ has: page.getByRole('heading', { name: /^(Basic|基础版)$/ }) });
 
 /** Buys Basic on the current /pricing page and pays on the relay's sandbox checkout; ends on the order page. */
 export async function buyBasicWithSandbox(page: Page, lang: Lang = 'en'): Promise<string> {

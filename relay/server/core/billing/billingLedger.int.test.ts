@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type Storage } from '../../storage/database';
 import { createAuthRepos } from '../../storage/repos';
-import { creditLedger } from '../../storage/schema';
+import { creditLedger, orders, products } from '../../storage/schema';
 import { createTestPostgres } from '../../testing/postgres';
 import {
   activeGrants,
@@ -102,6 +102,37 @@ function ledgerContract(open: () => Promise<Storage>, cleanup: () => Promise<voi
     expect(stats.hourly.at(-1)).toEqual({ hour: '2030-01-10T12:00:00.000Z', requests: 1, tokens: 110_000, credits: 120 });
     expect(stats.hourly.slice(0, -1).every((h) => h.requests === 0)).toBe(true);
     expect(stats).toMatchObject({ creditsUsed: 100, creditLimit: 100, usageRate: 1, accountStatus: 'inactive', planType: 'free' });
+  });
+
+  it('the seed upserts display texts by product S/N and renames legacy bilingual order snapshots only', async () => {
+    const userId = await newUser();
+    await storage.db.update(products).set({ productName: 'Pro 专业版', translations: null, perDayLimit: 4000 }).where(eq(products.productSn, 'PRO-30'));
+    const [pro] = await storage.db.select().from(products).where(eq(products.productSn, 'PRO-30'));
+    const order = (name: string) => ({
+      userId,
+      productId: pro!.id,
+      productSn: 'PRO-30',
+      productName: name,
+      type: 'purchase',
+      amountMinor: 9900,
+      originalAmountMinor: 9900,
+      currency: 'CNY',
+      credits: 10_000,
+      validityDays: 30,
+      status: 'cancelled',
+      paymentStatus: 'unpaid',
+      paymentMethod: 'sandbox',
+      expiresAt: t0,
+    });
+    const [legacy, kept] = await storage.db.insert(orders).values([order('Pro 专业版'), order('专业版（活动）')]).returning();
+    await seedCatalog(storage.db);
+    const [after] = await storage.db.select().from(products).where(eq(products.productSn, 'PRO-30'));
+    expect(after).toMatchObject({ id: pro!.id, productName: '专业版', perDayLimit: 4000, translations: { en: { productName: 'Pro' } } });
+    const [renamed] = await storage.db.select().from(orders).where(eq(orders.id, legacy!.id));
+    expect(renamed).toMatchObject({ productName: '专业版', description: '30 天 10,000 积分', productNameTranslations: { en: { productName: 'Pro' } } });
+    const [untouched] = await storage.db.select().from(orders).where(eq(orders.id, kept!.id));
+    expect(untouched).toMatchObject({ productName: '专业版（活动）', productNameTranslations: null });
+    await storage.db.update(products).set({ perDayLimit: 3000 }).where(eq(products.productSn, 'PRO-30'));
   });
 
   it('50 concurrent exchanges of one promo code: exactly one success, one grant', async () => {

@@ -35,7 +35,7 @@ export function noticeText(t: T, code: string | undefined, params: MessageParams
       if (requests === undefined || inputTokens === undefined || outputTokens === undefined) return null;
       const base = t('notices.stats', { count: requests, inputTokens, outputTokens, cacheRead: num(params, 'cacheReadTokens') ?? 0, cacheWrite: num(params, 'cacheCreationTokens') ?? 0 });
       const model = str(params, 'model');
-      return `${base} ${model ? t('notices.statsModel', { model }) : t('notices.statsNoModel')}`;
+      return t('notices.join', { first: base, second: model ? t('notices.statsModel', { model }) : t('notices.statsNoModel') });
     }
     case 'cli.exit':
       return t('notices.exit');
@@ -47,7 +47,7 @@ export function noticeText(t: T, code: string | undefined, params: MessageParams
       const reason = str(params, 'reason');
       const retry = num(params, 'retryAfterSeconds');
       const text = reason === 'QUOTA_EXCEEDED' ? t('notices.quota') : t('notices.rateLimited');
-      return retry ? `${text} ${t('notices.retryAfter', { count: retry })}` : text;
+      return retry ? t('notices.join', { first: text, second: t('notices.retryAfter', { count: retry }) }) : text;
     }
     case 'cli.maxSteps': {
       const maxSteps = num(params, 'maxSteps');
@@ -107,7 +107,8 @@ export function ErrorText({ item }: { item: Item<'error'> }) {
       break;
     case 'RATE_LIMITED':
     case 'QUOTA_EXCEEDED':
-      lead = `${item.code === 'QUOTA_EXCEEDED' ? t('notices.quota') : t('notices.rateLimited')}${retry ? ` ${t('notices.retryAfter', { count: retry })}` : ''}`;
+      lead = item.code === 'QUOTA_EXCEEDED' ? t('notices.quota') : t('notices.rateLimited');
+      if (retry) lead = t('notices.join', { first: lead, second: t('notices.retryAfter', { count: retry }) });
       showDetail = false;
       break;
   }

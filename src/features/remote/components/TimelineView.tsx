@@ -162,8 +162,8 @@ export function SubagentCard({ item, children, compact = false }: { item: Subage
         <span className="min-w-0 flex-1 truncate text-sm">{item.title}</span>
         <StatusBadge status={item.status} label={t(`status.${item.status}`)} />
       </div>
-      {item.summary && <p className="mt-1 whitespace-pre-wrap text-xs text-base-content/70">{item.summary}</p>}
       {children}
+      {item.summary && <p className="mt-1 whitespace-pre-wrap text-xs text-base-content/70">{item.summary}</p>}
     </div>
   );
 }

@@ -23,6 +23,7 @@ describe('connection state machine', () => {
   it('stops for good on unauthorized, revoked or stop; later drops are ignored', () => {
     expect(run({ type: 'start' }, { type: 'unauthorized' })).toEqual({ status: 'disconnected', reason: 'unauthorized' });
     expect(run({ type: 'start' }, { type: 'connected' }, { type: 'revoked' }, { type: 'lost', offline: false })).toEqual({ status: 'disconnected', reason: 'revoked' });
+    expect(run({ type: 'start' }, { type: 'refused' }, { type: 'lost', offline: false }, { type: 'retry' })).toEqual({ status: 'disconnected', reason: 'refused' });
     expect(run({ type: 'start' }, { type: 'stop' }, { type: 'retry' })).toEqual({ status: 'disconnected', reason: 'stopped' });
     expect(run({ type: 'lost', offline: false })).toEqual(initialConnection);
   });
