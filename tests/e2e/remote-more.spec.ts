@@ -184,8 +184,9 @@ test.describe('remote console, more', () => {
     await expect(page.getByTestId('assistant-message').last()).toContainText('Both tasks are complete', { timeout: 30_000 });
     expect(readFileSync(path.join(cli.workDir, 'greeting.txt'), 'utf8')).toBe('hello, tern\n');
     // The console fills the viewport below the header: the composer sits at its bottom and the chat scrolls in its
-    // own pane (the page itself only scrolls on to the footer; Playwright's clicks may have scrolled it there).
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // own pane; no footer under the console, so the page itself does not scroll.
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(1);
     expect(await page.getByTestId('chat-scroller').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     const viewport = page.viewportSize()!;
     const composerBox = await page.locator('form:has(#remote-composer)').boundingBox();

@@ -20,7 +20,8 @@ export function Layout({ route, children }: { route: RouteDef | null; children: 
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer />
+      {/* The console fills the viewport like an app; a footer under it would only make the page scroll. */}
+      {route?.id !== 'remote' && <Footer />}
     </div>
   );
 }

@@ -130,7 +130,7 @@ export const seedProducts: readonly SeedProduct[] = [
     perDayLimit: 50_000,
     purchasable: false,
     repeatable: true,
-    usageRules: '积分与限额按需定制\n请联系我们',
+    usageRules: '积分与限额按团队需求调整\n请联系我们',
     description: { highlights: ['按需定制'], features: ['单点登录与团队管理', '专属支持（4 小时内响应）'] },
     translations: {
       en: {
