@@ -48,7 +48,7 @@ const overrides: MarkdownToJSX.Overrides = {
   ),
   th: { props: { className: 'bg-base-200 text-base-content whitespace-nowrap' } },
   td: { props: { className: 'min-w-36 align-top' } },
-  code: { props: { className: 'rounded bg-base-200 px-1.5 py-0.5 font-mono text-[0.9em] text-base-content' } },
+  code: { props: { className: 'rounded bg-base-200 px-1.5 py-0.5 font-mono text-[0.9em] text-base-content [overflow-wrap:anywhere]' } },
   hr: { props: { className: 'my-8 border-base-300' } },
 };
 

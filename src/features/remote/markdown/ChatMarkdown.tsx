@@ -13,7 +13,7 @@ const overrides: MarkdownToJSX.Overrides = {
   ul: { props: { className: 'my-2 list-disc space-y-1 pl-5' } },
   ol: { props: { className: 'my-2 list-decimal space-y-1 pl-5' } },
   blockquote: { props: { className: 'my-2 border-l-4 border-base-300 pl-3 text-base-content/80' } },
-  code: { props: { className: 'rounded bg-base-200 px-1 py-0.5 font-mono text-[0.9em]' } },
+  code: { props: { className: 'rounded bg-base-200 px-1 py-0.5 font-mono text-[0.9em] [overflow-wrap:anywhere]' } },
   table: { props: { className: 'table table-sm my-2 block overflow-x-auto' } },
   hr: { props: { className: 'my-3 border-base-300' } },
 };
