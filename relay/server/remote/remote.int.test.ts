@@ -297,6 +297,14 @@ describe('sessions, seq and replay', () => {
 
     const attached = instanceAttachAckSchema.parse(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
     expect(attached.ok && attached.sessions[0]).toMatchObject({ id: sessionId, firstMessage: 'hello there', lastMessage: 'hello there', lastSeq: 31 });
+
+    // Detached, a resend still answers its seq (nothing stored twice); new input is refused and burns no seq.
+    expect(await request(s.web, WEB_EVENTS.instanceDetach, { instanceId: s.instanceId })).toEqual({ ok: true });
+    expect(await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'msg-1', text: 'hello there' })).toEqual(first);
+    expect(await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'msg-2', text: 'later' })).toMatchObject({
+      error: { code: 'NOT_ATTACHED' },
+    });
+    expect((await cliEvent(s.cli, sessionId, 'after')).seq).toBe(32);
   });
 
   it('keeps commands for an offline CLI and hands them over in the cli:hello ack; presence has a grace period', async () => {

@@ -40,7 +40,7 @@ import {
 import type { RelayConfig } from '../config';
 import type { Database } from '../storage/database';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
-import { createRemoteRepo } from '../storage/repos/remoteRepo';
+import { createRemoteRepo, type RemoteRepo, UnknownSession } from '../storage/repos/remoteRepo';
 import { accessTokens, type CliCommandRow, type RemoteSessionRow } from '../storage/schema';
 import { verifyCliToken } from './cliAuth';
 import { createSessionFanout } from './fanout';
@@ -87,6 +87,13 @@ interface WebData {
   userId: string;
   jti: string;
   windowId: string;
+}
+
+/** Per-socket ownership caches are dropped wholesale beyond this many sessions (a bound, not an LRU). */
+const OWNERSHIP_CACHE_MAX = 1_000;
+interface SessionRef {
+  id: string;
+  instanceId: string;
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
@@ -185,9 +192,22 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     return session;
   }
 
+  const holdsLock = (socket: Socket, data: WebData, instanceId: string) =>
+    repo().holdsLock({ instanceId, windowId: data.windowId, socketId: socket.id, now: now(), leaseMs: options.leaseMs });
+  const notAttached = () => new RemoteFailure(ackError('NOT_ATTACHED', 'Attach the instance first (instance:attach)'));
+
   async function requireLock(socket: Socket, data: WebData, instanceId: string): Promise<void> {
-    const held = await repo().holdsLock({ instanceId, windowId: data.windowId, socketId: socket.id, now: now(), leaseMs: options.leaseMs });
-    if (!held) throw new RemoteFailure(ackError('NOT_ATTACHED', 'Attach the instance first (instance:attach)'));
+    if (!(await holdsLock(socket, data, instanceId))) throw notAttached();
+  }
+
+  /** appendEvent, with a session that is gone answered NOT_FOUND. */
+  async function appendEvent(input: Parameters<RemoteRepo['appendEvent']>[0]) {
+    try {
+      return await repo().appendEvent(input);
+    } catch (error) {
+      if (error instanceof UnknownSession) throw new RemoteFailure(notFound('Session not found'));
+      throw error;
+    }
   }
 
   async function requireOnline(instanceId: string): Promise<void> {
@@ -240,6 +260,12 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     void socket.join([instanceRoom(data.instanceId), tokenRoom(data.tokenId)]);
     const router = createEventRouter(socket, log);
     const on = router.on;
+    // Sessions found to belong to this instance (a session never moves), so session:event skips the lookup.
+    const instanceSessions = new Set<string>();
+    const remember = (sessionId: string) => {
+      if (instanceSessions.size >= OWNERSHIP_CACHE_MAX) instanceSessions.clear();
+      instanceSessions.add(sessionId);
+    };
 
     on(CLI_EVENTS.hello, cliHelloSchema, async (hello) => {
       const t = now();
@@ -270,16 +296,18 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     });
 
     on(CLI_EVENTS.sessionEvent, cliSessionEventSchema, async (input) => {
-      let session = await repo().findSession(input.sessionId);
-      if (session && session.instanceId !== data.instanceId) return notFound('Session not found');
-      if (!session) {
-        // A session the CLI started on its own (not announced in cli:hello yet).
-        const created = await repo().ensureSession({ id: input.sessionId, instanceId: data.instanceId, userId: data.userId, createdAt: now() });
-        if (created.row.instanceId !== data.instanceId) return notFound('Session not found');
-        session = created.row;
-        broadcastSession(session);
+      if (!instanceSessions.has(input.sessionId)) {
+        const session = await repo().findSession(input.sessionId);
+        if (session && session.instanceId !== data.instanceId) return notFound('Session not found');
+        if (!session) {
+          // A session the CLI started on its own (not announced in cli:hello yet).
+          const created = await repo().ensureSession({ id: input.sessionId, instanceId: data.instanceId, userId: data.userId, createdAt: now() });
+          if (created.row.instanceId !== data.instanceId) return notFound('Session not found');
+          broadcastSession(created.row);
+        }
+        remember(input.sessionId);
       }
-      const result = await repo().appendEvent({ sessionId: input.sessionId, eventId: input.eventId, body: input.body as never, at: now() });
+      const result = await appendEvent({ sessionId: input.sessionId, eventId: input.eventId, body: input.body as never, at: now() });
       if (result.duplicate) return { ok: true, seq: result.event.seq };
       return new AfterAck({ ok: true, seq: result.event.seq }, () => {
         fanout.publish(toSessionEvent(result.event));
@@ -344,6 +372,18 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     const data = socket.data as WebData;
     void socket.join(userRoom(data.userId));
     const router = createEventRouter(socket, log);
+    // Sessions this socket's user was found to own. A session never changes owner or instance, so a hit saves the
+    // lookup on every input; a session that disappears (account deletion) makes the append answer NOT_FOUND.
+    const ownedSessions = new Map<string, SessionRef>();
+    async function ownSessionRef(sessionId: string): Promise<SessionRef> {
+      const known = ownedSessions.get(sessionId);
+      if (known) return known;
+      const row = await ownSession(data.userId, sessionId);
+      const ref = { id: row.id, instanceId: row.instanceId };
+      if (ownedSessions.size >= OWNERSHIP_CACHE_MAX) ownedSessions.clear();
+      ownedSessions.set(sessionId, ref);
+      return ref;
+    }
 
     router.on(WEB_EVENTS.instancesList, instancesListSchema, async () => {
       const rows = await repo().listInstances(data.userId);
@@ -412,19 +452,22 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     });
 
     router.on(WEB_EVENTS.sessionLeave, sessionLeaveSchema, async (input) => {
-      await ownSession(data.userId, input.sessionId);
+      await ownSessionRef(input.sessionId);
       fanout.leave(socket, input.sessionId);
       return { ok: true };
     });
 
     router.on(WEB_EVENTS.sessionInput, webSessionInputSchema, async (input) => {
-      const session = await ownSession(data.userId, input.sessionId);
-      // A resend of an input already taken answers its seq, attached or not: nothing is applied twice.
+      const session = await ownSessionRef(input.sessionId);
       const eventId = nameUuid('input', session.id, input.clientMsgId);
-      const existing = await repo().findEvent(session.id, eventId);
-      if (existing) return { ok: true, seq: existing.seq };
-      await requireLock(socket, data, session.instanceId);
-      const result = await repo().appendEvent({
+      if (!(await holdsLock(socket, data, session.instanceId))) {
+        // A resend of an input already taken answers its seq, attached or not: nothing is applied twice.
+        const existing = await repo().findEvent(session.id, eventId);
+        if (existing) return { ok: true, seq: existing.seq };
+        throw notAttached();
+      }
+      // Attached: appendEvent itself answers a resend with the stored event (and consumes no seq).
+      const result = await appendEvent({
         sessionId: session.id,
         eventId,
         body: { type: 'user_message', clientMsgId: input.clientMsgId, text: input.text },
@@ -440,10 +483,10 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     });
 
     router.on(WEB_EVENTS.sessionPermission, webSessionPermissionSchema, async (input) => {
-      const session = await ownSession(data.userId, input.sessionId);
+      const session = await ownSessionRef(input.sessionId);
       await requireLock(socket, data, session.instanceId);
       const eventId = nameUuid('permission', session.id, input.requestId);
-      const result = await repo().appendEvent({
+      const result = await appendEvent({
         sessionId: session.id,
         eventId,
         body: { type: 'permission_response', requestId: input.requestId, decision: input.decision, scope: input.scope },
@@ -458,7 +501,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     });
 
     router.on(WEB_EVENTS.sessionInterrupt, webSessionInterruptSchema, async (input) => {
-      const session = await ownSession(data.userId, input.sessionId);
+      const session = await ownSessionRef(input.sessionId);
       await requireLock(socket, data, session.instanceId);
       await requireOnline(session.instanceId);
       const deliver = await sendCommand(session.instanceId, 'session:interrupt', { sessionId: session.id });
@@ -466,7 +509,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     });
 
     router.on(WEB_EVENTS.sessionSettings, webSessionSettingsSchema, async (input) => {
-      const session = await ownSession(data.userId, input.sessionId);
+      const session = await ownSessionRef(input.sessionId);
       await requireLock(socket, data, session.instanceId);
       const updated = await repo().updateSessionMeta(session.id, { autoApprove: input.autoApprove }, now());
       const deliver = await sendCommand(session.instanceId, 'session:settings', { sessionId: session.id, autoApprove: input.autoApprove });

@@ -138,5 +138,11 @@ describe('scale-out: two relay nodes', () => {
     expect([...seqById.values()].every((set) => set.size === 1)).toBe(true);
     expect([...seqById.values()].map((set) => [...set][0]).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect((await createRemoteRepo(b.storage.db).findSession(sessionId))!.lastSeq).toBe(20);
+    // What an append answers (fanned out as is) is what storage replays.
+    const fresh = results.find((r) => !r.duplicate)!;
+    const [stored] = await createRemoteRepo(a.storage.db).eventsAfter(sessionId, fresh.event.seq - 1, 1);
+    expect(fresh.event).toEqual(stored);
+    expect(fresh.session.lastActiveAt).toBeInstanceOf(Date);
+    expect(fresh.session).toMatchObject({ id: sessionId, instanceId, userId: user.userId, autoApprove: false });
   });
 });

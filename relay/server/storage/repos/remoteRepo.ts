@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, lte, sql, type Table } from 'drizzle-orm';
 
 import { type Database, transaction } from '../database';
 import {
@@ -13,6 +13,7 @@ import {
   type WorkspaceLockRow,
   workspaceLocks,
 } from '../schema';
+import { isUniqueViolation } from './usersRepo';
 
 export interface InstanceEnvInput {
   platform: string;
@@ -182,9 +183,12 @@ export function createRemoteRepo(db: Database) {
     // ---- events --------------------------------------------------------------------------------------------------
 
     /**
-     * Persists one event and gives it the session's next seq, in one transaction: the session row is locked by the
-     * `last_seq + 1` update, so concurrent appends (any relay node) get distinct, gap-free seqs. Idempotent on
-     * (session, eventId): a resend returns the stored event and consumes no seq.
+     * Persists one event and gives it the session's next seq in ONE statement (no explicit transaction, one round
+     * trip): the `last_seq + 1` update locks the session row, so concurrent appends (any relay node) get distinct,
+     * gap-free seqs, and the insert takes the seq that update returned. Idempotent on (session, eventId): a resend
+     * finds the stored event and the update does not run, so it consumes no seq. Two copies of one event racing
+     * (different nodes) both pass that check; the loser's insert then hits the unique (session, event_id) index, which
+     * aborts its whole statement, seq bump included, and it answers the stored event.
      */
     async appendEvent(input: {
       sessionId: string;
@@ -192,38 +196,51 @@ export function createRemoteRepo(db: Database) {
       body: Record<string, unknown> & { type: string };
       at: Date;
     }): Promise<{ event: SessionEventRow; session: RemoteSessionRow; duplicate: boolean }> {
-      const existing = await this.findEvent(input.sessionId, input.eventId);
-      if (existing) return { event: existing, session: (await this.findSession(input.sessionId))!, duplicate: true };
+      const text = typeof input.body.text === 'string' ? preview(input.body.text) : null;
+      const isUser = input.body.type === 'user_message';
+      const isLast = isUser || input.body.type === 'assistant_message';
+      const at = input.at.toISOString();
+      let rows: Array<Record<string, unknown>>;
       try {
-        return await transaction(db, async (tx) => {
-          const text = typeof input.body.text === 'string' ? preview(input.body.text) : null;
-          const isUser = input.body.type === 'user_message';
-          const isLast = isUser || input.body.type === 'assistant_message';
-          const [session] = await tx
-            .update(remoteSessions)
-            .set({
-              lastSeq: sql`${remoteSessions.lastSeq} + 1`,
-              lastActiveAt: input.at,
-              ...(isUser && text !== null && { firstMessage: sql`coalesce(${remoteSessions.firstMessage}, ${text})` }),
-              ...(isLast && text !== null && { lastMessage: text }),
-            })
-            .where(eq(remoteSessions.id, input.sessionId))
-            .returning();
-          if (!session) throw new Error(`unknown session ${input.sessionId}`);
-          const [event] = await tx
-            .insert(sessionEvents)
-            .values({ sessionId: input.sessionId, seq: session.lastSeq, eventId: input.eventId, at: input.at, body: input.body })
-            .onConflictDoNothing()
-            .returning();
-          if (!event) throw new DuplicateEvent();
-          return { event, session, duplicate: false };
-        });
+        const result = await db.execute(sql`
+          WITH dup AS (
+            SELECT seq FROM session_events WHERE session_id = ${input.sessionId} AND event_id = ${input.eventId}
+          ), s AS (
+            UPDATE remote_sessions SET
+              last_seq = last_seq + 1,
+              last_active_at = ${at}::timestamptz,
+              first_message = CASE WHEN ${isUser && text !== null} THEN coalesce(first_message, ${text}::text) ELSE first_message END,
+              last_message = CASE WHEN ${isLast && text !== null} THEN ${text}::text ELSE last_message END
+            WHERE id = ${input.sessionId} AND NOT EXISTS (SELECT 1 FROM dup)
+            RETURNING *
+          ), e AS (
+            INSERT INTO session_events (session_id, seq, event_id, at, body)
+            SELECT s.id, s.last_seq, ${input.eventId}, ${at}::timestamptz, ${JSON.stringify(input.body)}::jsonb FROM s
+            RETURNING seq AS event_seq, at AS event_at, body AS event_body
+          )
+          SELECT s.*, e.* FROM s JOIN e ON true
+        `);
+        rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
       } catch (error) {
-        if (!(error instanceof DuplicateEvent)) throw error;
-        const event = await this.findEvent(input.sessionId, input.eventId);
-        if (!event) throw error;
-        return { event, session: (await this.findSession(input.sessionId))!, duplicate: true };
+        if (!isUniqueViolation(error)) throw error;
+        rows = [];
       }
+      const row = rows[0];
+      if (row) {
+        const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
+        const event: SessionEventRow = {
+          sessionId: input.sessionId,
+          seq: Number(row.event_seq),
+          eventId: input.eventId,
+          at: sessionEvents.at.mapFromDriverValue(row.event_at as string) as Date,
+          body: sessionEvents.body.mapFromDriverValue(row.event_body as string) as Record<string, unknown>,
+        };
+        return { event, session, duplicate: false };
+      }
+      // Nothing appended: a resend (or the loser of a race on the same event id), or an unknown session.
+      const event = await this.findEvent(input.sessionId, input.eventId);
+      if (!event) throw new UnknownSession(input.sessionId);
+      return { event, session: (await this.findSession(input.sessionId))!, duplicate: true };
     },
 
     async findEvent(sessionId: string, eventId: string): Promise<SessionEventRow | null> {
@@ -368,4 +385,20 @@ export function createRemoteRepo(db: Database) {
 }
 export type RemoteRepo = ReturnType<typeof createRemoteRepo>;
 
-class DuplicateEvent extends Error {}
+
+/** appendEvent on a session that does not exist. */
+export class UnknownSession extends Error {
+  constructor(sessionId: string) {
+    super(`unknown session ${sessionId}`);
+  }
+}
+
+/** A row of raw SQL (snake_case driver values) as the table's typed row. */
+function fromDriver(table: Table, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out;
+}
