@@ -186,17 +186,26 @@ test.describe('internal company login in Chinese (/zh/login)', () => {
   });
 });
 
+/**
+ * Ticks the terms, signs in with Feishu in the popup and waits for its callback to succeed. `reloaded` settles when the
+ * opener reloads (1 s after the popup's message).
+ */
+async function signInInFeishuPopup(login: LoginPage) {
+  await login.terms.check();
+  const popupPromise = login.page.waitForEvent('popup');
+  await login.feishuButton.click();
+  const popup = await popupPromise;
+  const reloaded = login.page.waitForEvent('load', { timeout: 10_000 });
+  await expect(popup.getByTestId('callback')).toHaveAttribute('data-phase', 'success', { timeout: 10_000 });
+  return { popup, reloaded };
+}
+
 test.describe('Feishu (against the local Feishu stand-in)', () => {
   test('popup flow: authorize, callback, message to the opener, reload signed in', async ({ page, shell }) => {
     const login = new LoginPage(page);
     await login.goto('', '?redirect=%2Fuserinfo');
     await expect(login.feishuButton).toBeEnabled();
-    await login.terms.check();
-    const popupPromise = page.waitForEvent('popup');
-    await login.feishuButton.click();
-    const popup = await popupPromise;
-    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
-    await expect(popup.getByTestId('callback')).toHaveAttribute('data-phase', 'success', { timeout: 10_000 });
+    const { popup, reloaded } = await signInInFeishuPopup(login);
     // The opener names the provider, then reloads after 1 s; the popup closes itself after 2 s.
     await expect(shell.toasts).toContainText('Signed in with Feishu');
     await reloaded;
@@ -210,12 +219,7 @@ test.describe('Feishu (against the local Feishu stand-in)', () => {
     await login.goto('/zh', '?redirect=%2Fzh%2Fuserinfo');
     await expect(login.feishuButton).toHaveText(/使用飞书登录/);
     await expect(login.feishuButton).toBeEnabled();
-    await login.terms.check();
-    const popupPromise = page.waitForEvent('popup');
-    await login.feishuButton.click();
-    const popup = await popupPromise;
-    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
-    await expect(popup.getByTestId('callback')).toHaveAttribute('data-phase', 'success', { timeout: 10_000 });
+    const { popup, reloaded } = await signInInFeishuPopup(login);
     // One read of the toast before the reload 1 s later: Chinese, and no English left in it.
     await expect(shell.toasts).toHaveText(/^[^A-Za-z]*已通过飞书登录[^A-Za-z]*$/);
     await reloaded;

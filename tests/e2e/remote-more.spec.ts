@@ -2,40 +2,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect } from './fixtures';
-import { type CliRun, type Proc, RemoteConsole, saveRemoteScreenshot, signUpFrom, startModelStandIn } from './pages/remoteConsole';
-import { descendantCommands, pairCli, remoteTest as test } from './pages/remoteHarness';
+import { type CliRun, RemoteConsole, saveRemoteScreenshot, signUpFrom, startModelStandIn } from './pages/remoteConsole';
+import { descendantCommands, pairCli, remoteRig, remoteTest as test } from './pages/remoteHarness';
 
 /**
  * The rest of issue #4 against a real `tern --cloud`: deny a permission, interrupt a long command, take a workspace
  * over from a second window, revoke the paired CLI; on a phone, the "Permission needed" pill. Own CLI and stand-in.
  */
 
-let standIn: { proc: Proc; url: string } | null = null;
-const clis: CliRun[] = [];
-
-test.beforeAll(async () => {
-  standIn = await startModelStandIn('edit-file.json');
-});
-
-test.afterEach(async ({ page }, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus) return;
-  await testInfo.attach('console url', { body: page.url(), contentType: 'text/plain' });
-  for (const cli of clis) await testInfo.attach('tern --cloud output', { body: cli.proc.output, contentType: 'text/plain' });
-  if (standIn) await testInfo.attach('model stand-in output', { body: standIn.proc.output, contentType: 'text/plain' });
-});
-
-test.afterAll(async () => {
-  for (const cli of clis.splice(0)) await cli.cleanup();
-  await standIn?.proc.kill();
-  standIn = null;
-});
+const rig = remoteRig('edit-file.json');
 
 /** Signs up, pairs a CLI, attaches its environment and opens a new session. */
-async function openSession(remote: RemoteConsole, baseURL: string, phone: boolean, modelUrl = standIn!.url): Promise<CliRun> {
+async function openSession(remote: RemoteConsole, baseURL: string, phone: boolean, modelUrl = rig.modelUrl()): Promise<CliRun> {
   const { page } = remote;
   await signUpFrom(page, '/remote');
   await remote.expectConnected();
-  const cli = await pairCli(remote, baseURL, modelUrl, clis);
+  const cli = await pairCli(remote, baseURL, modelUrl, rig.clis);
   const workName = path.basename(cli.workDir);
   const scope = phone ? page : page.locator('aside').first();
   if (!phone) await expect(scope.getByTestId('environment').filter({ hasText: workName })).toHaveAttribute('data-online', 'true', { timeout: 20_000 });

@@ -2,37 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect } from './fixtures';
-import { type CliRun, type Proc, RemoteConsole, saveRemoteScreenshot, signUpFrom, startModelStandIn } from './pages/remoteConsole';
-import { pairCli as pair, remoteTest as test } from './pages/remoteHarness';
+import { RemoteConsole, saveRemoteScreenshot, signUpFrom } from './pages/remoteConsole';
+import { pairCli as pair, remoteRig, remoteTest as test } from './pages/remoteHarness';
 
 /**
  * Issue #4 end to end: a real `tern --cloud` (relay/cli) driven by the scripted model stand-in, paired through the
  * PWA, used from /remote, and a dropped browser connection that must not lose, repeat or reorder any event.
  */
 
-let standIn: { proc: Proc; url: string } | null = null;
-const clis: CliRun[] = [];
+const rig = remoteRig('edit-file.json');
 
-test.beforeAll(async () => {
-  standIn = await startModelStandIn('edit-file.json');
-});
-
-// On failure the CLI's and the stand-in's output is what explains it.
-test.afterEach(async ({ page }, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus) return;
-  await testInfo.attach('console url', { body: page.url(), contentType: 'text/plain' });
-  for (const cli of clis) await testInfo.attach('tern --cloud output', { body: cli.proc.output, contentType: 'text/plain' });
-  if (standIn) await testInfo.attach('model stand-in output', { body: standIn.proc.output, contentType: 'text/plain' });
-  if (process.env.REMOTE_E2E_VERBOSE) for (const cli of clis) console.log(cli.proc.output);
-});
-
-test.afterAll(async () => {
-  for (const cli of clis.splice(0)) await cli.cleanup();
-  await standIn?.proc.kill();
-  standIn = null;
-});
-
-const pairCli = (remote: RemoteConsole, baseURL: string, shot: string) => pair(remote, baseURL, standIn!.url, clis, shot);
+const pairCli = (remote: RemoteConsole, baseURL: string, shot: string) => pair(remote, baseURL, rig.modelUrl(), rig.clis, shot);
 
 const lineOrder = (text: string) => [...text.matchAll(/line-(\d+)/g)].map((m) => Number(m[1]));
 

@@ -52,3 +52,25 @@ export function registerApiErrorHandler(scope: FastifyInstance): void {
     return sendError(reply, 500, { success: false, code: 'INTERNAL_ERROR', message: 'Server error, please try again later' });
   });
 }
+
+/**
+ * For an API scope whose bodiless POSTs (logout, temp-code, cancel, pairing decisions …) may still be sent with
+ * `Content-Type: application/json`: Fastify's parser refuses an empty JSON body, this scope treats it as no body.
+ * Everything else goes to the default (safe) parser. Call it inside the scope, like registerApiErrorHandler.
+ */
+export function acceptEmptyJsonBodies(scope: FastifyInstance): void {
+  const parse = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parse(request, text, done);
+  });
+}
+
+/** API answers are personal or short-lived: `Cache-Control: no-store` unless a route set its own. */
+export function noStoreByDefault(scope: FastifyInstance): void {
+  scope.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+}

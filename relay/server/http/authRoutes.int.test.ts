@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
-  errorBodySchema,
   loginResultResponseSchema,
   meResponseSchema,
   oneTimeTokenResponseSchema,
@@ -9,6 +8,7 @@ import {
   tempCodeResponseSchema,
 } from '../../protocol';
 import { createAuthRepos } from '../storage/repos';
+import { expectError } from '../testing/expectError';
 import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
@@ -25,14 +25,6 @@ afterAll(async () => {
 
 const post = (path: string, body?: unknown, opts: { token?: string; ip?: string } = {}) => call(relay, 'POST', path, { body, ...opts });
 const get = (path: string, opts: { token?: string; ip?: string } = {}) => call(relay, 'GET', path, opts);
-
-function expectError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = errorBodySchema.parse(res.body);
-  expect(body.code).toBe(code);
-  expect(body.message.length).toBeGreaterThan(0);
-  return body;
-}
 
 let ipSeq = 0;
 /** A fresh public address, so one test's attempts don't count against another's rate limit. */

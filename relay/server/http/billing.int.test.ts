@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   createOrderResponseSchema,
-  errorBodySchema,
   exchangeCodeResultSchema,
   invitationStatsSchema,
   loginResultResponseSchema,
@@ -19,7 +18,8 @@ import {
 import { runBillingCommand } from '../admin/billing';
 import { authorizeUsage, recordUsage } from '../core/billing';
 import { creditLedger, products } from '../storage/schema';
-import { call, type JsonResponse } from '../testing/http';
+import { expectError } from '../testing/expectError';
+import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
 /**
@@ -40,13 +40,6 @@ afterAll(async () => {
 
 const get = (path: string, token?: string) => call(relay, 'GET', path, { ...(token && { token }) });
 const post = (path: string, body?: unknown, token?: string) => call(relay, 'POST', path, { ...(body !== undefined && { body }), ...(token && { token }) });
-
-function expectError(res: JsonResponse, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = errorBodySchema.parse(res.body);
-  expect(body.code).toBe(code);
-  expect(body.message.length).toBeGreaterThan(0);
-}
 
 let seq = 0;
 async function signIn(invitationCode?: string): Promise<{ userId: string; jwt: string; email: string; name: string }> {

@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createOrderResponseSchema, errorBodySchema, loginResultResponseSchema, oneTimeTokenResponseSchema, orderSchema, userStatsSchema } from '../../protocol';
+import { createOrderResponseSchema, loginResultResponseSchema, oneTimeTokenResponseSchema, orderSchema, userStatsSchema } from '../../protocol';
 import { runBillingCommand } from '../admin/billing';
 import { creditLedger, paymentEvents } from '../storage/schema';
-import { call, type JsonResponse } from '../testing/http';
+import { expectError } from '../testing/expectError';
+import { call } from '../testing/http';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripeStandIn';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
@@ -35,11 +36,6 @@ afterAll(async () => {
 
 const get = (path: string, token?: string) => call(relay, 'GET', path, { ...(token && { token }) });
 const post = (path: string, body?: unknown, token?: string) => call(relay, 'POST', path, { ...(body !== undefined && { body }), ...(token && { token }) });
-
-function expectError(res: JsonResponse, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(errorBodySchema.parse(res.body).code).toBe(code);
-}
 
 async function signIn() {
   const email = `stripe-${randomUUID().slice(0, 8)}@example.com`;

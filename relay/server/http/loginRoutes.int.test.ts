@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cheetahLoginResponseSchema,
   clientConfigResponseSchema,
-  errorBodySchema,
   feishuExchangeResponseSchema,
   loginPermissionSchema,
   loginResultResponseSchema,
@@ -13,6 +12,7 @@ import {
 import { createCheetahAccount, unlockCheetahAccount } from '../core/auth';
 import type { FeishuUserInfo } from '../core/auth/feishuClient';
 import { createAuthRepos } from '../storage/repos';
+import { expectError } from '../testing/expectError';
 import { startFeishuStandIn, type FeishuStandIn } from '../testing/feishuStandIn';
 import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
@@ -42,13 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([relay?.close(), bare?.close(), feishu?.close()]);
 }, RELAY_START_TIMEOUT_MS);
-
-function expectError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = errorBodySchema.parse(res.body);
-  expect(body.code).toBe(code);
-  return body;
-}
 
 describe('GET /api/client/feishu-allowed', () => {
   const probe = async (ip: string, target = () => relay) => {

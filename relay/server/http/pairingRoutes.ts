@@ -22,7 +22,7 @@ import { recordUsage } from '../core/billing/usage';
 import { createPairing, decidePairing, getPairing, pollPairing, toCliTokenSummary, verifyCliToken } from '../remote/cliAuth';
 import { createAuthRepos } from '../storage/repos';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
-import { parseBody, registerApiErrorHandler } from './apiErrors';
+import { acceptEmptyJsonBodies, noStoreByDefault, parseBody, registerApiErrorHandler } from './apiErrors';
 import { bearerToken } from './authenticate';
 
 export interface PairingRouteOptions {
@@ -52,17 +52,8 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
   const deps = { db: options.auth.db, now: options.auth.now };
   await app.register(async (api) => {
     registerApiErrorHandler(api);
-    // Bodiless POSTs may still say `Content-Type: application/json`: an empty body is no body.
-    const parse = api.getDefaultJsonParser('error', 'error');
-    api.removeContentTypeParser('application/json');
-    api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') return done(null, undefined);
-      return parse(request, text, done);
-    });
-    api.addHook('onSend', async (_request, reply) => {
-      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    });
+    acceptEmptyJsonBodies(api);
+    noStoreByDefault(api);
 
     // ---- CLI side --------------------------------------------------------------------------------------------------
 

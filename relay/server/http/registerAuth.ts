@@ -14,7 +14,7 @@ import {
 import { parseCidrList } from '../core/network/ip';
 import type { Database } from '../storage/database';
 import { createAuthRepos } from '../storage/repos';
-import { registerApiErrorHandler } from './apiErrors';
+import { acceptEmptyJsonBodies, noStoreByDefault, registerApiErrorHandler } from './apiErrors';
 import { registerAuthentication } from './authenticate';
 import { registerAuthRoutes } from './authRoutes';
 import { registerLoginRoutes } from './loginRoutes';
@@ -60,20 +60,6 @@ export function buildAuthDeps({ config, db, now = () => new Date(), fetch, limit
   };
 }
 
-/**
- * Bodiless POSTs (logout, temp-code) may still be sent with `Content-Type: application/json`; Fastify's parser
- * refuses an empty JSON body, this scope treats it as no body. Everything else goes to the default (safe) parser.
- */
-function acceptEmptyJsonBodies(api: FastifyInstance): void {
-  const parse = api.getDefaultJsonParser('error', 'error');
-  api.removeContentTypeParser('application/json');
-  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return parse(request, text, done);
-  });
-}
-
 const PRUNE_EVERY_MS = 60 * 60_000;
 const KEEP_ATTEMPTS_MS = 24 * 60 * 60_000;
 
@@ -88,9 +74,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   await app.register(async (api) => {
     registerApiErrorHandler(api);
     acceptEmptyJsonBodies(api);
-    api.addHook('onSend', async (_request, reply) => {
-      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    });
+    noStoreByDefault(api);
     registerAuthRoutes(api, deps);
     registerLoginRoutes(api, deps, { publicUrl: options.config.PUBLIC_URL });
   });

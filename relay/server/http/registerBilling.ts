@@ -14,7 +14,7 @@ import {
 import type { Database } from '../storage/database';
 import { usageRequests } from '../storage/schema';
 import { registerAccountRoutes } from './accountRoutes';
-import { registerApiErrorHandler, sendError } from './apiErrors';
+import { acceptEmptyJsonBodies, noStoreByDefault, registerApiErrorHandler, sendError } from './apiErrors';
 import { registerBillingRoutes, registerWebhookRoutes } from './billingRoutes';
 import { registerCheckoutRoutes } from './checkoutRoutes';
 
@@ -56,17 +56,6 @@ async function registerBillingScope(app: FastifyInstance, routes: (api: FastifyI
   });
 }
 
-/** Bodiless POSTs (cancel) may still say `Content-Type: application/json`: an empty body counts as no body. */
-function acceptEmptyJsonBodies(api: FastifyInstance): void {
-  const parse = api.getDefaultJsonParser('error', 'error');
-  api.removeContentTypeParser('application/json');
-  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    return parse(request, text, done);
-  });
-}
-
 /**
  * Plans, orders, payments (sandbox checkout page, Stripe webhook), dashboard stats, invitations and promo codes.
  * Seeds the plans on start. Returns the deps so sockets (usage:authorize / usage:report) share them.
@@ -82,9 +71,7 @@ export async function registerBilling(app: FastifyInstance, options: BillingOpti
   const publicUrl = options.config.PUBLIC_URL;
   await registerBillingScope(app, (api) => {
     acceptEmptyJsonBodies(api);
-    api.addHook('onSend', async (_request, reply) => {
-      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-    });
+    noStoreByDefault(api);
     registerBillingRoutes(api, deps, { publicUrl });
     registerAccountRoutes(api, deps);
   });

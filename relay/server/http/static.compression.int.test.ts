@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
@@ -8,10 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { precompress } from '../../../scripts/precompress.mjs';
-import { createRelay } from '../app';
-import { loadConfig } from '../config';
 import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../content/prerender';
-import { openStorage, type Storage } from '../storage/database';
+import { startStaticRelays, type StaticRelays } from '../testing/staticRelays';
 import { RELAY_START_TIMEOUT_MS } from '../testing/testRelay';
 import { negotiateEncoding } from './staticCompression';
 
@@ -24,49 +21,30 @@ const SMALL_ASSET = 'console.log("tiny");\n';
 const SITEMAP = `<urlset>${Array.from({ length: 40 }, (_, i) => `<url><loc>${ORIGIN_PLACEHOLDER}/page-${i}</loc></url>`).join('')}</urlset>`;
 const ALL = 'gzip, deflate, br, zstd';
 
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
+let relays: StaticRelays | undefined;
 let staticDir: string;
-let storage: Storage;
 let app: FastifyInstance;
 let withPublicUrl: FastifyInstance;
 
 beforeAll(async () => {
-  staticDir = temp('tern-compress-static-');
-  writeFileSync(path.join(staticDir, 'index.html'), SHELL);
-  writeFileSync(path.join(staticDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Tern', description: filler('manifest') }));
-  mkdirSync(path.join(staticDir, 'assets'));
-  writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c.js'), ASSET);
-  writeFileSync(path.join(staticDir, 'assets', 'tiny-0a1b2c.js'), SMALL_ASSET);
-  writeFileSync(path.join(staticDir, 'assets', 'logo-9f8e7d.png'), Buffer.alloc(4096, 7));
-  const pricing = path.join(staticDir, prerenderedFile('en', '/pricing'));
-  mkdirSync(path.dirname(pricing), { recursive: true });
-  writeFileSync(pricing, PAGE);
-  writeFileSync(path.join(staticDir, 'sitemap.xml'), SITEMAP);
-  // The build step under test.
-  await precompress(staticDir);
-
-  const dataDir = temp('tern-compress-data-');
-  storage = await openStorage({ dataDir });
-  const start = async (env: Record<string, string>) => {
-    const relay = await createRelay({ config: loadConfig({ PORT: '0', STATIC_DIR: staticDir, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }), version: 'test', storage });
-    await relay.ready();
-    return relay;
-  };
-  app = await start({});
-  withPublicUrl = await start({ PUBLIC_URL: 'https://tern.example/' });
+  relays = await startStaticRelays('tern-compress', async (dir) => {
+    writeFileSync(path.join(dir, 'index.html'), SHELL);
+    writeFileSync(path.join(dir, 'manifest.webmanifest'), JSON.stringify({ name: 'Tern', description: filler('manifest') }));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets', 'index-3f9a1c.js'), ASSET);
+    writeFileSync(path.join(dir, 'assets', 'tiny-0a1b2c.js'), SMALL_ASSET);
+    writeFileSync(path.join(dir, 'assets', 'logo-9f8e7d.png'), Buffer.alloc(4096, 7));
+    const pricing = path.join(dir, prerenderedFile('en', '/pricing'));
+    mkdirSync(path.dirname(pricing), { recursive: true });
+    writeFileSync(pricing, PAGE);
+    writeFileSync(path.join(dir, 'sitemap.xml'), SITEMAP);
+    // The build step under test.
+    await precompress(dir);
+  });
+  ({ staticDir, app, withPublicUrl } = relays);
 }, RELAY_START_TIMEOUT_MS);
 
-afterAll(async () => {
-  await app?.close();
-  await withPublicUrl?.close();
-  await storage?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-}, RELAY_START_TIMEOUT_MS);
+afterAll(() => relays?.close(), RELAY_START_TIMEOUT_MS);
 
 const get = (relay: FastifyInstance, url: string, acceptEncoding?: string, host = 'tern.local:8080') =>
   relay.inject({ method: 'GET', url, headers: { host, ...(acceptEncoding !== undefined && { 'accept-encoding': acceptEncoding }) } });

@@ -1,67 +1,45 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createRelay } from '../app';
-import { loadConfig } from '../config';
 import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../content/prerender';
-import { openStorage, type Storage } from '../storage/database';
+import { startStaticRelays, type StaticRelays } from '../testing/staticRelays';
 import { RELAY_START_TIMEOUT_MS } from '../testing/testRelay';
 
 const SHELL = '<!doctype html><html><head><title>Tern</title></head><body><div id="root"></div>shell-marker</body></html>';
 const page = (marker: string) =>
   `<!doctype html><html><head><link rel="canonical" href="${ORIGIN_PLACEHOLDER}/x" /></head><body><div id="root">${marker}</div></body></html>`;
 
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-let storage: Storage;
+let relays: StaticRelays | undefined;
 let app: FastifyInstance;
 let withPublicUrl: FastifyInstance;
 
 beforeAll(async () => {
-  const staticDir = temp('tern-prerender-static-');
-  writeFileSync(path.join(staticDir, 'index.html'), SHELL);
-  for (const [lang, route, marker] of [
-    ['en', '/', 'home-en'],
-    ['zh', '/', 'home-zh'],
-    ['en', '/pricing', 'pricing-en'],
-    ['zh', '/use-cases/learning', 'learning-zh'],
-    // A non-indexable route never uses a prerendered file, even if one exists.
-    ['en', '/login', 'login-en'],
-  ] as const) {
-    const file = path.join(staticDir, prerenderedFile(lang, route));
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, page(marker));
-  }
-  writeFileSync(path.join(staticDir, 'sitemap.xml'), `<urlset><url><loc>${ORIGIN_PLACEHOLDER}/pricing</loc></url></urlset>`);
-  writeFileSync(path.join(staticDir, 'robots.txt'), `User-agent: *\nSitemap: ${ORIGIN_PLACEHOLDER}/sitemap.xml\n`);
-  mkdirSync(path.join(staticDir, '.ssr'));
-  writeFileSync(path.join(staticDir, '.ssr', 'entry-server.js'), 'export {}');
-
-  const dataDir = temp('tern-prerender-data-');
-  storage = await openStorage({ dataDir });
-  const start = async (env: Record<string, string>) => {
-    const relay = await createRelay({ config: loadConfig({ PORT: '0', STATIC_DIR: staticDir, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }), version: 'test', storage });
-    await relay.ready();
-    return relay;
-  };
-  app = await start({});
-  withPublicUrl = await start({ PUBLIC_URL: 'https://tern.example/' });
+  relays = await startStaticRelays('tern-prerender', (dir) => {
+    writeFileSync(path.join(dir, 'index.html'), SHELL);
+    for (const [lang, route, marker] of [
+      ['en', '/', 'home-en'],
+      ['zh', '/', 'home-zh'],
+      ['en', '/pricing', 'pricing-en'],
+      ['zh', '/use-cases/learning', 'learning-zh'],
+      // A non-indexable route never uses a prerendered file, even if one exists.
+      ['en', '/login', 'login-en'],
+    ] as const) {
+      const file = path.join(dir, prerenderedFile(lang, route));
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, page(marker));
+    }
+    writeFileSync(path.join(dir, 'sitemap.xml'), `<urlset><url><loc>${ORIGIN_PLACEHOLDER}/pricing</loc></url></urlset>`);
+    writeFileSync(path.join(dir, 'robots.txt'), `User-agent: *\nSitemap: ${ORIGIN_PLACEHOLDER}/sitemap.xml\n`);
+    mkdirSync(path.join(dir, '.ssr'));
+    writeFileSync(path.join(dir, '.ssr', 'entry-server.js'), 'export {}');
+  });
+  ({ app, withPublicUrl } = relays);
 }, RELAY_START_TIMEOUT_MS);
 
-afterAll(async () => {
-  await app?.close();
-  await withPublicUrl?.close();
-  await storage?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-}, RELAY_START_TIMEOUT_MS);
+afterAll(() => relays?.close(), RELAY_START_TIMEOUT_MS);
 
 describe('prerendered pages', () => {
   it.each([

@@ -23,6 +23,20 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
+/** One card of the order page: a titled list of fields. */
+function FieldCard({ id, title, className = '', children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section className={`card border border-base-300 bg-base-100 ${className}`.trimEnd()} aria-labelledby={id}>
+      <div className="card-body">
+        <h2 id={id} className="card-title text-base">
+          {title}
+        </h2>
+        <dl className="divide-y divide-base-300">{children}</dl>
+      </div>
+    </section>
+  );
+}
+
 function Details({ order }: { order: Order }) {
   const { t } = useTranslation('account');
   const lang = useLang();
@@ -33,100 +47,79 @@ function Details({ order }: { order: Order }) {
   const text = orderProductText(order, lang);
   return (
     <div className="grid gap-4 lg:grid-cols-5">
-      <section className="card border border-base-300 bg-base-100 self-start lg:col-span-3" aria-labelledby="order-summary">
-        <div className="card-body">
-          <h2 id="order-summary" className="card-title text-base">
-            {t('orderDetail.sections.summary')}
-          </h2>
-          <dl className="divide-y divide-base-300">
-            <Field label={f('orderId')} testId="orderId">
-              <span className="font-mono text-sm">{order.orderId}</span>
-            </Field>
-            <Field label={f('productName')} testId="productName">
-              {text.productName}
-            </Field>
-            <Field label={f('description')} testId="description">
-              {text.description || none}
-            </Field>
-            <Field label={f('type')} testId="type">
-              {t(`orderType.${order.type}`)}
-            </Field>
-            <Field label={f('productSn')} testId="productSn">
-              <span className="font-mono text-sm">{order.productSn}</span>
-            </Field>
-            <Field label={f('credits')} testId="credits">
-              {formatNumber(order.credits, lang)}
-            </Field>
-            <Field label={f('validityDays')} testId="validityDays">
-              {t('orderDetail.days', { count: order.validityDays })}
-            </Field>
-            <Field label={f('quotaCode')} testId="quotaCode">
-              <span className="font-mono text-sm">{order.quotaCode ?? none}</span>
-            </Field>
-          </dl>
-        </div>
-      </section>
+      <FieldCard id="order-summary" title={t('orderDetail.sections.summary')} className="self-start lg:col-span-3">
+        <Field label={f('orderId')} testId="orderId">
+          <span className="font-mono text-sm">{order.orderId}</span>
+        </Field>
+        <Field label={f('productName')} testId="productName">
+          {text.productName}
+        </Field>
+        <Field label={f('description')} testId="description">
+          {text.description || none}
+        </Field>
+        <Field label={f('type')} testId="type">
+          {t(`orderType.${order.type}`)}
+        </Field>
+        <Field label={f('productSn')} testId="productSn">
+          <span className="font-mono text-sm">{order.productSn}</span>
+        </Field>
+        <Field label={f('credits')} testId="credits">
+          {formatNumber(order.credits, lang)}
+        </Field>
+        <Field label={f('validityDays')} testId="validityDays">
+          {t('orderDetail.days', { count: order.validityDays })}
+        </Field>
+        <Field label={f('quotaCode')} testId="quotaCode">
+          <span className="font-mono text-sm">{order.quotaCode ?? none}</span>
+        </Field>
+      </FieldCard>
       <div className="flex flex-col gap-4 lg:col-span-2">
-        <section className="card border border-base-300 bg-base-100" aria-labelledby="order-payment">
-          <div className="card-body">
-            <h2 id="order-payment" className="card-title text-base">
-              {t('orderDetail.sections.payment')}
-            </h2>
-            <dl className="divide-y divide-base-300">
-              <Field label={f('orderStatus')} testId="orderStatus">
-                <OrderStatusBadge status={order.orderStatus} />
-              </Field>
-              <Field label={f('paymentStatus')} testId="paymentStatus">
-                <PaymentStatusBadge status={order.paymentStatus} />
-              </Field>
-              <Field label={f('amount')} testId="amount">
-                {money(order.amount)}
-              </Field>
-              <Field label={f('originalAmount')} testId="originalAmount">
-                {money(order.originalAmount)}
-              </Field>
-              <Field label={f('discountAmount')} testId="discountAmount">
-                {money(order.discountAmount)}
-              </Field>
-              <Field label={f('totalAmount')} testId="totalAmount">
-                <span className="font-semibold">{money(order.totalAmount)}</span>
-              </Field>
-              <Field label={f('currency')} testId="currency">
-                {order.currency}
-              </Field>
-              <Field label={f('paymentMethod')} testId="paymentMethod">
-                {t(`paymentMethod.${order.paymentMethod}`)}
-              </Field>
-              <Field label={f('paymentId')} testId="paymentId">
-                <span className="font-mono text-sm">{order.paymentId ?? none}</span>
-              </Field>
-              <Field label={f('transactionId')} testId="transactionId">
-                <span className="font-mono text-sm">{order.transactionId ?? none}</span>
-              </Field>
-            </dl>
-          </div>
-        </section>
-        <section className="card border border-base-300 bg-base-100" aria-labelledby="order-dates">
-          <div className="card-body">
-            <h2 id="order-dates" className="card-title text-base">
-              {t('orderDetail.sections.dates')}
-            </h2>
-            <dl className="divide-y divide-base-300">
-              <Field label={f('createdAt')} testId="createdAt">
-                {date(order.createdAt)}
-              </Field>
-              <Field label={f('updatedAt')} testId="updatedAt">
-                {date(order.updatedAt)}
-              </Field>
-              <Field label={f('expiresAt')} testId="expiresAt">
-                {date(order.expiresAt)}
-              </Field>
-              <Field label={f('paidAt')} testId="paidAt">
-                {date(order.paidAt)}
-              </Field>
-            </dl>
-          </div>
-        </section>
+        <FieldCard id="order-payment" title={t('orderDetail.sections.payment')}>
+          <Field label={f('orderStatus')} testId="orderStatus">
+            <OrderStatusBadge status={order.orderStatus} />
+          </Field>
+          <Field label={f('paymentStatus')} testId="paymentStatus">
+            <PaymentStatusBadge status={order.paymentStatus} />
+          </Field>
+          <Field label={f('amount')} testId="amount">
+            {money(order.amount)}
+          </Field>
+          <Field label={f('originalAmount')} testId="originalAmount">
+            {money(order.originalAmount)}
+          </Field>
+          <Field label={f('discountAmount')} testId="discountAmount">
+            {money(order.discountAmount)}
+          </Field>
+          <Field label={f('totalAmount')} testId="totalAmount">
+            <span className="font-semibold">{money(order.totalAmount)}</span>
+          </Field>
+          <Field label={f('currency')} testId="currency">
+            {order.currency}
+          </Field>
+          <Field label={f('paymentMethod')} testId="paymentMethod">
+            {t(`paymentMethod.${order.paymentMethod}`)}
+          </Field>
+          <Field label={f('paymentId')} testId="paymentId">
+            <span className="font-mono text-sm">{order.paymentId ?? none}</span>
+          </Field>
+          <Field label={f('transactionId')} testId="transactionId">
+            <span className="font-mono text-sm">{order.transactionId ?? none}</span>
+          </Field>
+        </FieldCard>
+        <FieldCard id="order-dates" title={t('orderDetail.sections.dates')}>
+          <Field label={f('createdAt')} testId="createdAt">
+            {date(order.createdAt)}
+          </Field>
+          <Field label={f('updatedAt')} testId="updatedAt">
+            {date(order.updatedAt)}
+          </Field>
+          <Field label={f('expiresAt')} testId="expiresAt">
+            {date(order.expiresAt)}
+          </Field>
+          <Field label={f('paidAt')} testId="paidAt">
+            {date(order.paidAt)}
+          </Field>
+        </FieldCard>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { Product } from '../../../relay/protocol/billing';
 import { CheckIcon, PlanIcon } from './PlanIcon';
 import { useLanguageRoute } from '../../shared/routing/language';
-import { formatPrice, isContactPlan, isFreePlan, isRecommended, planKind, usageRuleLines } from './productLabels';
+import { formatPrice, isContactPlan, isFreePlan, isRecommended, type PlanKind, planKind, usageRuleLines } from './productLabels';
 import { productText } from './productText';
 import { useProducts } from './useProducts';
 import { usePurchase } from './usePurchase';
@@ -90,17 +90,32 @@ function UsageRules({ rules }: { rules: readonly string[] }) {
   );
 }
 
+/** What every plan card shows. The rules read the canonical fields (spec §4); only the shown texts follow the page language. */
+function usePlanDisplay(product: Product) {
+  const { lang } = useLanguageRoute();
+  const text = productText(product, lang);
+  return { kind: planKind(product), recommended: isRecommended(product), text, rules: usageRuleLines(text.usageRules), titleId: `plan-${product.productSn}` };
+}
+
+/** A plan card's icon and name; the name is the card's accessible name (`titleId`). */
+function PlanTitle({ kind, titleId, name, solidIcon = false, className = '' }: { kind: PlanKind; titleId: string; name: string; solidIcon?: boolean; className?: string }) {
+  return (
+    <div className={`flex items-center gap-3 ${className}`.trimEnd()}>
+      <span className={`grid h-11 w-11 shrink-0 place-items-center rounded-box ${solidIcon ? 'bg-primary text-primary-content' : 'bg-primary/10 text-primary'}`}>
+        <PlanIcon kind={kind} />
+      </span>
+      <h3 id={titleId} className="card-title text-xl">
+        {name}
+      </h3>
+    </div>
+  );
+}
+
 /** A purchasable (or free) plan: one column of the grid. */
 function PlanCard({ product, pending, busy, onBuy }: CardProps) {
   const { t } = useTranslation('billing');
-  const { lang } = useLanguageRoute();
-  // The rules read the canonical fields (spec §4); only the shown texts follow the page language.
-  const kind = planKind(product);
-  const recommended = isRecommended(product);
+  const { kind, recommended, text, rules, titleId } = usePlanDisplay(product);
   const free = isFreePlan(product);
-  const text = productText(product, lang);
-  const rules = usageRuleLines(text.usageRules);
-  const titleId = `plan-${product.productSn}`;
 
   return (
     <article
@@ -116,14 +131,7 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
         </div>
       )}
       <div className="card-body gap-4">
-        <div className="flex items-center gap-3 pr-10">
-          <span className={`grid h-11 w-11 shrink-0 place-items-center rounded-box ${recommended ? 'bg-primary text-primary-content' : 'bg-primary/10 text-primary'}`}>
-            <PlanIcon kind={kind} />
-          </span>
-          <h3 id={titleId} className="card-title text-xl">
-            {text.productName}
-          </h3>
-        </div>
+        <PlanTitle kind={kind} titleId={titleId} name={text.productName} solidIcon={recommended} className="pr-10" />
         {text.subtitle && <p className="grow-0 text-sm text-base-content/70">{text.subtitle}</p>}
 
         <div>
@@ -177,12 +185,7 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
  */
 function ContactPlanCard({ product }: { product: Product }) {
   const { t } = useTranslation('billing');
-  const { lang } = useLanguageRoute();
-  const kind = planKind(product);
-  const recommended = isRecommended(product);
-  const text = productText(product, lang);
-  const rules = usageRuleLines(text.usageRules);
-  const titleId = `plan-${product.productSn}`;
+  const { kind, recommended, text, rules, titleId } = usePlanDisplay(product);
 
   return (
     <article
@@ -195,14 +198,7 @@ function ContactPlanCard({ product }: { product: Product }) {
     >
       <div className="card-body gap-6 lg:flex-row lg:items-center lg:gap-10">
         <div className="flex flex-col gap-3 lg:w-64 lg:shrink-0 xl:w-72">
-          <div className="flex items-center gap-3">
-            <span className="grid h-11 w-11 shrink-0 place-items-center rounded-box bg-primary/10 text-primary">
-              <PlanIcon kind={kind} />
-            </span>
-            <h3 id={titleId} className="card-title text-xl">
-              {text.productName}
-            </h3>
-          </div>
+          <PlanTitle kind={kind} titleId={titleId} name={text.productName} />
           {text.subtitle && <p className="text-sm text-base-content/70">{text.subtitle}</p>}
           <Highlights items={text.highlights} />
         </div>

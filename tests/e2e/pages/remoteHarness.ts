@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 
 import { expect, test as shared } from '../fixtures';
-import { type CliRun, type RemoteConsole, saveRemoteScreenshot, startCli } from './remoteConsole';
+import { type CliRun, type Proc, type RemoteConsole, saveRemoteScreenshot, startCli, startModelStandIn } from './remoteConsole';
 
 /**
  * Shared by the remote e2e specs: the console-error fixture that tolerates the network errors a test causes on
@@ -29,6 +29,49 @@ export const remoteTest = shared.extend<{ networkCut: { on: boolean } }>({
     expect(errors, 'console errors').toEqual([]);
   },
 });
+
+export interface RemoteRig {
+  /** Every CLI a test started: their output is attached on failure, and they are cleaned up after the file. */
+  readonly clis: CliRun[];
+  /** The model stand-in's URL (started in `beforeAll`). */
+  modelUrl(): string;
+}
+
+/**
+ * The model stand-in and CLIs of one spec file: starts the stand-in with `script` before the file's tests, attaches the
+ * page URL and the CLIs' and the stand-in's output to a failed test, and stops everything after the file.
+ */
+export function remoteRig(script: string): RemoteRig {
+  let standIn: { proc: Proc; url: string } | null = null;
+  const clis: CliRun[] = [];
+
+  remoteTest.beforeAll(async () => {
+    standIn = await startModelStandIn(script);
+  });
+
+  // On failure the CLI's and the stand-in's output is what explains it.
+  remoteTest.afterEach(async ({ page }, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    await testInfo.attach('console url', { body: page.url(), contentType: 'text/plain' });
+    for (const cli of clis) await testInfo.attach('tern --cloud output', { body: cli.proc.output, contentType: 'text/plain' });
+    if (standIn) await testInfo.attach('model stand-in output', { body: standIn.proc.output, contentType: 'text/plain' });
+    if (process.env.REMOTE_E2E_VERBOSE) for (const cli of clis) console.log(cli.proc.output);
+  });
+
+  remoteTest.afterAll(async () => {
+    for (const cli of clis.splice(0)) await cli.cleanup();
+    await standIn?.proc.kill();
+    standIn = null;
+  });
+
+  return {
+    clis,
+    modelUrl() {
+      if (!standIn) throw new Error('the model stand-in is not running (remoteRig starts it in beforeAll)');
+      return standIn.url;
+    },
+  };
+}
 
 /** Starts a CLI (kept in `clis` for cleanup), approves its pairing in the browser and waits until the console is connected. */
 export async function pairCli(remote: RemoteConsole, baseURL: string, modelUrl: string, clis: CliRun[], shot?: string): Promise<CliRun> {

@@ -87,6 +87,17 @@ function setup(handler?: (event: string, payload: Record<string, unknown>) => un
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/** A started store, connected, attached to the instance and joined to the session. */
+async function joined() {
+  const rig = setup();
+  rig.store.start();
+  rig.socket.up();
+  await tick();
+  await rig.store.attach(IID);
+  await rig.store.selectSession(SID);
+  return rig;
+}
+
 describe('remote store', () => {
   it('connects, lists instances, attaches, joins with the last seq it holds and re-joins after a drop', async () => {
     const { store, socket, timers } = setup();
@@ -117,12 +128,7 @@ describe('remote store', () => {
   });
 
   it('re-joins from the last contiguous seq when a gap shows up', async () => {
-    const { store, socket } = setup();
-    store.start();
-    socket.up();
-    await tick();
-    await store.attach(IID);
-    await store.selectSession(SID);
+    const { store, socket } = await joined();
     socket.fire('session:event', ev(1));
     socket.fire('session:event', ev(3));
     await tick();
@@ -133,12 +139,7 @@ describe('remote store', () => {
   });
 
   it('queues input while disconnected and sends it with the same clientMsgId once joined again', async () => {
-    const { store, socket } = setup();
-    store.start();
-    socket.up();
-    await tick();
-    await store.attach(IID);
-    await store.selectSession(SID);
+    const { store, socket } = await joined();
     socket.drop();
     const id = store.send('hello');
     expect(store.getState().queue).toEqual([{ clientMsgId: id, sessionId: SID, text: 'hello', status: 'queued' }]);

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Instance, Session, TodoItem } from '../../../../relay/protocol/remote';
+import { useCopyText } from '../../../shared/ui/useCopyText';
 import type { ConnectionState } from '../model/connection';
 import { markdownToPlain } from '../model/plainText';
 import type { SubagentItem } from '../model/timeline';
@@ -51,16 +52,11 @@ export function LinkDownAlert({ connection }: { connection: ConnectionState }) {
 
 function CopyCommand({ command }: { command: string }) {
   const { t } = useTranslation('common');
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyText();
   return (
     <div className="mt-2 flex items-center gap-2 rounded-box bg-neutral px-3 py-2 text-neutral-content">
       <code className="min-w-0 flex-1 overflow-x-auto whitespace-nowrap font-mono text-sm">{command}</code>
-      <button type="button" className="btn btn-ghost btn-xs text-neutral-content" onClick={() => void navigator.clipboard?.writeText(command).then(() => setCopied(true), () => undefined)}>
+      <button type="button" className="btn btn-ghost btn-xs text-neutral-content" onClick={() => copy(command)}>
         {copied ? t('copied') : t('copy')}
       </button>
     </div>
