@@ -36,7 +36,9 @@ const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: c
 await storage.db
   .insert(promoCodes)
   .values(E2E_PROMO_CODES.map((p) => ({ code: p.code, credits: p.credits, validityDays: p.days, batchId: 'e2e', expiresAt: p.expired ? new Date(Date.now() - 86_400_000) : null })));
-const app = await createRelay({ config, version: 'e2e', storage });
+// Every spec signs users up and in from 127.0.0.1: the per-IP limits of those two scopes would turn parallel specs
+// into 429s. The internal (cheetah) login keeps the real limit; auth.spec.ts checks its 429.
+const app = await createRelay({ config, version: 'e2e', storage, authLimits: { perIpPerMinuteByScope: { signup: 500, tern: 500 } } });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`e2e relay on http://${config.HOST}:${config.PORT} (data ${dataDir}, Feishu stand-in ${feishu.url})`);
 

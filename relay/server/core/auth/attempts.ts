@@ -14,7 +14,8 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const now = deps.now();
   const since = new Date(now.getTime() - MINUTE);
-  let limited = (await repos.loginAttempts.countByIpSince(input.scope, input.ip, since)) >= deps.limits.perIpPerMinute;
+  const perIp = deps.limits.perIpPerMinuteByScope?.[input.scope] ?? deps.limits.perIpPerMinute;
+  let limited = (await repos.loginAttempts.countByIpSince(input.scope, input.ip, since)) >= perIp;
   if (!limited && input.perEmail && input.email) {
     limited = (await repos.loginAttempts.countByEmailSince(input.scope, input.email, since)) >= deps.limits.perEmailPerMinute;
   }

@@ -7,6 +7,8 @@ import type { ScryptParams } from './password';
 export interface AuthLimits {
   /** Password attempts per IP per minute, per scope (tern sign-in, cheetah, sign-up). */
   perIpPerMinute: number;
+  /** A different per-IP limit for some scopes (a test suite signing many users up from one address, say). */
+  perIpPerMinuteByScope?: Partial<Record<'tern' | 'cheetah' | 'signup', number>>;
   /** tern sign-in attempts per e-mail per minute. */
   perEmailPerMinute: number;
   /** Consecutive cheetah failures that lock the account… */
