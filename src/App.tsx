@@ -66,15 +66,7 @@ function LanguageGate() {
   );
 }
 
-/** Marks the document once React has mounted (or hydrated) it: prerendered buttons work from then on. */
-function useMountedMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-  }, []);
-}
-
 export function App() {
-  useMountedMarker();
   return (
     <Provider store={appStore}>
       <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 
@@ -47,6 +47,18 @@ const pages: Record<string, Page> = {
   notFound: lazyPage(() => import('./features/errors/NotFoundPage')),
 };
 
+/**
+ * Marks the document once the routed page has mounted. It sits inside the page's Suspense boundary, so on a
+ * prerendered page it commits only when that boundary has hydrated: prerendered buttons work from then on, and a
+ * navigation no longer lands in a half-hydrated page (tests wait for `html[data-app-ready]`).
+ */
+function PageReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
+}
+
 function RouteView({ route }: { route: RouteDef }) {
   const { t } = useTranslation('pages');
   const { lang } = useLanguageRoute();
@@ -69,6 +81,7 @@ export function AppRoutes() {
   return (
     <ErrorBoundary resetKey={location}>
     <Suspense fallback={<PageSpinner />}>
+      <PageReadyMarker />
       <Switch>
         {Object.entries(redirects).map(([from, to]) => (
           <Route key={from} path={from}>
