@@ -73,6 +73,8 @@ test.describe('layout', () => {
   });
 
   test('phone: the drawer menu opens, navigates and closes @phone', async ({ shell, page }) => {
+    // Two languages of full-page phone screenshots: several seconds each on a busy machine.
+    test.slow();
     for (const lang of ['', '/zh'] as const) {
       await shell.goto(lang || '/');
       await shell.screenshot(`home${lang.replace('/', '-') || '-en'}-phone`);
