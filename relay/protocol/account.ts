@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { plain } from './text';
+
 import { orderStatusSchema, paymentMethodSchema, paymentStatusSchema } from './billing';
 
 /**
@@ -245,7 +247,7 @@ export const promoCodeSchema = z.string().regex(promoCodePattern, 'Invalid promo
 
 /** Body of POST /web-api/code/exchange-code. The format is checked by the relay (400 PROMO_INVALID_FORMAT). */
 export const exchangeCodeRequestSchema = z.object({
-  code: z.string().trim().min(1, 'Please enter promo code').max(200),
+  code: plain(z.string()).trim().min(1, 'Please enter promo code').max(200),
 });
 export type ExchangeCodeRequest = z.infer<typeof exchangeCodeRequestSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { plain, text } from './text';
+
 /**
  * Sign-in bodies (issue #3). The PWA, the relay and the CLI import these; the relay validates every request body with
  * them and every success response is built to match them. Additive changes only.
@@ -42,8 +44,7 @@ export const invitationCodeSchema = z.preprocess(
     .optional(),
 );
 
-export const emailSchema = z
-  .string({ message: 'Please enter email address' })
+export const emailSchema = plain(z.string({ message: 'Please enter email address' }))
   .trim()
   .toLowerCase()
   .min(1, 'Please enter email address')
@@ -53,10 +54,10 @@ export const emailSchema = z
 /** Spec §3 ClientInfo, sent with every login; informational only. */
 export const clientInfoSchema = z
   .object({
-    platform: z.string().max(100).optional(),
-    version: z.string().max(100).optional(),
-    userAgent: z.string().max(1000).optional(),
-    timestamp: z.union([z.number(), z.string().max(100)]).optional(),
+    platform: text(100).optional(),
+    version: text(100).optional(),
+    userAgent: text(1000).optional(),
+    timestamp: z.union([z.number(), text(100)]).optional(),
   })
   .optional();
 export type ClientInfo = z.infer<typeof clientInfoSchema>;
@@ -77,7 +78,7 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 export const ternSignupRequestSchema = z.object({
   email: emailSchema,
   password: z.string({ message: 'Please enter password' }).min(8, 'Password must be at least 8 characters').max(200),
-  username: z.string({ message: 'Please enter a username' }).trim().min(1, 'Please enter a username').max(40),
+  username: plain(z.string({ message: 'Please enter a username' })).trim().min(1, 'Please enter a username').max(40),
   invitationCode: invitationCodeSchema,
 });
 export type TernSignupRequest = z.infer<typeof ternSignupRequestSchema>;
@@ -96,10 +97,10 @@ export const oneTimeTokenResponseSchema = z.object({
 export type OneTimeTokenResponse = z.infer<typeof oneTimeTokenResponseSchema>;
 
 export const ternLoginRequestSchema = z.object({
-  token: z.string({ message: 'Missing token' }).min(1, 'Missing token').max(200),
-  user_id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().min(1, 'Missing user_id').max(100)),
+  token: plain(z.string({ message: 'Missing token' })).min(1, 'Missing token').max(200),
+  user_id: z.union([z.string(), z.number()]).transform(String).pipe(plain(z.string()).min(1, 'Missing user_id').max(100)),
   /** The client platform (e.g. `web`); defaults to `web` when absent. */
-  plat: z.string().max(40).default('web'),
+  plat: plain(z.string()).max(40).default('web'),
   invitationCode: invitationCodeSchema,
   clientInfo: clientInfoSchema,
 });
@@ -154,8 +155,8 @@ export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 // ---- Feishu ---------------------------------------------------------------------------------------------------
 
 export const feishuExchangeRequestSchema = z.object({
-  code: z.string({ message: 'Missing authorization code' }).min(1, 'Missing authorization code').max(1000),
-  redirect_uri: z.string({ message: 'Missing redirect_uri' }).min(1, 'Missing redirect_uri').max(2000),
+  code: plain(z.string({ message: 'Missing authorization code' })).min(1, 'Missing authorization code').max(1000),
+  redirect_uri: plain(z.string({ message: 'Missing redirect_uri' })).min(1, 'Missing redirect_uri').max(2000),
 });
 export type FeishuExchangeRequest = z.infer<typeof feishuExchangeRequestSchema>;
 
@@ -166,7 +167,7 @@ export const feishuExchangeResponseSchema = z.object({
 export type FeishuExchangeResponse = z.infer<typeof feishuExchangeResponseSchema>;
 
 export const feishuLoginRequestSchema = z.object({
-  feishuAccessToken: z.string({ message: 'Missing feishuAccessToken' }).min(1, 'Missing feishuAccessToken').max(2000),
+  feishuAccessToken: plain(z.string({ message: 'Missing feishuAccessToken' })).min(1, 'Missing feishuAccessToken').max(2000),
   invitationCode: invitationCodeSchema,
   clientInfo: clientInfoSchema,
 });
@@ -203,7 +204,7 @@ export const tempCodeResponseSchema = z.object({
 export type TempCodeResponse = z.infer<typeof tempCodeResponseSchema>;
 
 export const tempCodeExchangeRequestSchema = z.object({
-  code: z.string({ message: 'missing required parameter: code' }).min(1, 'missing required parameter: code').max(200),
+  code: plain(z.string({ message: 'missing required parameter: code' })).min(1, 'missing required parameter: code').max(200),
 });
 export type TempCodeExchangeRequest = z.infer<typeof tempCodeExchangeRequestSchema>;
 

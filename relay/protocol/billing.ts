@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { plain } from './text';
+
 /**
  * Plans and orders (spec §3 Product, Order-creation response; §7 GET /web-api/products, POST
  * /web-api/payment/create-order). Additive changes only; a renamed field is a new field.
@@ -56,7 +58,7 @@ export const productListSchema = z.array(productSchema);
 
 /** Body of POST /web-api/payment/create-order. */
 export const createOrderRequestSchema = z.object({
-  product_sn: z.string().min(1),
+  product_sn: plain(z.string()).min(1).max(200),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 

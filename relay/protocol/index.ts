@@ -6,3 +6,4 @@ export * from './account';
 export * from './usage';
 export * from './remote';
 export * from './pairing';
+export * from './text';

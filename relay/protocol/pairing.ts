@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { plain } from './text';
+
 /**
  * CLI pairing and CLI tokens (issue #4). HTTP bodies; every answer uses the relay's envelope
  * `{ success: true, data }` (errors: `{ success: false, code, message }`, see http.ts). Browser-safe. Additive only.
@@ -28,8 +30,8 @@ const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal
 
 /** `POST /cli-api/pairing` */
 export const pairingCreateRequestSchema = z.object({
-  hostname: z.string().trim().min(1).max(255),
-  platform: z.string().trim().min(1).max(100),
+  hostname: plain(z.string()).trim().min(1).max(255),
+  platform: plain(z.string()).trim().min(1).max(100),
 });
 export type PairingCreateRequest = z.infer<typeof pairingCreateRequestSchema>;
 
@@ -44,7 +46,7 @@ export type PairingCreateData = z.infer<typeof pairingCreateDataSchema>;
 export const pairingCreateResponseSchema = envelope(pairingCreateDataSchema);
 
 /** `POST /cli-api/pairing/poll` */
-export const pairingPollRequestSchema = z.object({ deviceCode: z.string().min(16).max(200) });
+export const pairingPollRequestSchema = z.object({ deviceCode: plain(z.string()).min(16).max(200) });
 export type PairingPollRequest = z.infer<typeof pairingPollRequestSchema>;
 
 export const pairingUserSchema = z.object({ id: z.string(), username: z.string() });

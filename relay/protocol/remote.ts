@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { cleanJson, plain, text } from './text';
 import { usageReportSchema, type UsageReport } from './usage';
 
 /**
@@ -69,19 +70,22 @@ export type Ack<T extends object = Record<never, never>> = ({ ok: true } & T) | 
 
 // ---- common ids ----------------------------------------------------------------------------------------------------
 
-const id = z.string().min(1).max(200);
+// Ids, times and codes refuse NUL, control characters and lone surrogates (400 / BAD_REQUEST naming the field); free
+// text that may carry program output keeps it, made storable by text() / cleanJson (relay/protocol/text.ts).
+const id = plain(z.string().min(1).max(200));
 const uuid = z.uuid();
-const iso = z.string().min(1).max(64);
-const json = z.unknown();
+const iso = plain(z.string().min(1).max(64));
+const json = cleanJson;
+const code = plain(z.string().min(1).max(100));
 
 // ---- entities ------------------------------------------------------------------------------------------------------
 
 export const instanceEnvSchema = z.object({
-  platform: z.string().min(1).max(100),
-  hostname: z.string().min(1).max(255),
-  cwd: z.string().min(1).max(4096),
-  nodeVersion: z.string().min(1).max(100),
-  cliVersion: z.string().min(1).max(100),
+  platform: plain(z.string().min(1).max(100)),
+  hostname: plain(z.string().min(1).max(255)),
+  cwd: text(4096).pipe(z.string().min(1)),
+  nodeVersion: plain(z.string().min(1).max(100)),
+  cliVersion: plain(z.string().min(1).max(100)),
   startedAt: iso,
 });
 export type InstanceEnv = z.infer<typeof instanceEnvSchema>;
@@ -97,10 +101,10 @@ export type Instance = z.infer<typeof instanceSchema>;
 export const sessionSchema = z.object({
   id: uuid,
   instanceId: uuid,
-  title: z.string().max(500),
+  title: text(500),
   active: z.boolean(),
-  firstMessage: z.string().nullable(),
-  lastMessage: z.string().nullable(),
+  firstMessage: text(TEXT_MAX).nullable(),
+  lastMessage: text(TEXT_MAX).nullable(),
   createdAt: iso,
   lastActiveAt: iso,
   lastSeq: z.number().int().nonnegative(),
@@ -125,17 +129,17 @@ export const permissionScopeSchema = z.enum(permissionScopes);
 export const userMessageBodySchema = z.object({
   type: z.literal('user_message'),
   clientMsgId: id,
-  text: z.string().max(INPUT_TEXT_MAX_CHARS),
+  text: text(INPUT_TEXT_MAX_CHARS),
 });
 export const assistantDeltaBodySchema = z.object({
   type: z.literal('assistant_delta'),
   messageId: id,
-  text: z.string().max(TEXT_MAX),
+  text: text(TEXT_MAX),
 });
 export const assistantMessageBodySchema = z.object({
   type: z.literal('assistant_message'),
   messageId: id,
-  text: z.string().max(TEXT_MAX),
+  text: text(TEXT_MAX),
 });
 /**
  * `agentId` on `tool_call`, `tool_output`, `file_diff` and `permission_request`: set when a sub-agent (the `subagent`
@@ -147,31 +151,31 @@ export const toolCallBodySchema = z.object({
   type: z.literal('tool_call'),
   toolCallId: id,
   ...agentIdField,
-  name: z.string().min(1).max(200),
-  title: z.string().max(2000),
+  name: text(200).pipe(z.string().min(1)),
+  title: text(2000),
   input: json,
   status: z.enum(toolCallStatuses),
-  output: z.string().max(TOOL_OUTPUT_MAX_CHARS).optional(),
-  error: z.string().max(TOOL_OUTPUT_MAX_CHARS).optional(),
+  output: text(TOOL_OUTPUT_MAX_CHARS).optional(),
+  error: text(TOOL_OUTPUT_MAX_CHARS).optional(),
 });
 export const toolOutputBodySchema = z.object({
   type: z.literal('tool_output'),
   toolCallId: id,
   ...agentIdField,
   stream: z.enum(['stdout', 'stderr']),
-  chunk: z.string().max(TOOL_OUTPUT_MAX_CHARS),
+  chunk: text(TOOL_OUTPUT_MAX_CHARS),
 });
 export const fileDiffBodySchema = z.object({
   type: z.literal('file_diff'),
   toolCallId: id,
   ...agentIdField,
-  path: z.string().min(1).max(4096),
-  oldText: z.string().max(FILE_DIFF_MAX_CHARS),
-  newText: z.string().max(FILE_DIFF_MAX_CHARS),
+  path: text(4096).pipe(z.string().min(1)),
+  oldText: text(FILE_DIFF_MAX_CHARS),
+  newText: text(FILE_DIFF_MAX_CHARS),
 });
 export const todoItemSchema = z.object({
   id: id,
-  content: z.string().max(10_000),
+  content: text(10_000),
   status: z.enum(todoStatuses),
 });
 export type TodoItem = z.infer<typeof todoItemSchema>;
@@ -183,24 +187,24 @@ export const subagentBodySchema = z.object({
   type: z.literal('subagent'),
   agentId: id,
   parentToolCallId: id,
-  title: z.string().max(2000),
+  title: text(2000),
   status: z.enum(subagentStatuses),
-  summary: z.string().max(TOOL_OUTPUT_MAX_CHARS).optional(),
+  summary: text(TOOL_OUTPUT_MAX_CHARS).optional(),
 });
 export const setupStepBodySchema = z.object({
   type: z.literal('setup_step'),
   stepId: id,
-  title: z.string().max(2000),
+  title: text(2000),
   status: z.enum(setupStepStatuses),
-  detail: z.string().max(10_000).optional(),
+  detail: text(10_000).optional(),
 });
 export const permissionRequestBodySchema = z.object({
   type: z.literal('permission_request'),
   requestId: id,
   toolCallId: id,
   ...agentIdField,
-  tool: z.string().min(1).max(200),
-  summary: z.string().max(10_000),
+  tool: text(200).pipe(z.string().min(1)),
+  summary: text(10_000),
   input: json,
 });
 export const permissionResponseBodySchema = z.object({
@@ -215,24 +219,24 @@ export const turnEndBodySchema = z.object({
 });
 /** Values to fill into a translated `notice` / `error` text (`{{name}}` placeholders); at most 50 entries. */
 export const messageParamsSchema = z
-  .record(z.string().min(1).max(100), z.union([z.string().max(10_000), z.number()]))
+  .record(code, z.union([text(10_000), z.number()]))
   .refine((v) => Object.keys(v).length <= 50, { message: 'at most 50 params' });
 export type MessageParams = z.infer<typeof messageParamsSchema>;
 
 export const errorBodyEventSchema = z.object({
   type: z.literal('error'),
   /** A stable code (`cliErrorCodes` for the reference CLI); the console translates it, `message` is the fallback. */
-  code: z.string().min(1).max(100),
-  message: z.string().max(10_000),
+  code,
+  message: text(10_000),
   params: messageParamsSchema.optional(),
 });
 export const noticeBodySchema = z.object({
   type: z.literal('notice'),
   level: z.enum(noticeLevels),
   /** English text: the fallback when the console does not know `code`. */
-  text: z.string().max(TEXT_MAX),
+  text: text(TEXT_MAX),
   /** A stable code (`cliNoticeCodes` for the reference CLI) the console translates, with `params` filled in. */
-  code: z.string().min(1).max(100).optional(),
+  code: code.optional(),
   params: messageParamsSchema.optional(),
 });
 
@@ -322,14 +326,14 @@ export type SessionEvent = z.infer<typeof sessionEventSchema>;
 // ---- handshakes ----------------------------------------------------------------------------------------------------
 
 export const cliHandshakeAuthSchema = z.object({
-  token: z.string().min(1).max(500),
+  token: plain(z.string().min(1).max(500)),
   instanceId: uuid,
   protocolVersion: z.literal(REMOTE_PROTOCOL_VERSION),
 });
 export type CliHandshakeAuth = z.infer<typeof cliHandshakeAuthSchema>;
 
 export const webHandshakeAuthSchema = z.object({
-  token: z.string().min(1).max(5000),
+  token: plain(z.string().min(1).max(5000)),
   windowId: uuid,
 });
 export type WebHandshakeAuth = z.infer<typeof webHandshakeAuthSchema>;
@@ -375,7 +379,7 @@ export const CLI_COMMANDS = {
 
 export const cliHelloSessionSchema = z.object({
   id: uuid,
-  title: z.string().max(500),
+  title: text(500),
   createdAt: iso,
 });
 export const cliHelloSchema = z.object({
@@ -389,7 +393,7 @@ export const sessionCreateCommandSchema = z.object({ sessionId: uuid, autoApprov
 export const sessionInputCommandSchema = z.object({
   sessionId: uuid,
   clientMsgId: id,
-  text: z.string().max(INPUT_TEXT_MAX_CHARS),
+  text: text(INPUT_TEXT_MAX_CHARS),
 });
 export const sessionPermissionCommandSchema = z.object({
   sessionId: uuid,
@@ -439,12 +443,12 @@ export type SeqAck = z.infer<typeof seqAckSchema>;
 
 export const sessionMetaSchema = z.object({
   sessionId: uuid,
-  title: z.string().max(500).optional(),
+  title: text(500).optional(),
   active: z.boolean().optional(),
 });
 export type SessionMeta = z.infer<typeof sessionMetaSchema>;
 
-export const usageAuthorizeSchema = z.object({ model: z.string().min(1).max(200) });
+export const usageAuthorizeSchema = z.object({ model: plain(z.string().min(1).max(200)) });
 export type UsageAuthorize = z.infer<typeof usageAuthorizeSchema>;
 /** `usage:authorize` ack: `{ ok: true }` or `{ ok: false, error: { code: 'RATE_LIMITED'|'QUOTA_EXCEEDED', message, retryAfterSeconds? } }`. */
 export const cliUsageAuthorizeAckSchema = okAckSchema;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { plain } from './text';
+
 /**
  * Model usage reported by the CLI (socket events `usage:authorize` / `usage:report`, and POST /cli-api/usage).
  * The relay prices the tokens itself; the CLI never says what a request cost. Additive changes only.
@@ -13,7 +15,7 @@ const tokenCount = z.number().int().nonnegative().max(100_000_000);
 /** Asks before a model request whether the user may make it (rate limits and remaining credits). */
 export const usageAuthorizeRequestSchema = z.object({
   source: usageSourceSchema.default('cli'),
-  model: z.string().min(1).max(200).optional(),
+  model: plain(z.string().min(1).max(200)).optional(),
 });
 export type UsageAuthorizeRequest = z.infer<typeof usageAuthorizeRequestSchema>;
 
@@ -35,7 +37,7 @@ export type UsageAuthorizeAck = z.infer<typeof usageAuthorizeAckSchema>;
 /** One model request, reported once it finished. `requestId` makes the report idempotent. */
 export const usageReportSchema = z.object({
   requestId: z.uuid(),
-  model: z.string().min(1).max(200),
+  model: plain(z.string().min(1).max(200)),
   inputTokens: tokenCount,
   outputTokens: tokenCount,
   cacheCreationTokens: tokenCount.default(0),

@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
-import type { ErrorBody } from '../../protocol';
+import { type ErrorBody, findUnstorable, PLAIN_MESSAGE } from '../../protocol';
 import { AppError } from '../core/appError';
+import { storageDataErrorCode } from '../storage/dataErrors';
 
 export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]) =>
   issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
@@ -10,11 +11,24 @@ export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]) =>
 /** Validates a request body with its protocol schema; a bad body is a 400 VALIDATION_ERROR naming each problem. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    refuseUnstorable(parsed.data);
+    return parsed.data;
+  }
   const details = issuesToDetails(parsed.error.issues);
   const first = details[0];
   const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request body';
   throw new AppError(400, 'VALIDATION_ERROR', message, details);
+}
+
+/** Details naming each field that still holds NUL or a lone surrogate after its schema (none when schemas are right). */
+export function unstorableDetails(data: unknown): { path: string; message: string }[] {
+  return findUnstorable(data).map((path) => ({ path, message: PLAIN_MESSAGE }));
+}
+
+function refuseUnstorable(data: unknown): void {
+  const details = unstorableDetails(data);
+  if (details.length > 0) throw new AppError(400, 'VALIDATION_ERROR', `${details[0]!.path}: ${details[0]!.message}`, details);
 }
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
@@ -47,6 +61,11 @@ export function registerApiErrorHandler(scope: FastifyInstance): void {
       const fastifyCode = (error as FastifyError).code;
       const code = status === 429 ? 'TOO_MANY_REQUESTS' : (FASTIFY_CODES[fastifyCode] ?? (status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST'));
       return sendError(reply, status, { success: false, code, message: error.message });
+    }
+    const dataError = storageDataErrorCode(error);
+    if (dataError) {
+      request.log.warn({ err: error, sqlstate: dataError }, 'request refused by storage as invalid data');
+      return sendError(reply, 400, { success: false, code: 'VALIDATION_ERROR', message: 'The request holds a value that cannot be stored' });
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, { success: false, code: 'INTERNAL_ERROR', message: 'Server error, please try again later' });

@@ -3,7 +3,8 @@ import type { Socket } from 'socket.io';
 import type { z } from 'zod';
 
 import type { AckError, RemoteError, RemoteErrorCode } from '../../protocol';
-import { issuesToDetails } from '../http/apiErrors';
+import { issuesToDetails, unstorableDetails } from '../http/apiErrors';
+import { storageDataErrorCode } from '../storage/dataErrors';
 
 /** What a handler answers: the ack payload, optionally with work to run right after the ack went out. */
 export type HandlerResult = ({ ok: true } & Record<string, unknown>) | AckError;
@@ -62,6 +63,11 @@ export function createEventRouter(socket: Socket, log: FastifyBaseLogger) {
           ack(ackError('BAD_REQUEST', first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid payload', { details }));
           return;
         }
+        const unstorable = unstorableDetails(parsed.data);
+        if (unstorable.length > 0) {
+          ack(ackError('BAD_REQUEST', `${unstorable[0]!.path}: ${unstorable[0]!.message}`, { details: unstorable }));
+          return;
+        }
         queue = queue.then(async () => {
           let result: HandlerResult | AfterAck;
           try {
@@ -69,6 +75,11 @@ export function createEventRouter(socket: Socket, log: FastifyBaseLogger) {
           } catch (error) {
             if (error instanceof RemoteFailure) {
               ack(error.ack);
+              return;
+            }
+            if (storageDataErrorCode(error)) {
+              log.warn({ err: error, event }, 'remote: payload refused by storage as invalid data');
+              ack(ackError('BAD_REQUEST', 'The payload holds a value that cannot be stored'));
               return;
             }
             log.error({ err: error, event }, 'remote: handler failed');
