@@ -5,7 +5,7 @@ import { Dropdown } from './Dropdown';
 import { ChevronDown, TernLogo } from './icons';
 import { LanguageSelect } from './LanguageSelect';
 import { MobileDrawer } from './MobileDrawer';
-import { mainNav, useCaseNav } from './navItems';
+import { mainNav, resourceNav, useCaseNav } from './navItems';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -53,7 +53,7 @@ export function Header() {
               ))
             }
           </Dropdown>
-          {mainNav.slice(2).map((item) => (
+          {[...mainNav.slice(2), ...resourceNav].map((item) => (
             <NavLink key={item.href} href={item.href}>
               {t(`layout:nav.${item.key}`)}
             </NavLink>

@@ -5,7 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { authAtom, clearAuth } from '../../shared/auth/session';
 import { useAtomValue } from '../../shared/state/jotai';
 import { CloseIcon, MenuIcon, TernLogo } from './icons';
-import { mainNav, useCaseNav } from './navItems';
+import { mainNav, resourceNav, useCaseNav } from './navItems';
 
 /**
  * The phone and tablet menu. A modal <dialog> gives focus trapping, Escape to close and an inert page behind it
@@ -76,9 +76,7 @@ export function MobileDrawer() {
                 <h2 className="menu-title">{t('layout:nav.useCases')}</h2>
                 <ul>{useCaseNav.map((item) => link(`/use-cases/${item.slug}`, t(`layout:useCases.${item.key}`)))}</ul>
               </li>
-              {mainNav.slice(2).map((item) => link(item.href, t(`layout:nav.${item.key}`)))}
-              {link('/changelog', t('layout:nav.changelog'))}
-              {link('/help', t('layout:nav.help'))}
+              {[...mainNav.slice(2), ...resourceNav].map((item) => link(item.href, t(`layout:nav.${item.key}`)))}
             </ul>
           </nav>
           <div className="border-t border-base-300 p-4">

@@ -15,4 +15,10 @@ export const mainNav = [
   { href: '/remote', key: 'remote' },
 ] as const;
 
+/** Spec §2: linked from the header (desktop navigation and the drawer) and the footer. */
+export const resourceNav = [
+  { href: '/changelog', key: 'changelog' },
+  { href: '/help', key: 'help' },
+] as const;
+
 export const toolNav: readonly ToolSlug[] = ['claude-code', 'gemini-cli', 'codex-cli', 'qwen-code', 'coderabbit-cli', 'groq-code'];
