@@ -6,7 +6,7 @@ import type { LoginMethod } from '../../../relay/protocol/auth';
 import { signIn } from '../../shared/auth/session';
 import { authKeys } from '../../shared/auth/storage';
 import { readPreference } from '../../shared/i18n/preference';
-import { localizePath } from '../../shared/i18n/languages';
+import { type Language, localizePath } from '../../shared/i18n/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { authApi } from './api';
 import { LOGIN_TRIGGER_KEY } from './broadcast';
@@ -49,6 +49,13 @@ async function complete(request: Extract<CallbackRequest, { ok: true }>): Promis
   }
   localStorage.removeItem(authKeys.pendingInvitation);
   return request.method;
+}
+
+/** Where a same-window sign-in goes on: the saved redirect URL (used once), else the preferred language's home. */
+function successDestination(lang: Language): string {
+  const saved = readSavedRedirect();
+  clearSavedRedirect();
+  return saved ?? localizePath('/', readPreference(localStorage)?.language ?? lang);
 }
 
 /** Spec §4 Login callback: processing once, then success or error, popup or same window. */
@@ -98,12 +105,7 @@ export default function CallbackPage() {
       // No opener: other tabs learn of the login through a storage entry.
       localStorage.setItem(LOGIN_TRIGGER_KEY, JSON.stringify(notice));
       localStorage.removeItem(LOGIN_TRIGGER_KEY);
-      const timer = setTimeout(() => {
-        const saved = readSavedRedirect();
-        clearSavedRedirect();
-        const preferred = readPreference(localStorage)?.language ?? lang;
-        navigate(`~${saved ?? localizePath('/', preferred)}`, { replace: true });
-      }, POPUP_CLOSE_MS);
+      const timer = setTimeout(() => navigate(`~${successDestination(lang)}`, { replace: true }), POPUP_CLOSE_MS);
       return () => clearTimeout(timer);
     }
     if (state.phase === 'error' && opener) {
@@ -119,6 +121,25 @@ export default function CallbackPage() {
     if (state.phase === 'success' && state.method === 'cheetah' && countdown <= 0) navigate(userinfo, { replace: true });
   }, [countdown, state, navigate, userinfo]);
 
+  /**
+   * Every state has a close button (spec §2). A popup closes itself; a normal tab cannot be closed by script, so it
+   * leaves the callback: after a success to where the sign-in was heading, otherwise to the home page.
+   */
+  const close = () => {
+    if (opener) {
+      window.close();
+      return;
+    }
+    if (state.phase === 'success' && state.method === 'cheetah') return navigate(userinfo, { replace: true });
+    if (state.phase === 'success') return navigate(`~${successDestination(lang)}`, { replace: true });
+    navigate(`~${localizePath('/', lang)}`, { replace: true });
+  };
+  const closeButton = (
+    <button type="button" className="btn btn-ghost" onClick={close} data-testid="callback-close">
+      {opener ? t('callback.close') : t('callback.closePage')}
+    </button>
+  );
+
   return (
     <section className="flex min-h-dvh items-center justify-center px-4" data-testid="callback" data-phase={state.phase}>
       <div className="card w-full max-w-sm border border-base-300 bg-base-100 text-center shadow-sm">
@@ -127,6 +148,7 @@ export default function CallbackPage() {
             <>
               <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
               <h1 className="text-xl font-semibold">{t('callback.processing')}</h1>
+              {closeButton}
             </>
           )}
           {state.phase === 'success' && (
@@ -138,12 +160,18 @@ export default function CallbackPage() {
               {state.method === 'cheetah' ? (
                 <>
                   <p className="text-base-content/70">{t('callback.countdown', { count: Math.max(countdown, 0) })}</p>
-                  <Link href={userinfo} className="btn btn-primary">
-                    {t('callback.goNow')}
-                  </Link>
+                  <div className="flex gap-2">
+                    {closeButton}
+                    <Link href={userinfo} className="btn btn-primary">
+                      {t('callback.goNow')}
+                    </Link>
+                  </div>
                 </>
               ) : (
-                <p className="text-base-content/70">{opener ? t('callback.successPopup') : t('callback.successRedirect')}</p>
+                <>
+                  <p className="text-base-content/70">{opener ? t('callback.successPopup') : t('callback.successRedirect')}</p>
+                  {closeButton}
+                </>
               )}
             </>
           )}
@@ -157,11 +185,7 @@ export default function CallbackPage() {
                 {text(state.message)}
               </p>
               <div className="flex gap-2">
-                {opener ? (
-                  <button type="button" className="btn btn-ghost" onClick={() => window.close()}>
-                    {t('callback.close')}
-                  </button>
-                ) : null}
+                {closeButton}
                 <Link href={`~${localizePath('/login', lang)}`} className="btn btn-primary">
                   {t('callback.retry')}
                 </Link>
