@@ -1,38 +1,32 @@
 import { Markdown, type MarkdownToJSX, RuleType } from 'markdown-to-jsx/react';
-import { useMemo } from 'react';
 
+import { createChatElement } from './chatElements';
 import { ChatCodeBlock } from './ChatCodeBlock';
-import { sanitizeMarkdown } from './sanitize';
-
-const overrides: MarkdownToJSX.Overrides = {
-  h1: { props: { className: 'mt-3 mb-2 text-lg font-bold' } },
-  h2: { props: { className: 'mt-3 mb-2 text-base font-bold' } },
-  h3: { props: { className: 'mt-3 mb-1 font-semibold' } },
-  p: { props: { className: 'my-2 leading-relaxed' } },
-  a: { props: { className: 'link link-primary', target: '_blank', rel: 'noopener noreferrer' } },
-  ul: { props: { className: 'my-2 list-disc space-y-1 pl-5' } },
-  ol: { props: { className: 'my-2 list-decimal space-y-1 pl-5' } },
-  blockquote: { props: { className: 'my-2 border-l-4 border-base-300 pl-3 text-base-content/80' } },
-  code: { props: { className: 'rounded bg-base-200 px-1 py-0.5 font-mono text-[0.9em] [overflow-wrap:anywhere]' } },
-  table: { props: { className: 'table table-sm my-2 block overflow-x-auto' } },
-  hr: { props: { className: 'my-3 border-base-300' } },
-};
+import { safeImageSrc, safeLinkHref } from './urlPolicy';
 
 const options: MarkdownToJSX.Options = {
-  overrides,
+  // Raw HTML in a message is shown as the text it is, never parsed: no tag the model writes becomes an element.
+  disableParsingRawHTML: true,
+  // The URLs markdown syntax produces (links, autolinks, reference links, images) meet our allow-lists.
+  sanitizer: (value, tag, attribute) => (attribute === 'href' ? safeLinkHref(value) : tag === 'img' && attribute === 'src' ? safeImageSrc(value) : null),
+  // …and every element the parser produces passes one allow-list of tags and attributes.
+  createElement: createChatElement as MarkdownToJSX.Options['createElement'],
   wrapper: null,
   renderRule(next, node, _children, state) {
+    // Code is text: shiki's tokens become React spans (see the shared CodeBlock), never an HTML string.
     if (node.type === RuleType.codeBlock) return <ChatCodeBlock key={state.key} code={node.text} lang={node.lang} />;
     return next();
   },
 };
 
-/** An assistant message: markdown with sanitised raw HTML and highlighted code. Its own lazy chunk. */
+/**
+ * An assistant message: markdown, with raw HTML shown as text, elements and URLs held to allow-lists, images loaded
+ * only on a click, and highlighted code. Its own lazy chunk.
+ */
 export default function ChatMarkdown({ source }: { source: string }) {
-  const clean = useMemo(() => sanitizeMarkdown(source), [source]);
   return (
     <div className="break-words text-sm sm:text-[15px]">
-      <Markdown options={options}>{clean}</Markdown>
+      <Markdown options={options}>{source}</Markdown>
     </div>
   );
 }
