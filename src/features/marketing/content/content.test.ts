@@ -138,7 +138,8 @@ describe.each(toolSlugs)('tool page %s', (slug) => {
   it('says the same commands, install methods and FAQ topics in both languages', async () => {
     const [en, zh] = await Promise.all([tool(slug, 'en'), tool(slug, 'zh')]);
     expect(zh.commands.tables.map((t) => [t.id, t.rows.map((r) => r.command)])).toEqual(en.commands.tables.map((t) => [t.id, t.rows.map((r) => r.command)]));
-    expect(zh.install.methods.map((m) => [m.id, m.commands, !!m.default, !!m.recommended])).toEqual(en.install.methods.map((m) => [m.id, m.commands, !!m.default, !!m.recommended]));
+    const install = (c: ToolContent) => c.install.methods.map((m) => [m.id, m.commands, !!m.default, !!m.recommended, m.link?.href]);
+    expect(install(zh)).toEqual(install(en));
     expect(zh.auth.methods.map((m) => [m.id, m.bullets.length])).toEqual(en.auth.methods.map((m) => [m.id, m.bullets.length]));
     expect(ids(zh.faq.items)).toEqual(ids(en.faq.items));
     expect(zh.features.items.length).toBe(en.features.items.length);
@@ -153,7 +154,26 @@ describe.each(langs)('tool counts from the spec (%s)', (lang) => {
     const c = await tool('claude-code', lang);
     expect(table(c, 'commands').rows).toHaveLength(8);
     expect(table(c, 'flags').rows).toHaveLength(10);
-    expect(c.install.methods.map((m) => m.id)).toEqual(['npm', 'native', 'homebrew']);
+    expect(c.install.methods.map((m) => m.id)).toEqual(['npm', 'source', 'homebrew']);
+  });
+
+  // Spec §2 tool pages: npm, from source and Homebrew tabs. Where a route does not exist the tab says so and links to
+  // the repository.
+  it.each(['claude-code', 'coderabbit-cli'] as const)('%s: npm, from source and Homebrew tabs; the source tab links to the repository', async (slug) => {
+    const c = await tool(slug, lang);
+    expect(c.install.layout).toBe('tabs');
+    expect(c.install.methods.map((m) => m.id)).toEqual(['npm', 'source', 'homebrew']);
+    expect(c.install.methods.filter((m) => m.default).map((m) => m.id)).toEqual(['npm']);
+    const source = c.install.methods.find((m) => m.id === 'source')!;
+    expect(source.link?.href).toBe(toolFacts[slug].repository);
+    expect(source.description).toMatch(lang === 'en' ? /not open source|closed source/ : /未开源/);
+    expect(source.commands.some((cmd) => cmd.startsWith('git clone'))).toBe(false);
+  });
+
+  it('CodeRabbit CLI is not on npm: its npm tab says so and gives the official install script', async () => {
+    const npm = (await tool('coderabbit-cli', lang)).install.methods.find((m) => m.id === 'npm')!;
+    expect(npm.description).toMatch(lang === 'en' ? /does not publish its CLI on npm/ : /没有把 CLI 发布到 npm/);
+    expect(npm.commands).toEqual(['curl -fsSL https://cli.coderabbit.ai/install.sh | sh']);
   });
 
   it('CodeRabbit CLI: 6 commands, 8 flags, 7 FAQ', async () => {

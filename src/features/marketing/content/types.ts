@@ -157,7 +157,10 @@ export interface InstallMethod {
   id: 'npm' | 'source' | 'homebrew' | 'script' | 'native' | 'development' | 'instantRun' | 'globalInstall';
   label: string;
   description: string;
+  /** May be empty when the method does not exist for this tool and the tab only explains why. */
   commands: readonly string[];
+  /** A link that opens in a new tab: the repository, when a tool has no such route (closed source, not on npm). */
+  link?: { label: string; href: string };
   recommended?: boolean;
   /** The tab selected first. */
   default?: boolean;

@@ -3,12 +3,19 @@ import { useTranslation } from 'react-i18next';
 
 import type { InstallMethod } from '../../content/types';
 import { CommandBox } from '../CommandBox';
+import { Icon } from '../icons';
 
 function MethodBody({ method }: { method: InstallMethod }) {
   return (
     <>
       <p className="grow-0 text-sm text-base-content/75">{method.description}</p>
-      <CommandBox commands={method.commands} label={method.label} className="mt-3" />
+      {method.commands.length > 0 && <CommandBox commands={method.commands} label={method.label} className="mt-3" />}
+      {method.link && (
+        <a href={method.link.href} target="_blank" rel="noopener noreferrer" className="link link-primary mt-3 inline-flex items-center gap-1 text-sm font-medium" data-testid="install-link">
+          {method.link.label}
+          <Icon name="external" size={14} />
+        </a>
+      )}
     </>
   );
 }

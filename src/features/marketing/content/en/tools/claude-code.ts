@@ -77,11 +77,18 @@ const claudeCode: ToolContent = {
   },
   install: {
     title: 'Installation',
-    subtitle: 'Three supported ways to install. Claude Code is not open source, so there is no build from source: the native installer is the standalone alternative.',
+    subtitle: 'Install it with npm or Homebrew. Claude Code is not open source, so there is no build from source: the native installer is the standalone alternative.',
     layout: 'tabs',
     methods: [
       { id: 'npm', label: 'npm', description: 'Works anywhere Node.js 18 or newer is installed. Do not use sudo; fix npm permissions instead.', commands: ['npm install -g @anthropic-ai/claude-code'], default: true },
-      { id: 'native', label: 'Native installer', description: 'A standalone build that keeps itself up to date and needs no Node.js.', commands: ['curl -fsSL https://claude.ai/install.sh | bash'] },
+      {
+        id: 'source',
+        label: 'From source',
+        description:
+          'Claude Code is not open source, so there is nothing to build: its GitHub repository holds the changelog, the issue tracker and plugins. For an install without npm, the native installer is a standalone build that keeps itself up to date and needs no Node.js.',
+        commands: ['curl -fsSL https://claude.ai/install.sh | bash'],
+        link: { label: 'Claude Code on GitHub', href: facts.repository },
+      },
       { id: 'homebrew', label: 'Homebrew', description: 'For macOS and Linux machines managed with Homebrew.', commands: ['brew install --cask claude-code'] },
     ],
     requirements: 'Node.js 18 or newer for the npm package; macOS, Linux, or Windows (natively or through WSL).',

@@ -69,7 +69,20 @@ const codeRabbit: ToolContent = {
     subtitle: 'CodeRabbit CLI is closed source and is not on npm: install it with the official script or with Homebrew.',
     layout: 'tabs',
     methods: [
-      { id: 'script', label: 'Install script', description: 'Downloads the right binary for your platform into ~/.local/bin.', commands: ['curl -fsSL https://cli.coderabbit.ai/install.sh | sh'], default: true },
+      {
+        id: 'npm',
+        label: 'npm',
+        description: 'CodeRabbit does not publish its CLI on npm. The official install script does the same job: it downloads the right binary for your platform into ~/.local/bin.',
+        commands: ['curl -fsSL https://cli.coderabbit.ai/install.sh | sh'],
+        default: true,
+      },
+      {
+        id: 'source',
+        label: 'From source',
+        description: 'CodeRabbit CLI is closed source, so there is no build from source. CodeRabbit’s GitHub organisation hosts its public integrations and the Homebrew tap.',
+        commands: [],
+        link: { label: 'CodeRabbit on GitHub', href: facts.repository },
+      },
       { id: 'homebrew', label: 'Homebrew', description: 'For macOS and Linux machines managed with Homebrew.', commands: ['brew install coderabbit'] },
     ],
     requirements: 'macOS or Linux (Windows through WSL), and a git repository to review.',

@@ -77,11 +77,18 @@ const claudeCode: ToolContent = {
   },
   install: {
     title: '安装',
-    subtitle: '官方支持三种安装方式。Claude Code 并未开源，无法从源码构建，原生安装程序就是独立安装的选择。',
+    subtitle: '可以用 npm 或 Homebrew 安装。Claude Code 并未开源，无法从源码构建，原生安装程序是不依赖 npm 的独立安装方式。',
     layout: 'tabs',
     methods: [
       { id: 'npm', label: 'npm', description: '装有 Node.js 18 或更高版本即可使用。不要加 sudo，遇到权限问题请调整 npm 配置。', commands: ['npm install -g @anthropic-ai/claude-code'], default: true },
-      { id: 'native', label: '原生安装程序', description: '独立构建版本，会自动更新，不依赖 Node.js。', commands: ['curl -fsSL https://claude.ai/install.sh | bash'] },
+      {
+        id: 'source',
+        label: '从源码安装',
+        description:
+          'Claude Code 并未开源，没有可以构建的源码：它的 GitHub 仓库只提供更新日志、问题反馈和插件。不想用 npm 的话，可以用原生安装程序，它是独立构建的版本，会自动更新，也不依赖 Node.js。',
+        commands: ['curl -fsSL https://claude.ai/install.sh | bash'],
+        link: { label: 'Claude Code 的 GitHub 仓库', href: facts.repository },
+      },
       { id: 'homebrew', label: 'Homebrew', description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。', commands: ['brew install --cask claude-code'] },
     ],
     requirements: 'npm 安装需要 Node.js 18 或更高版本；支持 macOS、Linux 和 Windows（原生或 WSL）。',

@@ -69,7 +69,20 @@ const codeRabbit: ToolContent = {
     subtitle: 'CodeRabbit CLI 未开源，也没有发布到 npm：请使用官方脚本或 Homebrew 安装。',
     layout: 'tabs',
     methods: [
-      { id: 'script', label: '安装脚本', description: '为你的平台下载对应的程序，放到 ~/.local/bin。', commands: ['curl -fsSL https://cli.coderabbit.ai/install.sh | sh'], default: true },
+      {
+        id: 'npm',
+        label: 'npm',
+        description: 'CodeRabbit 没有把 CLI 发布到 npm。官方安装脚本可以起到同样的作用：为你的平台下载对应的程序，放到 ~/.local/bin。',
+        commands: ['curl -fsSL https://cli.coderabbit.ai/install.sh | sh'],
+        default: true,
+      },
+      {
+        id: 'source',
+        label: '从源码安装',
+        description: 'CodeRabbit CLI 未开源，无法从源码构建。CodeRabbit 的 GitHub 组织里是它公开的集成项目和 Homebrew tap。',
+        commands: [],
+        link: { label: 'CodeRabbit 的 GitHub 主页', href: facts.repository },
+      },
       { id: 'homebrew', label: 'Homebrew', description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。', commands: ['brew install coderabbit'] },
     ],
     requirements: 'macOS 或 Linux（Windows 可通过 WSL 使用），以及一个要审查的 git 仓库。',
