@@ -20,8 +20,17 @@ export const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
+/** Browsers keep to HTTPS for a year, subdomains included, once they have seen this over HTTPS. */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
+/**
+ * `request.protocol` is the TLS socket's, or X-Forwarded-Proto only when TRUST_PROXY trusts the connecting peer
+ * (Fastify's trustProxy, set in app.ts): HSTS goes out over HTTPS only, and a client that merely claims
+ * `X-Forwarded-Proto: https` over plain HTTP does not get it.
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol?.toLowerCase() === 'https') reply.header('Strict-Transport-Security', strictTransportSecurity);
     reply.header('Content-Security-Policy', contentSecurityPolicy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

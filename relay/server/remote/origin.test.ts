@@ -7,7 +7,17 @@ describe('isAllowedOrigin (/web handshake)', () => {
     expect(isAllowedOrigin({ host: 'tern.example' }, undefined)).toBe(true);
     expect(isAllowedOrigin({ host: 'tern.example', origin: 'https://tern.example' }, undefined)).toBe(true);
     expect(isAllowedOrigin({ host: '10.0.0.5:8080', origin: 'https://tern.example' }, 'https://tern.example/')).toBe(true);
-    expect(isAllowedOrigin({ host: '10.0.0.5:8080', 'x-forwarded-host': 'tern.example', origin: 'https://tern.example' }, undefined)).toBe(true);
+    // Behind a proxy TRUST_PROXY trusts, X-Forwarded-Host is the relay's public host (the nearest proxy's value).
+    expect(isAllowedOrigin({ host: '10.0.0.5:8080', 'x-forwarded-host': 'tern.example', origin: 'https://tern.example' }, undefined, true)).toBe(true);
+    expect(isAllowedOrigin({ host: '10.0.0.5:8080', 'x-forwarded-host': 'evil.example, tern.example', origin: 'https://tern.example' }, undefined, true)).toBe(true);
+  });
+
+  it('ignores X-Forwarded-Host from a peer that is not a trusted proxy', () => {
+    const headers = { host: 'tern.example', 'x-forwarded-host': 'evil.example', origin: 'https://evil.example' };
+    expect(isAllowedOrigin(headers, undefined)).toBe(false);
+    expect(isAllowedOrigin(headers, undefined, false)).toBe(false);
+    // A client-supplied entry ahead of the trusted proxy's own one does not count either.
+    expect(isAllowedOrigin({ ...headers, 'x-forwarded-host': 'evil.example, tern.example' }, undefined, true)).toBe(false);
   });
 
   it('allows a loopback dev page talking to a loopback relay', () => {

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
+import { trustedForwardedHost } from '../core/network/proxyTrust';
+
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 const hostOf = (value: string): string | null => {
@@ -17,14 +19,16 @@ const hostname = (host: string) => (host.startsWith('[') ? host.slice(0, host.in
  * nothing for a foreign page to ride on), the relay's own origin (the Host the request was sent to, or PUBLIC_URL),
  * and a loopback page talking to a loopback relay (the Vite dev server proxying to the relay). Everything else — a
  * page on another site — is refused.
+ * X-Forwarded-Host names the relay's own host only when `peerIsTrustedProxy` (TRUST_PROXY trusts the connecting
+ * peer): from anyone else it is a header the foreign page's client chose.
  */
-export function isAllowedOrigin(headers: IncomingHttpHeaders, publicUrl: string | undefined): boolean {
+export function isAllowedOrigin(headers: IncomingHttpHeaders, publicUrl: string | undefined, peerIsTrustedProxy = false): boolean {
   const origin = headers.origin;
   if (origin === undefined || origin === '') return true;
   const originHost = hostOf(origin);
   if (!originHost) return false;
   if (publicUrl && hostOf(publicUrl) === originHost) return true;
-  const forwarded = typeof headers['x-forwarded-host'] === 'string' ? headers['x-forwarded-host'].split(',')[0]!.trim().toLowerCase() : null;
+  const forwarded = trustedForwardedHost(headers, peerIsTrustedProxy);
   const host = headers.host?.toLowerCase() ?? null;
   if (originHost === host || (forwarded && originHost === forwarded)) return true;
   return host !== null && LOOPBACK.has(hostname(host)) && LOOPBACK.has(hostname(originHost));

@@ -38,6 +38,7 @@ import {
   WORKSPACE_RENEW_MS,
 } from '../../protocol';
 import type { RelayConfig } from '../config';
+import { proxyTrust } from '../core/network/proxyTrust';
 import type { Database } from '../storage/database';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
 import { createRemoteRepo, type RemoteRepo, UnknownSession } from '../storage/repos/remoteRepo';
@@ -141,8 +142,11 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     };
   }
 
+  // Nothing is served on the main namespace: a client that connects there gets a connect_error saying where to go.
+  io.of('/').use((_socket, next) => next(handshakeError('BAD_HANDSHAKE', `namespace "/" is not served; connect to ${CLI_NAMESPACE} or ${WEB_NAMESPACE}`)));
   const cli = io.of(CLI_NAMESPACE);
   const web = io.of(WEB_NAMESPACE);
+  const trustsPeer = proxyTrust(deps.config.TRUST_PROXY);
   const fanout = createSessionFanout(web, repo, log, Boolean(deps.config.REDIS_URL));
   const usage = createUsageBridge({ db: deps.db, now, log });
   const offlineTimers = new Map<string, NodeJS.Timeout>();
@@ -351,7 +355,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
 
   web.use((socket, next) => {
     void (async () => {
-      if (!isAllowedOrigin(socket.handshake.headers, deps.config.PUBLIC_URL)) return next(handshakeError('ORIGIN_NOT_ALLOWED', 'origin not allowed'));
+      const { headers, address } = socket.handshake;
+      if (!isAllowedOrigin(headers, deps.config.PUBLIC_URL, trustsPeer(address))) return next(handshakeError('ORIGIN_NOT_ALLOWED', 'origin not allowed'));
       const auth = webHandshakeAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success) return next(handshakeError('BAD_HANDSHAKE', 'missing or malformed handshake (token, windowId)'));
       let access;
