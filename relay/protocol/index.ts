@@ -7,3 +7,4 @@ export * from './usage';
 export * from './remote';
 export * from './pairing';
 export * from './text';
+export * from './remoteEvents';

@@ -1,0 +1,146 @@
+import type { z } from 'zod';
+
+import {
+  authRevokedSchema,
+  CLI_COMMANDS,
+  CLI_EVENTS,
+  cliHelloAckSchema,
+  cliHelloSchema,
+  cliSessionEventSchema,
+  cliUsageAuthorizeAckSchema,
+  cliUsageReportAckSchema,
+  commandsTakenSchema,
+  instanceAttachAckSchema,
+  instanceAttachSchema,
+  instanceDetachSchema,
+  instancesListAckSchema,
+  instancesListSchema,
+  instanceUpdatedSchema,
+  okAckSchema,
+  sessionAckSchema,
+  sessionCreateCommandSchema,
+  sessionEventSchema,
+  sessionInputCommandSchema,
+  sessionInterruptCommandSchema,
+  sessionJoinSchema,
+  sessionLeaveSchema,
+  sessionMetaSchema,
+  sessionPermissionCommandSchema,
+  sessionSettingsCommandSchema,
+  sessionUpdatedSchema,
+  seqAckSchema,
+  usageAuthorizeSchema,
+  usageReportEventSchema,
+  WEB_EVENTS,
+  WEB_PUSH,
+  webSessionCreateSchema,
+  webSessionInputSchema,
+  webSessionInterruptSchema,
+  webSessionPermissionSchema,
+  webSessionSettingsSchema,
+  workspaceLostSchema,
+} from './remote';
+
+/**
+ * Typed Socket.IO event maps for `/cli` and `/web` (the pattern of Socket.IO's TypeScript docs): every event's payload
+ * schema and ack schema are tied together in one contract table, and the maps below are derived from it. The relay
+ * types its namespaces as `Namespace<…>`, the CLI and the PWA their sockets as `Socket<…>`, so a wrong payload or ack
+ * fails `tsc` (relay/protocol/remoteEvents.typecheck.ts proves it).
+ */
+
+/** An inbound event: what the sender emits (`payload`, validated by the receiver) and what it gets back (`ack`). */
+export interface EventContract<P extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
+  payload: P;
+  ack: A;
+}
+const contract = <P extends z.ZodType, A extends z.ZodType>(payload: P, ack: A): EventContract<P, A> => ({ payload, ack });
+
+/** CLI → relay. */
+export const cliEventContracts = {
+  [CLI_EVENTS.hello]: contract(cliHelloSchema, cliHelloAckSchema),
+  [CLI_EVENTS.sessionEvent]: contract(cliSessionEventSchema, seqAckSchema),
+  [CLI_EVENTS.sessionMeta]: contract(sessionMetaSchema, okAckSchema),
+  [CLI_EVENTS.usageAuthorize]: contract(usageAuthorizeSchema, cliUsageAuthorizeAckSchema),
+  [CLI_EVENTS.usageReport]: contract(usageReportEventSchema, cliUsageReportAckSchema),
+  [CLI_EVENTS.commandsTaken]: contract(commandsTakenSchema, okAckSchema),
+} as const;
+
+/** Relay → CLI commands; the CLI acks `{ ok: true }` once it has taken one. */
+export const cliCommandContracts = {
+  [CLI_COMMANDS.sessionCreate]: contract(sessionCreateCommandSchema, okAckSchema),
+  [CLI_COMMANDS.sessionInput]: contract(sessionInputCommandSchema, okAckSchema),
+  [CLI_COMMANDS.sessionPermission]: contract(sessionPermissionCommandSchema, okAckSchema),
+  [CLI_COMMANDS.sessionInterrupt]: contract(sessionInterruptCommandSchema, okAckSchema),
+  [CLI_COMMANDS.sessionSettings]: contract(sessionSettingsCommandSchema, okAckSchema),
+} as const;
+
+/** Browser → relay. */
+export const webEventContracts = {
+  [WEB_EVENTS.instancesList]: contract(instancesListSchema, instancesListAckSchema),
+  [WEB_EVENTS.instanceAttach]: contract(instanceAttachSchema, instanceAttachAckSchema),
+  [WEB_EVENTS.instanceDetach]: contract(instanceDetachSchema, okAckSchema),
+  [WEB_EVENTS.sessionCreate]: contract(webSessionCreateSchema, sessionAckSchema),
+  [WEB_EVENTS.sessionJoin]: contract(sessionJoinSchema, sessionAckSchema),
+  [WEB_EVENTS.sessionLeave]: contract(sessionLeaveSchema, okAckSchema),
+  [WEB_EVENTS.sessionInput]: contract(webSessionInputSchema, seqAckSchema),
+  [WEB_EVENTS.sessionPermission]: contract(webSessionPermissionSchema, seqAckSchema),
+  [WEB_EVENTS.sessionInterrupt]: contract(webSessionInterruptSchema, okAckSchema),
+  [WEB_EVENTS.sessionSettings]: contract(webSessionSettingsSchema, sessionAckSchema),
+} as const;
+
+/** Relay → browser pushes (no ack). */
+export const webPushSchemas = {
+  [WEB_PUSH.instanceUpdated]: instanceUpdatedSchema,
+  [WEB_PUSH.sessionUpdated]: sessionUpdatedSchema,
+  [WEB_PUSH.sessionEvent]: sessionEventSchema,
+  [WEB_PUSH.workspaceLost]: workspaceLostSchema,
+  [WEB_PUSH.authRevoked]: authRevokedSchema,
+} as const;
+
+type Contracts = Record<string, EventContract>;
+
+/** The payload a sender emits for `E` (zod input: defaults may be left out). */
+export type PayloadOf<C extends Contracts, E extends keyof C> = z.input<C[E]['payload']>;
+/** The payload a receiver's handler gets for `E`, after validation (zod output). */
+export type ParsedOf<C extends Contracts, E extends keyof C> = z.output<C[E]['payload']>;
+/** The ack `E` answers. */
+export type AckOf<C extends Contracts, E extends keyof C> = z.output<C[E]['ack']>;
+
+/** Socket.IO listener map of a contract table: `(payload, ack) => void` per event. */
+export type EventsWithAck<C extends Contracts> = {
+  [E in keyof C]: (payload: PayloadOf<C, E>, ack: (response: AckOf<C, E>) => void) => void;
+};
+type PushEvents<S extends Record<string, z.ZodType>> = { [E in keyof S]: (payload: z.output<S[E]>) => void };
+
+export type CliEventName = keyof typeof cliEventContracts;
+export type CliCommandName = keyof typeof cliCommandContracts;
+export type WebEventName = keyof typeof webEventContracts;
+export type WebPushName = keyof typeof webPushSchemas;
+
+/** `/cli`: what the CLI emits. */
+export type CliClientToServerEvents = EventsWithAck<typeof cliEventContracts>;
+/** `/cli`: what the relay emits to a CLI (commands with acks, and `auth:revoked`). */
+export type CliServerToClientEvents = EventsWithAck<typeof cliCommandContracts> & {
+  [CLI_COMMANDS.authRevoked]: (payload: z.output<typeof authRevokedSchema>) => void;
+};
+/** `/web`: what the browser emits. */
+export type WebClientToServerEvents = EventsWithAck<typeof webEventContracts>;
+/** `/web`: what the relay pushes to a browser. */
+export type WebServerToClientEvents = PushEvents<typeof webPushSchemas>;
+/** Between relay nodes: nothing beyond the adapter's own traffic. */
+export type InterServerEvents = Record<never, never>;
+
+/** `socket.data` of a `/cli` socket once its handshake passed. */
+export interface CliSocketData {
+  kind: 'cli';
+  userId: string;
+  tokenId: string;
+  instanceId: string;
+}
+/** `socket.data` of a `/web` socket once its handshake passed. */
+export interface WebSocketData {
+  kind: 'web';
+  userId: string;
+  jti: string;
+  windowId: string;
+}
