@@ -5,12 +5,38 @@ import { LazyFaq } from './components/LazyFaq';
 import { Icon } from './components/icons';
 import { Section } from './components/Section';
 import { pricingContent } from './content/loaders';
+import type { PricingContent } from './content/types';
 import { useContent } from './content/useContent';
+
+/** The older pricing text, beside the live plans and marked as the earlier list: muted, with no buy buttons. */
+function EarlierPlans({ content }: { content: PricingContent['earlierPlans'] }) {
+  return (
+    <section aria-labelledby="earlier-plans-title" className="mx-auto max-w-6xl px-4 pb-8" data-testid="earlier-plans">
+      <div className="rounded-box border border-dashed border-base-300 bg-base-200/40 p-5 sm:p-6">
+        <h2 id="earlier-plans-title" className="flex items-center gap-2 text-lg font-semibold">
+          <span className="text-base-content/60">
+            <Icon name="history" size={18} />
+          </span>
+          {content.title}
+        </h2>
+        <p className="mt-1 text-sm text-base-content/70">{content.note}</p>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {content.plans.map((plan) => (
+            <li key={plan.key} data-plan={plan.key} className="rounded-field border border-base-300 bg-base-100 px-4 py-3">
+              <span className="block text-sm text-base-content/70">{plan.name}</span>
+              <span className="block text-lg font-semibold tabular-nums">{plan.price}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
 
 /** /pricing: hero, shared-limits note, the live plan cards, credit and model notices, and four FAQ items. */
 export default function PricingPage() {
   const { t } = useTranslation('marketing');
-  const { hero, sharedLimitsNote, creditNotice, modelNotice, faq } = useContent('pricing', pricingContent);
+  const { hero, sharedLimitsNote, creditNotice, modelNotice, earlierPlans, faq } = useContent('pricing', pricingContent);
 
   return (
     <>
@@ -34,6 +60,8 @@ export default function PricingPage() {
       <section aria-label={t('pricing.plansTitle')} className="mx-auto max-w-6xl px-4 pb-8">
         <PlanCards />
       </section>
+
+      <EarlierPlans content={earlierPlans} />
 
       <Section className="grid gap-5 md:grid-cols-2">
         <article className="card border border-base-300 bg-base-200/50" data-testid="credit-notice">

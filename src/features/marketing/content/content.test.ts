@@ -82,6 +82,17 @@ describe.each(langs)('pricing content (%s)', (lang) => {
     expect(c.modelNotice.models.length).toBeGreaterThan(0);
     expect(ids(c.faq.items)).toEqual(['models', 'limits', 'upgrade', 'mcp']);
   });
+
+  it('carries the older pricing text (spec §1, §9): Free, Pro $19/month, Team $49/month, Enterprise custom, marked as earlier', () => {
+    const { earlierPlans } = pricing[lang];
+    expect(earlierPlans.title).toMatch(lang === 'en' ? /^Earlier plan list$/ : /^早期套餐列表$/);
+    expect(earlierPlans.plans.map((p) => p.key)).toEqual(['free', 'pro', 'team', 'enterprise']);
+    const price = Object.fromEntries(earlierPlans.plans.map((p) => [p.key, p.price]));
+    expect(price.free).toBe('$0');
+    expect(price.pro).toBe(lang === 'en' ? '$19/month' : '$19/月');
+    expect(price.team).toBe(lang === 'en' ? '$49/month' : '$49/月');
+    expect(price.enterprise).toBe(lang === 'en' ? 'Custom' : '定制');
+  });
 });
 
 describe.each(langs)('leaderboard content (%s)', (lang) => {

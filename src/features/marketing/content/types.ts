@@ -89,6 +89,12 @@ export interface PricingContent {
   sharedLimitsNote: string;
   creditNotice: { title: string; body: string };
   modelNotice: { title: string; body: string; models: readonly string[] };
+  /** Spec §1: the older pricing text (Free, Pro $19/month, Team $49/month, Enterprise custom), marked as such. */
+  earlierPlans: {
+    title: string;
+    note: string;
+    plans: readonly { key: 'free' | 'pro' | 'team' | 'enterprise'; name: string; price: string }[];
+  };
   faq: FaqSection;
 }
 

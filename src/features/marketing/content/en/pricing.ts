@@ -16,6 +16,16 @@ const pricing: PricingContent = {
     body: 'Every plan can use every model family we offer. New models are added as they are released; run /model in the CLI to see the current list.',
     models: ['Claude', 'GPT', 'Gemini', 'Qwen', 'DeepSeek', 'Kimi'],
   },
+  earlierPlans: {
+    title: 'Earlier plan list',
+    note: 'Our earlier subscription prices, kept for reference. They are no longer sold: the plans you can buy today are the credit plans above.',
+    plans: [
+      { key: 'free', name: 'Free', price: '$0' },
+      { key: 'pro', name: 'Pro', price: '$19/month' },
+      { key: 'team', name: 'Team', price: '$49/month' },
+      { key: 'enterprise', name: 'Enterprise', price: 'Custom' },
+    ],
+  },
   faq: {
     title: 'Pricing questions',
     items: [

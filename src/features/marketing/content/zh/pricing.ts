@@ -16,6 +16,16 @@ const pricing: PricingContent = {
     body: '每个套餐都能使用我们提供的全部模型系列。新模型发布后会陆续上线；在命令行中运行 /model 即可查看当前列表。',
     models: ['Claude', 'GPT', 'Gemini', 'Qwen', 'DeepSeek', 'Kimi'],
   },
+  earlierPlans: {
+    title: '早期套餐列表',
+    note: '这是我们早期的订阅价格，仅供参考，现已停售。目前可以购买的是上方的积分套餐。',
+    plans: [
+      { key: 'free', name: '免费版', price: '$0' },
+      { key: 'pro', name: '专业版', price: '$19/月' },
+      { key: 'team', name: '团队版', price: '$49/月' },
+      { key: 'enterprise', name: '企业版', price: '定制' },
+    ],
+  },
   faq: {
     title: '价格相关问题',
     items: [
