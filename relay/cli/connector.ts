@@ -19,6 +19,7 @@ import {
 import type { AuthorizeResult, UsageHooks } from './agent/loop';
 import type { ChatUsage } from './agent/modelClient';
 import { cliVersion, NO_MODEL_NOTICE, type ModelConfig } from './config';
+import { ACK_TIMEOUT, BAD_RESPONSE, DeadLetters, drainOutbox, type FlushResult, itemKindLabel } from './delivery';
 import type { EventBody } from './events';
 import { Outbox, type DeliveryResult, type OutboxItem } from './outbox';
 import { loadStoredSessions, Session, type StoredSession } from './session';
@@ -40,7 +41,10 @@ export interface ConnectorOptions {
   onFatal?: (reason: string) => void;
   /** `/login-link` inside a session. */
   loginLink?: () => Promise<string>;
-  /** Keep the outbox in `$TERN_HOME/outbox-<instanceId>.jsonl` (default true). */
+  /**
+   * Keep the outbox in `$TERN_HOME/outbox-<instanceId>.jsonl` (default true), and the events the relay refused for
+   * good in `outbox-<instanceId>.dead.jsonl` next to it.
+   */
   persistOutbox?: boolean;
   ackTimeoutMs?: number;
   usageTimeoutMs?: number;
@@ -57,7 +61,7 @@ function readAck(value: unknown): AnyAck | ErrAck {
     if (v.ok === true) return value as AnyAck;
     return value as ErrAck;
   }
-  return { ok: false, error: { code: 'BAD_RESPONSE', message: 'malformed ack' } };
+  return { ok: false, error: { code: BAD_RESPONSE, message: 'malformed ack' } };
 }
 const errCode = (a: ErrAck) => a.error?.code ?? a.code ?? 'UNKNOWN';
 const errMessage = (a: ErrAck) => a.error?.message ?? a.message ?? '';
@@ -86,7 +90,8 @@ export class Connector {
 
   constructor(private readonly options: ConnectorOptions) {
     const persist = options.persistOutbox ?? true;
-    this.outbox = new Outbox(persist ? path.join(options.home, `outbox-${options.instanceId}.jsonl`) : undefined);
+    const outboxFile = path.join(options.home, `outbox-${options.instanceId}.jsonl`);
+    this.outbox = persist ? new Outbox(outboxFile, { deadLetters: new DeadLetters(path.join(options.home, `outbox-${options.instanceId}.dead.jsonl`)) }) : new Outbox();
     for (const stored of loadStoredSessions(options.home, options.instanceId)) {
       if (!stored.active) continue;
       const session = this.newSession(stored.id, stored.autoApprove, stored);
@@ -235,6 +240,8 @@ export class Connector {
     this.wasConnected = true;
     for (const pending of ack.pendingInputs) this.pending(pending);
     if (ack.pendingInputs.length) void this.confirmTaken(socket, ack.pendingInputs.map((p) => p.commandId));
+    // A new connection: the head is tried at once rather than after the rest of its backoff.
+    this.outbox.retryNow();
     void this.flush();
     this.resendReports();
   }
@@ -357,17 +364,31 @@ export class Connector {
     void this.flush();
   }
 
-  /** Sends what the outbox holds, in order; on a transient failure tries again shortly. */
-  flush(): Promise<void> {
-    return this.outbox.flush(
+  /**
+   * Sends what the outbox holds, in order. A retryable failure (INTERNAL, timeout …) is tried again after the
+   * outbox's backoff; an event refused for good is set aside (dead-letter file) and the queue goes on.
+   */
+  async flush(): Promise<FlushResult> {
+    const result = await this.outbox.flush(
       (item) => this.deliver(item),
-      (item) => this.options.log(`Dropped an event the relay rejected (${item.kind} for session ${short(item.sessionId)}).`),
+      (item, reason) =>
+        this.options.log(
+          `The relay refused a ${itemKindLabel(item)} event for session ${short(item.sessionId)} for good (${reason.code}${reason.message ? `: ${reason.message}` : ''}); it was set aside in outbox-${this.options.instanceId}.dead.jsonl.`,
+        ),
     );
+    if (result.status === 'retry') {
+      // Logged once per run of failures, not on every retry.
+      if (result.refusal && result.failures === 1) {
+        this.options.log(`The relay did not take an event (${result.refusal.code}); retrying with backoff …`);
+      }
+      this.retryIn(result.delayMs);
+    }
+    return result;
   }
 
   private async deliver(item: OutboxItem): Promise<DeliveryResult> {
     const socket = this.socket;
-    if (!socket || !this.connected) return 'retry';
+    if (!socket || !this.connected) return 'offline';
     const [event, payload] =
       item.kind === 'event'
         ? [CLI_EVENTS.sessionEvent, { sessionId: item.sessionId, eventId: item.id, body: item.body }]
@@ -379,26 +400,20 @@ export class Connector {
     try {
       raw = await socket.timeout(this.options.ackTimeoutMs ?? 10_000).emitWithAck(event, payload);
     } catch {
-      this.retrySoon();
-      return 'retry';
+      return { code: ACK_TIMEOUT, message: `no answer to ${event}` };
     }
     const ack = readAck(raw);
     if (ack.ok) return 'acked';
-    const code = errCode(ack);
-    if (code === 'BAD_REQUEST' || code === 'NOT_FOUND') {
-      this.options.log(`The relay rejected ${event}: ${code} ${errMessage(ack)}`);
-      return 'rejected';
-    }
-    this.retrySoon();
-    return 'retry';
+    const retryAfterSeconds = ack.error?.retryAfterSeconds ?? ack.retryAfterSeconds;
+    return { code: errCode(ack), message: errMessage(ack), ...(typeof retryAfterSeconds === 'number' && { retryAfterSeconds }) };
   }
 
-  private retrySoon(): void {
+  private retryIn(delayMs: number): void {
     if (this.retryTimer || this.stopped) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       void this.flush();
-    }, 2000);
+    }, delayMs);
     this.retryTimer.unref();
   }
 
@@ -467,10 +482,14 @@ export class Connector {
     if (drainMs > 0) {
       for (const s of this.sessions.values()) s.interrupt();
       const end = Date.now() + drainMs;
-      await Promise.race([Promise.all([...this.sessions.values()].map((s) => s.idle())), new Promise((r) => setTimeout(r, drainMs))]);
-      while (this.outbox.size > 0 && this.connected && Date.now() < end) {
-        await Promise.race([this.flush(), new Promise((r) => setTimeout(r, 100))]);
-      }
+      await within(Promise.all([...this.sessions.values()].map((s) => s.idle())), drainMs);
+      // Waits out retry delays instead of spinning, and gives up at the deadline: the rest stays in the outbox file.
+      const clock = { now: () => Date.now(), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
+      await within(
+        drainOutbox(() => this.flush(), end, clock),
+        Math.max(0, end - Date.now()),
+      );
+      if (this.outbox.size > 0) this.options.log(`${this.outbox.size} event(s) not delivered yet; they are kept for the next start.`);
     }
     this.stopped = true;
     this.status = 'stopped';
@@ -487,6 +506,16 @@ export class Connector {
 }
 
 const short = (id: string) => id.slice(0, 8);
+
+/** Waits for `promise`, at most `ms` (the timer does not outlive it). */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([promise, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The code of a refused handshake: `err.data.code`, or (older relays) the `CODE:` prefix of the message. */
 export function handshakeCode(error: Error & { data?: unknown }): HandshakeErrorCode | null {

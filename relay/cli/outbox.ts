@@ -4,6 +4,18 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 import { writePrivateFile } from './credentials';
+import {
+  classifyRefusal,
+  type DeadLetters,
+  type FlushResult,
+  isUndeliverableNotice,
+  MAX_EVENT_BYTES,
+  type Refusal,
+  retryDelay,
+  sanitizeReason,
+  TOO_LARGE,
+  undeliverableBody,
+} from './delivery';
 import type { EventBody } from './events';
 
 const COALESCE_MAX_CHARS = 32 * 1024;
@@ -12,13 +24,26 @@ export type OutboxItem =
   | { kind: 'event'; id: string; sessionId: string; body: EventBody }
   | { kind: 'meta'; id: string; sessionId: string; title?: string; active?: boolean };
 
-/** What one delivery attempt came to. `retry`: keep the item and stop for now (offline, timeout, server error). */
-export type DeliveryResult = 'acked' | 'rejected' | 'retry';
+/**
+ * What one delivery attempt came to: `acked`; `offline` (not connected, nothing sent); or the refusal, which
+ * classifyRefusal (delivery.ts) makes final (set aside) or retryable (kept at the head, retried after a backoff).
+ */
+export type DeliveryResult = 'acked' | 'offline' | Refusal;
 
-const lineSchema = z.union([
-  z.object({ op: z.literal('add'), item: z.custom<OutboxItem>((v) => typeof v === 'object' && v !== null && 'kind' in v && 'id' in v) }),
-  z.object({ op: z.literal('ack'), id: z.string() }),
+export interface OutboxOptions {
+  /** Where events refused for good go (none: they are only reported through `onDeadLetter`). */
+  deadLetters?: DeadLetters;
+  /** Clock and randomness for the retry backoff (tests inject their own). */
+  now?: () => number;
+  random?: () => number;
+}
+
+// The shape the flush relies on; what is inside a body is the relay's to judge (a bad one is refused, set aside).
+const itemSchema = z.union([
+  z.object({ kind: z.literal('event'), id: z.string(), sessionId: z.string(), body: z.looseObject({ type: z.string() }) }),
+  z.object({ kind: z.literal('meta'), id: z.string(), sessionId: z.string() }).loose(),
 ]);
+const lineSchema = z.union([z.object({ op: z.literal('add'), item: itemSchema }), z.object({ op: z.literal('ack'), id: z.string() })]);
 
 /**
  * Session events and meta updates waiting for the relay's ack, in order. Every event has a uuid (the relay's
@@ -30,10 +55,21 @@ export class Outbox {
   /** Items that went out at least once: the relay may have stored them, so they are never changed again. */
   private readonly attempted = new Set<string>();
   private acksSinceCompact = 0;
-  private flushing: Promise<void> | null = null;
+  private flushing: Promise<FlushResult> | null = null;
   private again = false;
+  /** Failed attempts in a row (reset by an ack or a final refusal), and no attempt before `notBefore`. */
+  private failures = 0;
+  private notBefore = 0;
+  private readonly now: () => number;
+  private readonly random: () => number;
 
-  constructor(private readonly file?: string) {
+  constructor(
+    private readonly file?: string,
+    private readonly options: OutboxOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+
     if (file && existsSync(file)) {
       const pending = new Map<string, OutboxItem>();
       for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -41,7 +77,7 @@ export class Outbox {
         try {
           const parsed = lineSchema.safeParse(JSON.parse(line));
           if (!parsed.success) continue;
-          if (parsed.data.op === 'add') pending.set(parsed.data.item.id, parsed.data.item);
+          if (parsed.data.op === 'add') pending.set(parsed.data.item.id, parsed.data.item as OutboxItem);
           else pending.delete(parsed.data.id);
         } catch {
           // a torn last line after a crash
@@ -128,31 +164,50 @@ export class Outbox {
     writePrivateFile(this.file, this.items.map((item) => JSON.stringify({ op: 'add', item }) + '\n').join(''));
   }
 
+  /** Lets the next flush try at once (after a reconnect), keeping the failure count for the next backoff. */
+  retryNow(): void {
+    this.notBefore = 0;
+  }
+
   /**
-   * Delivers the items in order, one at a time, until the outbox is empty or a delivery says `retry`. Concurrent
-   * calls share one run (a call during a run makes it go round once more for items added meanwhile).
+   * Delivers the items in order, one at a time, until the outbox is empty, offline, or the head meets a retryable
+   * refusal (then nothing is tried again before its backoff delay has passed, however often flush is called). A final
+   * refusal sets the head aside (dead-letter file), puts an error event for its session in its place, and goes on.
+   * Concurrent calls share one run (a call during a run makes it go round once more for items added meanwhile).
    */
-  flush(deliver: (item: OutboxItem) => Promise<DeliveryResult>, onRejected?: (item: OutboxItem) => void): Promise<void> {
+  flush(deliver: (item: OutboxItem) => Promise<DeliveryResult>, onDeadLetter?: (item: OutboxItem, reason: Refusal) => void): Promise<FlushResult> {
     if (this.flushing) {
       this.again = true;
       return this.flushing;
     }
-    const run = async () => {
+    const run = async (): Promise<FlushResult> => {
       // Yield first: `this.flushing` must be set before the run can finish.
       await Promise.resolve();
       try {
         do {
           this.again = false;
           while (this.items.length > 0) {
+            const wait = this.notBefore - this.now();
+            if (wait > 0) return { status: 'retry', delayMs: wait, failures: this.failures };
             this.coalesceHead();
             const head = this.items[0]!;
-            this.attempted.add(head.id);
-            const result = await deliver(head);
-            if (result === 'retry') return;
-            if (result === 'rejected') onRejected?.(head);
-            this.remove(head.id);
+            const result = await this.attempt(head, deliver);
+            if (result === 'offline') return { status: 'offline' };
+            if (result === 'acked') {
+              this.failures = 0;
+              this.remove(head.id);
+            } else if (classifyRefusal(result.code) === 'final') {
+              this.failures = 0;
+              this.setAside(head, result, onDeadLetter);
+            } else {
+              this.failures++;
+              const delayMs = retryDelay(this.failures, result, this.random);
+              this.notBefore = this.now() + delayMs;
+              return { status: 'retry', delayMs, failures: this.failures, refusal: result };
+            }
           }
         } while (this.again);
+        return { status: 'empty' };
       } finally {
         this.flushing = null;
       }
@@ -160,4 +215,37 @@ export class Outbox {
     this.flushing = run();
     return this.flushing;
   }
+
+  private async attempt(head: OutboxItem, deliver: (item: OutboxItem) => Promise<DeliveryResult>): Promise<DeliveryResult> {
+    if (eventBytes(head) > MAX_EVENT_BYTES) return { code: TOO_LARGE, message: `the event is larger than the relay accepts (${MAX_EVENT_BYTES} bytes)` };
+    const sentBefore = this.attempted.has(head.id);
+    this.attempted.add(head.id);
+    const result = await deliver(head);
+    // Not sent after all: it may still be merged with what follows.
+    if (result === 'offline' && !sentBefore) this.attempted.delete(head.id);
+    return result;
+  }
+
+  /** A final refusal: the head goes to the dead letters, and its session gets an error event in its place. */
+  private setAside(head: OutboxItem, refusal: Refusal, onDeadLetter?: (item: OutboxItem, reason: Refusal) => void): void {
+    const reason = sanitizeReason(refusal);
+    const dead = this.options.deadLetters;
+    try {
+      dead?.add(head, reason, new Date(this.now()));
+    } catch {
+      // A full or read-only disk must not jam the queue; the item is still reported below.
+    }
+    this.remove(head.id);
+    onDeadLetter?.(head, reason);
+    // The error event about an error event that was refused is not sent: that could go round forever.
+    if (isUndeliverableNotice(head)) return;
+    this.items.unshift({ kind: 'event', id: randomUUID(), sessionId: head.sessionId, body: undeliverableBody(head, reason, dead?.name) });
+    // Rewritten so that the error event stays first after a restart too (an appended line would load last).
+    this.compact();
+  }
+}
+
+/** The UTF-8 size of the JSON the item is sent as (an upper bound: the sent payload has the same fields). */
+function eventBytes(item: OutboxItem): number {
+  return Buffer.byteLength(JSON.stringify(item), 'utf8');
 }
