@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type BrowserCheck, checkBrowser } from '../../shared/lib/browserCheck';
+import { browserSpeechEngineAnswers, needsSpeechTest } from '../../shared/lib/speechTest';
 import { toast } from '../../shared/ui/toast';
 
 async function copyText(text: string): Promise<boolean> {
@@ -20,12 +21,31 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Blocks embedded browsers with a copy-link prompt; warns on Chrome older than 100. */
-export function BrowserNotice({ userAgent = navigator.userAgent }: { userAgent?: string }) {
+/** Blocks embedded browsers (user agent, then the speech test) with a copy-link prompt; warns on Chrome older than 100. */
+export function BrowserNotice({
+  userAgent = navigator.userAgent,
+  speechTest = browserSpeechEngineAnswers,
+}: {
+  userAgent?: string;
+  speechTest?: () => Promise<boolean>;
+}) {
   const { t } = useTranslation('common');
   // Checked after mount: prerendered pages know nothing of the visitor's browser, and hydration must match them.
   const [check, setCheck] = useState<BrowserCheck | null>(null);
-  useEffect(() => setCheck(checkBrowser(userAgent)), [userAgent]);
+  useEffect(() => {
+    const found = checkBrowser(userAgent);
+    setCheck(found);
+    if (!needsSpeechTest(userAgent, found)) return undefined;
+    // A webview dressed as Chrome for Android is caught by the speech test (2 s, then 1 s); the page stays usable
+    // meanwhile, and is blocked once the test fails.
+    let live = true;
+    void speechTest().then((answers) => {
+      if (live && !answers) setCheck({ ...found, embedded: 'fakeWebview' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [userAgent, speechTest]);
   const [dismissed, setDismissed] = useState(false);
   if (!check) return null;
 
