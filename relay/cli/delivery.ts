@@ -6,6 +6,7 @@
 import { appendFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+import type { CliErrorCode } from '../protocol/remote';
 import type { EventBody } from './events';
 
 /** Why one delivery failed: the relay's ack error, or a local code (below) when there was no answer. */
@@ -95,7 +96,7 @@ export function sanitizeReason(refusal: { code?: unknown; message?: unknown }): 
 // ---- the session's error event -------------------------------------------------------------------------------------
 
 /** `error` code of the event that tells a session one of its events was set aside (cliErrorCodes). */
-export const UNDELIVERABLE_CODE = 'EVENT_UNDELIVERABLE';
+export const UNDELIVERABLE_CODE = 'EVENT_UNDELIVERABLE' satisfies CliErrorCode;
 
 /** What the item was, as a short identifier: the body type, `session_meta`, or `unknown` for anything odd. */
 export function itemKindLabel(item: { kind: string; body?: { type?: unknown } }): string {

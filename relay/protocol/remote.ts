@@ -290,6 +290,12 @@ export const cliErrorCodes = [
   'LOGIN_LINK_FAILED',
   /** A turn failed inside the CLI (a bug or an unexpected fault); the turn ends with `turn_end: error`. */
   'INTERNAL',
+  /**
+   * The relay refused one of this session's events for good (BAD_REQUEST, NOT_FOUND …): the CLI set it aside in its
+   * dead-letter file and went on. { eventType, reason } (the refused body type, the relay's code); `message` holds the
+   * sanitised reason, never the refused payload.
+   */
+  'EVENT_UNDELIVERABLE',
 ] as const;
 export type CliErrorCode = (typeof cliErrorCodes)[number];
 
