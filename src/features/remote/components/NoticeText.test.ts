@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import en from '../../../locales/en/remote.json';
 import zh from '../../../locales/zh/remote.json';
-import { noticeText } from './NoticeText';
+import { errorLead, noticeText } from './NoticeText';
 
 async function translator(lng: 'en' | 'zh') {
   const i18n = createInstance();
@@ -29,5 +29,26 @@ describe('CLI notice translation', () => {
     expect(noticeText(t, undefined, undefined)).toBeNull();
     expect(noticeText(t, 'cli.ready', { cwd: '/w' })).toBeNull();
     expect(noticeText(t, 'cli.stats', { requests: 'many' })).toBeNull();
+  });
+});
+
+describe('CLI error translation', () => {
+  it('translates EVENT_UNDELIVERABLE in both languages and keeps the CLI reason as the detail', async () => {
+    const params = { eventType: 'tool_output', reason: 'BAD_REQUEST' };
+    expect(errorLead(await translator('en'), 'EVENT_UNDELIVERABLE', params)).toEqual({
+      lead: 'An event from the CLI could not be delivered: the relay refused it. The CLI set it aside in its dead-letter file and carried on with the next one.',
+      showDetail: true,
+    });
+    expect(errorLead(await translator('zh'), 'EVENT_UNDELIVERABLE', params)).toEqual({
+      lead: 'CLI 的一条事件无法送达：中继拒绝了它。CLI 已将其存入死信文件，并继续发送后续事件。',
+      showDetail: true,
+    });
+  });
+
+  it('keeps the other codes as they were, and shows an unknown code raw', async () => {
+    const t = await translator('en');
+    expect(errorLead(t, 'MODEL_ERROR', { status: 502 })).toEqual({ lead: 'The model request failed (HTTP 502).', showDetail: true });
+    expect(errorLead(t, 'RATE_LIMITED', {}).showDetail).toBe(false);
+    expect(errorLead(t, 'SOMETHING_NEW', {})).toEqual({ lead: null, showDetail: true });
   });
 });

@@ -88,30 +88,37 @@ export function NoticeText({ item }: { item: Item<'notice'> }) {
   return <span className="whitespace-pre-wrap break-words">{noticeText(t, item.code, item.params) ?? item.text}</span>;
 }
 
+/**
+ * The translated lead of a session error (`cliErrorCodes`), or null for an unknown code — then the code and the CLI's
+ * message are shown as they are. `showDetail`: whether the CLI's (English) message follows as the detail.
+ */
+export function errorLead(t: T, code: string, params: MessageParams | undefined): { lead: string | null; showDetail: boolean } {
+  const retry = num(params, 'retryAfterSeconds');
+  const status = num(params, 'status');
+  switch (code) {
+    case 'MODEL_ERROR':
+      return { lead: status ? t('sessionErrors.modelStatus', { status }) : t('sessionErrors.model'), showDetail: true };
+    case 'LOGIN_LINK_FAILED':
+      return { lead: t('sessionErrors.loginLink'), showDetail: true };
+    case 'INTERNAL':
+      return { lead: t('sessionErrors.internal'), showDetail: true };
+    case 'EVENT_UNDELIVERABLE':
+      // The detail is the CLI's sanitised reason (the relay's code and rule), never the refused event itself.
+      return { lead: t('sessionErrors.undeliverable'), showDetail: true };
+    case 'RATE_LIMITED':
+    case 'QUOTA_EXCEEDED': {
+      const lead = code === 'QUOTA_EXCEEDED' ? t('notices.quota') : t('notices.rateLimited');
+      return { lead: retry ? t('notices.join', { first: lead, second: t('notices.retryAfter', { count: retry }) }) : lead, showDetail: false };
+    }
+    default:
+      return { lead: null, showDetail: true };
+  }
+}
+
 /** A session error: translated lead for known codes, the CLI's message as the detail. */
 export function ErrorText({ item }: { item: Item<'error'> }) {
   const { t } = useTranslation('remote');
-  const retry = num(item.params, 'retryAfterSeconds');
-  const status = num(item.params, 'status');
-  let lead: string | null = null;
-  let showDetail = true;
-  switch (item.code) {
-    case 'MODEL_ERROR':
-      lead = status ? t('sessionErrors.modelStatus', { status }) : t('sessionErrors.model');
-      break;
-    case 'LOGIN_LINK_FAILED':
-      lead = t('sessionErrors.loginLink');
-      break;
-    case 'INTERNAL':
-      lead = t('sessionErrors.internal');
-      break;
-    case 'RATE_LIMITED':
-    case 'QUOTA_EXCEEDED':
-      lead = item.code === 'QUOTA_EXCEEDED' ? t('notices.quota') : t('notices.rateLimited');
-      if (retry) lead = t('notices.join', { first: lead, second: t('notices.retryAfter', { count: retry }) });
-      showDetail = false;
-      break;
-  }
+  const { lead, showDetail } = errorLead(t, item.code, item.params);
   if (!lead) {
     return (
       <span className="whitespace-pre-wrap break-words">
