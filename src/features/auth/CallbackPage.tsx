@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
 import type { LoginMethod } from '../../../relay/protocol/auth';
+import { fetchCurrentUser } from '../../shared/auth/currentUser';
 import { signIn } from '../../shared/auth/session';
 import { authKeys } from '../../shared/auth/storage';
 import { readPreference } from '../../shared/i18n/preference';
@@ -44,7 +45,7 @@ async function complete(request: Extract<CallbackRequest, { ok: true }>): Promis
     // The internal login modal already stored the session; confirm the token with the relay.
     const stored = localStorage.getItem(authKeys.token);
     if (stored !== request.token) signIn({ token: request.token, user: null, loginMethod: 'cheetah' });
-    const user = await authApi.me();
+    const user = await fetchCurrentUser(request.token);
     signIn({ token: request.token, expiresAt: Number(localStorage.getItem(authKeys.expiresAt)) || undefined, user, loginMethod: 'cheetah' });
   }
   localStorage.removeItem(authKeys.pendingInvitation);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
+import { fetchCurrentUser } from '../../shared/auth/currentUser';
 import { clearAuth, signIn } from '../../shared/auth/session';
 import { localizePath } from '../../shared/i18n/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
@@ -35,7 +36,7 @@ export default function TokenLoginPage() {
       const result = await authApi.exchangeTempCode(code);
       signIn({ token: result.token, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: result.loginMethod });
       try {
-        const user = await authApi.me();
+        const user = await fetchCurrentUser(result.token);
         signIn({ token: result.token, expiresAt: result.expiresAt, user, loginMethod: result.loginMethod });
       } catch {
         // Spec: keep the session with the user from the exchange (or a placeholder) if fetching the user fails.

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
 import {
-  type AuthUser,
   cheetahLoginResponseSchema,
   type ClientInfo,
   clientConfigResponseSchema,
@@ -9,7 +8,6 @@ import {
   type LoginPermission,
   loginPermissionSchema,
   loginResultResponseSchema,
-  meResponseSchema,
   oneTimeTokenResponseSchema,
   tempCodeExchangeResponseSchema,
 } from '../../../relay/protocol/auth';
@@ -86,9 +84,6 @@ export const authApi = {
   },
   async exchangeTempCode(code: string) {
     return tempCodeExchangeResponseSchema.parse(await request('/auth/temp-code/exchange', { body: { code }, silent: true }));
-  },
-  async me(): Promise<AuthUser> {
-    return meResponseSchema.parse(await request('/web-api/auth/me', { silent: true })).data;
   },
   async logout() {
     await request('/web-api/auth/logout', { method: 'POST', body: {}, silent: true }).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
+import { useCurrentUser } from '../../shared/auth/currentUser';
 import { authAtom, clearAuth } from '../../shared/auth/session';
 import { useAtomValue } from '../../shared/state/jotai';
 import { Dropdown } from './Dropdown';
@@ -9,6 +10,7 @@ import { ChevronDown, UserIcon } from './icons';
 export function UserMenu() {
   const { t } = useTranslation('layout');
   const auth = useAtomValue(authAtom);
+  const user = useCurrentUser();
   const [, navigate] = useLocation();
   if (!auth) {
     return (
@@ -17,7 +19,7 @@ export function UserMenu() {
       </Link>
     );
   }
-  const name = auth.user?.username ?? auth.user?.email ?? '';
+  const name = user?.username ?? user?.email ?? '';
   return (
     <Dropdown
       align="end"
