@@ -88,13 +88,21 @@ describe('HTTP statuses (spec §8)', () => {
     ['400 elsewhere, Chinese message', { path: CREATE_ORDER, status: 400, message: '参数错误' }, toasted(key('badRequest'))],
     ['400 elsewhere, no message', { path: CREATE_ORDER, status: 400 }, toasted(key('badRequest'))],
     // 401
-    ['401 with a session', { path: USER_STATS, status: 401, authenticated: true }, sessionExpired],
-    ['401, session unknown (treated as signed in)', { path: PRODUCTS, status: 401 }, sessionExpired],
-    ['401 on exchange-code with a session', { path: EXCHANGE_CODE, status: 401, authenticated: true }, sessionExpired],
-    ['401 ignores server text', { path: ME, status: 401, authenticated: true, message: 'jwt expired' }, sessionExpired],
-    ['401 without a session → screen', { path: CREATE_ORDER, status: 401, authenticated: false }, screen(key('unauthorized'))],
-    ['401 without a session, ASCII message', { path: CREATE_ORDER, status: 401, authenticated: false, message: 'Login required' }, screen(text('Login required'))],
-    ['401 without a session, Chinese message', { path: CREATE_ORDER, status: 401, authenticated: false, message: '请先登录' }, screen(key('unauthorized'))],
+    // 401: sessionExpired, clear auth, go to / — whether or not a token was stored (the request cannot tell them apart).
+    ['401 on user stats', { path: USER_STATS, status: 401 }, sessionExpired],
+    ['401 on products', { path: PRODUCTS, status: 401 }, sessionExpired],
+    ['401 on exchange-code', { path: EXCHANGE_CODE, status: 401 }, sessionExpired],
+    ['401 on invitation', { path: INVITATION_STATS, status: 401 }, sessionExpired],
+    ['401 ignores server text', { path: ME, status: 401, message: 'jwt expired' }, sessionExpired],
+    ['401 on create-order, Chinese text', { path: CREATE_ORDER, status: 401, message: '请先登录' }, sessionExpired],
+    // The sign-in calls: refused credentials, shown by the login, callback and token-login screens.
+    ['401 on account sign-in', { path: '/auth/tern/signin', status: 401, message: 'Invalid email or password' }, screen(text('Invalid email or password'))],
+    ['401 on account sign-up', { path: '/auth/tern/signup', status: 401 }, screen(key('unauthorized'))],
+    ['401 on the tern login', { path: '/auth/jwt/tern-login', status: 401, message: 'The login link is invalid or has expired; please sign in again' }, screen(text('The login link is invalid or has expired; please sign in again'))],
+    ['401 on the Feishu login', { path: '/auth/jwt/feishu-login', status: 401, message: '令牌无效' }, screen(key('unauthorized'))],
+    ['401 on the Feishu code exchange', { path: '/api/auth/feishu/exchange', status: 401 }, screen(key('unauthorized'))],
+    ['401 on the temp-code exchange', { path: '/auth/temp-code/exchange', status: 401, message: 'The login code is invalid, used or expired' }, screen(text('The login code is invalid, used or expired'))],
+    ['401 on a sign-in lookalike is a session end', { path: '/auth/tern/signins', status: 401 }, sessionExpired],
     // 403
     ['403', { path: USER_STATS, status: 403, message: 'nope' }, toasted(key('noPermission'))],
     ['403 on invitation', { path: INVITATION_STATS, status: 403 }, toasted(key('noPermission'))],
@@ -116,8 +124,8 @@ describe('HTTP statuses (spec §8)', () => {
   });
 
   it.each([400, 401, 403, 404, 429, 500, 502])('internal login: %i goes to the login screen, no toast, session kept', (status) => {
-    expectDecision({ kind: 'http', path: INTERNAL_LOGIN, status, message: 'Invalid credentials', authenticated: true }, screen(text('Invalid credentials')));
-    expectDecision({ kind: 'http', path: INTERNAL_LOGIN, status, authenticated: true }, screen(key('requestFailed')));
+    expectDecision({ kind: 'http', path: INTERNAL_LOGIN, status, message: 'Invalid credentials' }, screen(text('Invalid credentials')));
+    expectDecision({ kind: 'http', path: INTERNAL_LOGIN, status }, screen(key('requestFailed')));
   });
 });
 

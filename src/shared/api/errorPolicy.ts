@@ -11,8 +11,6 @@ export type FailureInput =
       status: number;
       message?: string | undefined;
       code?: string | undefined;
-      /** Whether the request carried a session token. */
-      authenticated?: boolean | undefined;
     }
   | { kind: 'network'; path: string; offline: boolean }
   | { kind: 'noResponse'; path: string }
@@ -39,6 +37,13 @@ const DATABASE_TABLE_MISSING = 'DATABASE_TABLE_MISSING';
 const isExchangeCode = (p: string) => /\/code\/exchange-code(\?|$)/.test(p);
 const isInvitation = (p: string) => /\/invitation(\/|\?|$)/.test(p);
 const isInternalLogin = (p: string) => /\/auth\/jwt\/cheetah-login(\?|$)/.test(p);
+/**
+ * The sign-in calls themselves (account sign-in and sign-up, the provider logins, the Feishu code and CLI temp-code
+ * exchanges): their 401 means "these credentials are refused", which the login, callback and token-login screens
+ * show with a retry (spec §4), not an expired session (docs/decisions.md).
+ */
+const isSignInCall = (p: string) =>
+  /\/auth\/(jwt\/[\w-]+-login|tern\/(signin|signup)|temp-code\/exchange)(\?|$)/.test(p) || /\/api\/auth\/feishu\/exchange(\?|$)/.test(p);
 /** "Auth, user or subscription paths" of spec §8 network errors. */
 const isAccountPath = (p: string) => /\/(auth|user|subscriptions)(\/|\?|$)/.test(p);
 
@@ -85,8 +90,8 @@ export function decideFailure(input: FailureInput): FailureDecision {
         return toastOnly(asciiOr(input.message, 'errors:badRequest'));
       }
       if (status === 401) {
-        // Without a session there is nothing to expire: the screen that made the call explains the refusal.
-        if (input.authenticated === false) return screen(input.message ? asciiOr(input.message, 'errors:unauthorized') : { key: 'errors:unauthorized' });
+        if (isSignInCall(path)) return screen(asciiOr(input.message, 'errors:unauthorized'));
+        // Spec §8: with or without a stored token, a 401 ends the session: toast, clear auth, go to /.
         return { ...toastOnly({ key: 'errors:sessionExpired' }), clearAuth: true, goHomeAfterMs: 0 };
       }
       if (status === 403) return toastOnly({ key: 'errors:noPermission' });

@@ -220,10 +220,19 @@ describe('401', () => {
     expect(showToastSpy).not.toHaveBeenCalled();
   });
 
-  it('without a token: passed to the screen as unauthorized, nothing cleared, no navigation', async () => {
+  it('without a stored token: the same sessionExpired toast, auth cleared, go to / (spec §8)', async () => {
     reply(() => json({}, 401));
     const error = await expectApiError(request('/web-api/payment/create-order', { body: {} }));
-    expect(error.decision).toMatchObject({ passToScreen: true, clearAuth: false, message: { key: 'errors:unauthorized' } });
+    expect(error.status).toBe(401);
+    expect(error.decision).toMatchObject({ passToScreen: false, clearAuth: true, message: { key: 'errors:sessionExpired' } });
+    expect(showToastSpy).toHaveBeenCalledExactlyOnceWith('error', { key: 'errors:sessionExpired' });
+    expect(location.pathname).toBe('/');
+  });
+
+  it('a refused sign-in is for the login screen to show: no toast, no navigation', async () => {
+    reply(() => json({ success: false, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }, 401));
+    const error = await expectApiError(request('/auth/tern/signin', { body: { email: 'a@b.c', password: 'x' }, silent: true }));
+    expect(error.decision).toMatchObject({ passToScreen: true, clearAuth: false, message: { text: 'Invalid email or password' } });
     expect(showToastSpy).not.toHaveBeenCalled();
     expect(location.pathname).toBe('/userinfo');
   });

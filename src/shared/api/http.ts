@@ -146,7 +146,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   }
   const { message, code } = readMessage(body);
   if (!response.ok) {
-    return fail({ kind: 'http', path, status: response.status, message, code, authenticated: token !== null }, opts, response.status, code ?? null, body);
+    return fail({ kind: 'http', path, status: response.status, message, code }, opts, response.status, code ?? null, body);
   }
   if (body && typeof body === 'object' && (body as { success?: unknown }).success === false) {
     return fail({ kind: 'business', path, message, code }, opts, response.status, code ?? null, body);
