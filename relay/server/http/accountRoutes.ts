@@ -10,6 +10,7 @@ import {
 } from '../../protocol';
 import { type BillingDeps, exchangePromoCode, getInvitationStats, getMyInvitationCode, userStats } from '../core/billing';
 import { AppError } from '../core/appError';
+import { isAppErrorCode, limitGuesses } from '../core/auth/guessLimit';
 import { issuesToDetails } from './apiErrors';
 
 /** Dashboard stats, invitations and promo codes; all need a signed-in user. */
@@ -37,6 +38,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: BillingDeps): 
     const parsed = exchangeCodeRequestSchema.safeParse(request.body ?? {});
     // An empty or missing code is a format problem the screen shows (400), like any other invalid code.
     if (!parsed.success) throw new AppError(400, 'PROMO_INVALID_FORMAT', 'Please enter promo code', issuesToDetails(parsed.error.issues));
-    return { success: true, data: exchangeCodeResultSchema.parse(await exchangePromoCode(deps, request.user!.id, parsed.data.code)) };
+    // Unknown codes count against the address: promo codes are short enough to be worth guessing.
+    const exchange = () => exchangePromoCode(deps, request.user!.id, parsed.data.code);
+    const result = await limitGuesses(deps, 'promo-code', request.ip, exchange, isAppErrorCode('PROMO_NOT_FOUND'));
+    return { success: true, data: exchangeCodeResultSchema.parse(result) };
   });
 }

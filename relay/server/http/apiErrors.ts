@@ -49,6 +49,7 @@ const FASTIFY_CODES: Record<string, string> = {
 export function registerApiErrorHandler(scope: FastifyInstance): void {
   scope.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return sendError(reply, error.status, {
         success: false,
         code: error.code,

@@ -24,6 +24,7 @@ import {
   ternSignin,
   ternSignup,
 } from '../core/auth';
+import { isAppErrorCode, limitGuesses } from '../core/auth/guessLimit';
 import { parseBody } from './apiErrors';
 
 export const requestContext = (request: FastifyRequest, clientInfo?: Record<string, unknown>): RequestContext => ({
@@ -51,7 +52,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.post('/auth/jwt/tern-login', async (request) => {
     const body = parseBody(ternLoginRequestSchema, request.body);
-    const result = await ternLogin(deps, body, requestContext(request, { plat: body.plat, ...body.clientInfo }));
+    const context = requestContext(request, { plat: body.plat, ...body.clientInfo });
+    const result = await limitGuesses(deps, 'login-token', request.ip, () => ternLogin(deps, body, context), isAppErrorCode('INVALID_TOKEN'));
     return loginResultBody(result);
   });
 
@@ -62,7 +64,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.post('/auth/temp-code/exchange', async (request) => {
     const body = parseBody(tempCodeExchangeRequestSchema, request.body);
-    const result = await exchangeTempCode(deps, body.code, requestContext(request, { via: 'temp-code' }));
+    const context = requestContext(request, { via: 'temp-code' });
+    const result = await limitGuesses(deps, 'temp-code', request.ip, () => exchangeTempCode(deps, body.code, context), isAppErrorCode('INVALID_CODE'));
     return tempCodeExchangeResponseSchema.parse({
       success: true,
       token: result.accessToken,

@@ -17,7 +17,9 @@ import {
 } from '../../protocol';
 import { AppError } from '../core/appError';
 import { type AuthDeps, createTempCode } from '../core/auth';
+import { enforceWindow } from '../core/auth/attempts';
 import { toAuthUser } from '../core/auth/authUser';
+import { isAppErrorCode, limitGuesses } from '../core/auth/guessLimit';
 import { recordUsage } from '../core/billing/usage';
 import { createPairing, decidePairing, getPairing, pollPairing, toCliTokenSummary, verifyCliToken } from '../remote/cliAuth';
 import { createAuthRepos } from '../storage/repos';
@@ -37,9 +39,7 @@ export const publicOrigin = (request: FastifyRequest, publicUrl: string | undefi
   publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
 
 /** Unauthenticated pairing requests per IP per minute. */
-const PAIRING_CREATES_PER_MINUTE = 10;
-/** Unknown pairing codes a client may try per IP in 10 minutes (codes are short: no guessing someone else's). */
-const PAIRING_MISSES_PER_10_MINUTES = 30;
+const PAIRING_CREATES = { max: 10, windowMs: 60_000 };
 
 const uuidParam = z.object({ id: z.uuid() });
 const codeParam = z.object({ code: pairingCodeSchema });
@@ -58,29 +58,14 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
     // ---- CLI side --------------------------------------------------------------------------------------------------
 
     const attempts = () => createAuthRepos(deps.db).loginAttempts;
-    const tooMany = () => new AppError(429, 'TOO_MANY_REQUESTS', 'Too many requests, please try again later');
-    /** Runs a code lookup; unknown codes count against the caller's IP. */
-    const lookup = async <T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> => {
-      const t = deps.now();
-      if ((await attempts().countByIpSince('pairing-code', request.ip, new Date(t.getTime() - 10 * 60_000))) >= PAIRING_MISSES_PER_10_MINUTES) {
-        throw tooMany();
-      }
-      try {
-        return await fn();
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') {
-          await attempts().record({ scope: 'pairing-code', email: null, ip: request.ip, outcome: 'failure', now: t });
-        }
-        throw error;
-      }
-    };
+    const notFound = isAppErrorCode('NOT_FOUND');
+    /** Runs a code lookup; unknown codes count against the caller's IP (codes are short: no guessing someone else's). */
+    const lookup = <T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> => limitGuesses(deps, 'pairing-code', request.ip, fn, notFound);
 
     api.post('/cli-api/pairing', async (request) => {
       const body = parseBody(pairingCreateRequestSchema, request.body);
       const t = deps.now();
-      if ((await attempts().countByIpSince('pairing-create', request.ip, new Date(t.getTime() - 60_000))) >= PAIRING_CREATES_PER_MINUTE) {
-        throw tooMany();
-      }
+      await enforceWindow(attempts(), { scope: 'pairing-create', ip: request.ip }, PAIRING_CREATES, t);
       await attempts().record({ scope: 'pairing-create', email: null, ip: request.ip, outcome: 'success', now: t });
       const data = await createPairing(deps, { ...body, origin: publicOrigin(request, options.publicUrl) });
       return pairingCreateResponseSchema.parse({ success: true, data });
@@ -88,7 +73,8 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
 
     api.post('/cli-api/pairing/poll', async (request) => {
       const body = parseBody(pairingPollRequestSchema, request.body);
-      const data = await pollPairing(deps, body.deviceCode);
+      // Unknown device codes count against the address (the CLI itself stops at the first 404).
+      const data = await limitGuesses(deps, 'pairing-poll', request.ip, () => pollPairing(deps, body.deviceCode), notFound);
       return pairingPollResponseSchema.parse({ success: true, data });
     });
 

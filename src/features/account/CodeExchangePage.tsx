@@ -40,8 +40,8 @@ export default function CodeExchangePage() {
       await queryClient.invalidateQueries({ queryKey: accountKeys.stats });
     },
     onError: (error) => {
-      // A refused code (400) is an answer for the user; anything else is worth a log line.
-      if (!(error instanceof ApiError && error.status === 400)) console.error('Promo code exchange failed', error);
+      // A refused code (400) or too many wrong ones (429) is an answer for the user; anything else is worth a log line.
+      if (!(error instanceof ApiError && (error.status === 400 || error.status === 429))) console.error('Promo code exchange failed', error);
       setFailure(error instanceof ApiError ? promoErrorKey(error.code) : 'exchange.errors.failed');
     },
   });

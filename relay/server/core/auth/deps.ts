@@ -9,12 +9,23 @@ export interface AuthLimits {
   perIpPerMinute: number;
   /** A different per-IP limit for some scopes (a test suite signing many users up from one address, say). */
   perIpPerMinuteByScope?: Partial<Record<'tern' | 'cheetah' | 'signup', number>>;
-  /** tern sign-in attempts per e-mail per minute. */
+  /** tern sign-in attempts per (IP, e-mail) per minute. Never per e-mail alone: others must not lock the owner out. */
   perEmailPerMinute: number;
-  /** Consecutive cheetah failures that lock the account… */
+  /** Consecutive cheetah failures from one address that lock the account for that address… */
   lockoutThreshold: number;
   /** …for this long. */
   lockoutMs: number;
+  /**
+   * Failed sign-ins on one account, from all addresses within `accountWindowMs`, past which an address that already
+   * failed on it is refused (tern 429, cheetah 423); an address with no failures may still sign in.
+   */
+  accountFailureCeiling: number;
+  accountWindowMs: number;
+  /** From this many account failures in the window on, each attempt on the account waits `accountDelayStepMs` more… */
+  accountDelayAfter: number;
+  accountDelayStepMs: number;
+  /** …up to this long. */
+  accountDelayMaxMs: number;
   oneTimeTokenTtlMs: number;
   tempCodeTtlMs: number;
 }
@@ -24,6 +35,11 @@ export const defaultAuthLimits: AuthLimits = {
   perEmailPerMinute: 10,
   lockoutThreshold: 5,
   lockoutMs: 15 * 60_000,
+  accountFailureCeiling: 100,
+  accountWindowMs: 60 * 60_000,
+  accountDelayAfter: 10,
+  accountDelayStepMs: 250,
+  accountDelayMaxMs: 3_000,
   oneTimeTokenTtlMs: 5 * 60_000,
   tempCodeTtlMs: 5 * 60_000,
 };

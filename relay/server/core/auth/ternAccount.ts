@@ -1,7 +1,7 @@
 import type { TernSigninRequest, TernSignupRequest } from '../../../protocol';
 import { type AuthRepos, createAuthRepos, isUniqueViolation } from '../../storage/repos';
 import { AppError } from '../appError';
-import { enforceRateLimit } from './attempts';
+import { accountGuard, enforceRateLimit, pause, tooManyRequests } from './attempts';
 import type { AuthDeps, RequestContext } from './deps';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password';
 import { randomSecret, sha256 } from './secrets';
@@ -56,15 +56,30 @@ export async function ternSignup(deps: AuthDeps, input: TernSignupRequest, conte
   return issueOneTimeToken(deps, repos, userId);
 }
 
-/** Unknown e-mail and wrong password answer the same 401, after the same amount of work. */
+/**
+ * Unknown e-mail and wrong password answer the same 401, after the same amount of work. Limits: per IP and per
+ * (IP, e-mail) a minute, then the account-wide brake (progressive delay; past the ceiling an address that already
+ * failed on the account gets 429, while a correct password from an address without failures still signs in).
+ */
 export async function ternSignin(deps: AuthDeps, input: TernSigninRequest, context: RequestContext): Promise<OneTimeToken> {
   const repos = createAuthRepos(deps.db);
   await enforceRateLimit(deps, repos, { scope: 'tern', ip: context.ip, email: input.email, perEmail: true });
+  const record = (outcome: 'success' | 'failure' | 'rate_limited') =>
+    repos.loginAttempts.record({ scope: 'tern', email: input.email, ip: context.ip, outcome, now: deps.now() });
+  const guard = await accountGuard(deps, repos, { scope: 'tern', email: input.email, ip: context.ip });
+  await pause(guard.delayMs);
+  if (guard.ceilingReached && guard.addressFailed) {
+    await record('rate_limited');
+    throw tooManyRequests(guard.retryAfterSeconds);
+  }
   const user = await repos.users.findByEmail(input.email);
   let ok = false;
   if (user && user.provider === 'tern' && user.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password, deps.passwordHashing);
-  await repos.loginAttempts.record({ scope: 'tern', email: input.email, ip: context.ip, outcome: ok ? 'success' : 'failure', now: deps.now() });
-  if (!ok || !user) throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+  await record(ok ? 'success' : 'failure');
+  if (!ok || !user) {
+    if (guard.ceilingReached) throw tooManyRequests(guard.retryAfterSeconds);
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+  }
   return issueOneTimeToken(deps, repos, user.id);
 }

@@ -97,6 +97,7 @@ describe('promo codes (spec §5)', () => {
     expect(promoErrorKey('PROMO_ALREADY_USED')).toBe('exchange.errors.alreadyUsed');
     expect(promoErrorKey('PROMO_EXPIRED')).toBe('exchange.errors.expired');
     expect(promoErrorKey('PROMO_INVALID_FORMAT')).toBe('exchange.errors.format');
+    expect(promoErrorKey('TOO_MANY_REQUESTS')).toBe('exchange.errors.tooMany');
     expect(promoErrorKey('INTERNAL')).toBe('exchange.errors.failed');
     expect(promoErrorKey(null)).toBe('exchange.errors.failed');
     expect(promoErrorKey('toString')).toBe('exchange.errors.failed');

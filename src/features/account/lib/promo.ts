@@ -19,6 +19,8 @@ export const promoErrorKeys = {
   PROMO_NOT_FOUND: 'exchange.errors.notFound',
   PROMO_ALREADY_USED: 'exchange.errors.alreadyUsed',
   PROMO_EXPIRED: 'exchange.errors.expired',
+  // The relay's answer after too many unknown codes from one address (429, with Retry-After).
+  TOO_MANY_REQUESTS: 'exchange.errors.tooMany',
 } as const;
 
 export type PromoErrorKey = (typeof promoErrorKeys)[keyof typeof promoErrorKeys] | 'exchange.errors.failed';
