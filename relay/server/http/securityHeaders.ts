@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
-  // Inline style attributes come from highlighted code and the diff viewer; styles cannot run code.
+  // 'unsafe-inline': the diff viewer's runtime <style> tags and prerendered style attributes (docs/decisions.md).
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
