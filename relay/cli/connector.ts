@@ -19,9 +19,10 @@ import {
 import type { AuthorizeResult, UsageHooks } from './agent/loop';
 import type { ChatUsage } from './agent/modelClient';
 import { cliVersion, NO_MODEL_NOTICE, type ModelConfig } from './config';
-import { ACK_TIMEOUT, BAD_RESPONSE, DeadLetters, drainOutbox, type FlushResult, itemKindLabel } from './delivery';
+import { DeadLetters, type FlushResult } from './delivery';
 import type { EventBody } from './events';
-import { Outbox, type DeliveryResult, type OutboxItem } from './outbox';
+import { Outbox } from './outbox';
+import { errCode, errMessage, OutboxPump, readAck, short, within } from './outboxPump';
 import { loadStoredSessions, Session, type StoredSession } from './session';
 
 export type ConnectorStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
@@ -52,20 +53,6 @@ export interface ConnectorOptions {
   reconnectDelayMaxMs?: number;
 }
 
-type AnyAck = { ok: true } & Record<string, unknown>;
-type ErrAck = { ok: false; error?: { code?: string; message?: string; retryAfterSeconds?: number }; code?: string; message?: string; retryAfterSeconds?: number };
-
-function readAck(value: unknown): AnyAck | ErrAck {
-  if (value && typeof value === 'object' && 'ok' in value) {
-    const v = value as { ok: unknown };
-    if (v.ok === true) return value as AnyAck;
-    return value as ErrAck;
-  }
-  return { ok: false, error: { code: BAD_RESPONSE, message: 'malformed ack' } };
-}
-const errCode = (a: ErrAck) => a.error?.code ?? a.code ?? 'UNKNOWN';
-const errMessage = (a: ErrAck) => a.error?.message ?? a.message ?? '';
-
 /**
  * The `/cli` connection: handshake, `cli:hello`, the relay's commands, the ordered outbox of session events, usage
  * hooks, and reconnection forever with backoff.
@@ -73,11 +60,11 @@ const errMessage = (a: ErrAck) => a.error?.message ?? a.message ?? '';
 export class Connector {
   readonly sessions = new Map<string, Session>();
   readonly outbox: Outbox;
+  private readonly pump: OutboxPump;
   status: ConnectorStatus = 'connecting';
   private socket: Socket | null = null;
   private helloDone = false;
   private stopped = false;
-  private retryTimer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private reconnectAttempt = 0;
   private readonly startedAt = new Date().toISOString();
@@ -91,7 +78,14 @@ export class Connector {
   constructor(private readonly options: ConnectorOptions) {
     const persist = options.persistOutbox ?? true;
     const outboxFile = path.join(options.home, `outbox-${options.instanceId}.jsonl`);
-    this.outbox = persist ? new Outbox(outboxFile, { deadLetters: new DeadLetters(path.join(options.home, `outbox-${options.instanceId}.dead.jsonl`)) }) : new Outbox();
+    const deadLetterName = `outbox-${options.instanceId}.dead.jsonl`;
+    this.outbox = persist ? new Outbox(outboxFile, { deadLetters: new DeadLetters(path.join(options.home, deadLetterName)) }) : new Outbox();
+    this.pump = new OutboxPump(this.outbox, {
+      socket: () => (this.connected ? this.socket : null),
+      ackTimeoutMs: options.ackTimeoutMs ?? 10_000,
+      deadLetterName,
+      log: options.log,
+    });
     for (const stored of loadStoredSessions(options.home, options.instanceId)) {
       if (!stored.active) continue;
       const session = this.newSession(stored.id, stored.autoApprove, stored);
@@ -364,57 +358,9 @@ export class Connector {
     void this.flush();
   }
 
-  /**
-   * Sends what the outbox holds, in order. A retryable failure (INTERNAL, timeout …) is tried again after the
-   * outbox's backoff; an event refused for good is set aside (dead-letter file) and the queue goes on.
-   */
-  async flush(): Promise<FlushResult> {
-    const result = await this.outbox.flush(
-      (item) => this.deliver(item),
-      (item, reason) =>
-        this.options.log(
-          `The relay refused a ${itemKindLabel(item)} event for session ${short(item.sessionId)} for good (${reason.code}${reason.message ? `: ${reason.message}` : ''}); it was set aside in outbox-${this.options.instanceId}.dead.jsonl.`,
-        ),
-    );
-    if (result.status === 'retry') {
-      // Logged once per run of failures, not on every retry.
-      if (result.refusal && result.failures === 1) {
-        this.options.log(`The relay did not take an event (${result.refusal.code}); retrying with backoff …`);
-      }
-      this.retryIn(result.delayMs);
-    }
-    return result;
-  }
-
-  private async deliver(item: OutboxItem): Promise<DeliveryResult> {
-    const socket = this.socket;
-    if (!socket || !this.connected) return 'offline';
-    const [event, payload] =
-      item.kind === 'event'
-        ? [CLI_EVENTS.sessionEvent, { sessionId: item.sessionId, eventId: item.id, body: item.body }]
-        : [
-            CLI_EVENTS.sessionMeta,
-            { sessionId: item.sessionId, ...(item.title !== undefined && { title: item.title }), ...(item.active !== undefined && { active: item.active }) },
-          ];
-    let raw: unknown;
-    try {
-      raw = await socket.timeout(this.options.ackTimeoutMs ?? 10_000).emitWithAck(event, payload);
-    } catch {
-      return { code: ACK_TIMEOUT, message: `no answer to ${event}` };
-    }
-    const ack = readAck(raw);
-    if (ack.ok) return 'acked';
-    const retryAfterSeconds = ack.error?.retryAfterSeconds ?? ack.retryAfterSeconds;
-    return { code: errCode(ack), message: errMessage(ack), ...(typeof retryAfterSeconds === 'number' && { retryAfterSeconds }) };
-  }
-
-  private retryIn(delayMs: number): void {
-    if (this.retryTimer || this.stopped) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      void this.flush();
-    }, delayMs);
-    this.retryTimer.unref();
+  /** Sends what the outbox holds (OutboxPump); the integration tests call it after adding items by hand. */
+  flush(): Promise<FlushResult> {
+    return this.pump.flush();
   }
 
   // ---- usage ------------------------------------------------------------------------------------------------------
@@ -483,17 +429,11 @@ export class Connector {
       for (const s of this.sessions.values()) s.interrupt();
       const end = Date.now() + drainMs;
       await within(Promise.all([...this.sessions.values()].map((s) => s.idle())), drainMs);
-      // Waits out retry delays instead of spinning, and gives up at the deadline: the rest stays in the outbox file.
-      const clock = { now: () => Date.now(), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
-      await within(
-        drainOutbox(() => this.flush(), end, clock),
-        Math.max(0, end - Date.now()),
-      );
-      if (this.outbox.size > 0) this.options.log(`${this.outbox.size} event(s) not delivered yet; they are kept for the next start.`);
+      await this.pump.drain(end);
     }
     this.stopped = true;
     this.status = 'stopped';
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.pump.stop();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     for (const s of this.sessions.values()) {
       s.interrupt();
@@ -502,18 +442,6 @@ export class Connector {
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
     this.socket = null;
-  }
-}
-
-const short = (id: string) => id.slice(0, 8);
-
-/** Waits for `promise`, at most `ms` (the timer does not outlive it). */
-async function within(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([promise, new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
