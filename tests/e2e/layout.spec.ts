@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 test.describe('layout', () => {
   test('header navigation, use-cases dropdown by keyboard, footer columns', async ({ shell, page }) => {
     await shell.goto('/');
-    for (const name of ['Home', 'Pricing', 'Leaderboard', 'Install', 'Remote']) {
+    for (const name of ['Home', 'Pricing', 'Leaderboard', 'Install', 'Remote', 'Changelog', 'Help']) {
       await expect(shell.mainNav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     const useCases = shell.mainNav.getByRole('button', { name: 'Use cases' });
@@ -22,14 +22,44 @@ test.describe('layout', () => {
     await expect(shell.header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('breadcrumbs show the trail, and are hidden on home', async ({ shell, page }) => {
+  test('desktop header links Changelog and Help (spec §2), in both languages', async ({ shell, page }) => {
+    for (const [lang, changelog, help, heading] of [
+      ['', 'Changelog', 'Help', /Changelog/],
+      ['/zh', '更新日志', '帮助', /更新日志/],
+    ] as const) {
+      await shell.goto(`${lang}/pricing`);
+      const link = shell.mainNav.getByRole('link', { name: changelog, exact: true });
+      await expect(link).toBeVisible();
+      await expect(shell.mainNav.getByRole('link', { name: help, exact: true })).toHaveAttribute('href', `${lang}/help`);
+      // Every item fits on one row, clear of the language button, down to the narrowest width the navigation shows at.
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 720 });
+        const nav = (await shell.mainNav.boundingBox())!;
+        const language = (await shell.languageButton.boundingBox())!;
+        expect(nav.x + nav.width).toBeLessThanOrEqual(language.x);
+        for (const item of await shell.mainNav.locator(':scope > a, :scope > div > button').all()) {
+          expect((await item.boundingBox())!.height).toBeLessThan(44);
+        }
+        await shell.screenshot(`header${lang.replace('/', '-') || '-en'}-desktop-${width}`, false);
+      }
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${lang}/changelog$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(link).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('breadcrumbs show the trail on every page, home and 404 included', async ({ shell, page }) => {
     await shell.goto('/leaderboard/qwen-code');
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('listitem')).toHaveText(['Home', 'AI coding CLI leaderboard', 'Qwen Code']);
     await crumbs.getByRole('link', { name: 'AI coding CLI leaderboard' }).click();
     await expect(page).toHaveURL(/\/leaderboard$/);
     await shell.goto('/');
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+    await expect(crumbs.getByRole('listitem')).toHaveText(['Home']);
+    await expect(crumbs.getByRole('listitem')).toHaveAttribute('aria-current', 'page');
+    await shell.goto('/zh/nowhere');
+    await expect(page.getByRole('navigation', { name: '面包屑导航' }).getByRole('listitem')).toHaveText(['首页', '页面不存在']);
   });
 
   test('skip link moves focus to the content', async ({ shell, page }) => {
@@ -113,6 +143,23 @@ test.describe('embedded browsers', () => {
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('WeChat');
     await expect(notice).toContainText('/pricing');
+    await expect(notice.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  });
+});
+
+test.describe('a webview that passes as Chrome for Android', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
+  test('fails the speech test (no voices in 2 s, no answer to an utterance in 1 s) and is blocked', async ({ page }) => {
+    // TEST DOUBLE of a webview's speech engine: present, but it never loads a voice and never answers an utterance.
+    await page.addInitScript(() => {
+      const silent = Object.assign(new EventTarget(), { getVoices: () => [], speak: () => {}, cancel: () => {}, pending: false, speaking: false, paused: false });
+      Object.defineProperty(window, 'speechSynthesis', { value: silent, configurable: true });
+    });
+    await page.goto('/pricing');
+    await expect(page.locator('html[data-app-ready="true"]')).toBeAttached({ timeout: 15_000 });
+    const notice = page.getByTestId('browser-notice');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('You are viewing this page inside an embedded browser.');
     await expect(notice.getByRole('button', { name: 'Copy link' })).toBeVisible();
   });
 });

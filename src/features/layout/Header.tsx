@@ -15,7 +15,7 @@ function NavLink({ href, children }: { href: string; children: React.ReactNode }
     <Link
       href={href}
       aria-current={active ? 'page' : undefined}
-      className={`rounded-field px-3 py-2 text-sm font-medium transition-colors hover:bg-base-200 ${active ? 'text-primary' : 'text-base-content/80'}`}
+      className={`whitespace-nowrap rounded-field px-2.5 py-2 text-sm font-medium transition-colors hover:bg-base-200 xl:px-3 ${active ? 'text-primary' : 'text-base-content/80'}`}
     >
       {children}
     </Link>
@@ -31,11 +31,11 @@ export function Header() {
           <TernLogo />
           <span>{t('common:brand')}</span>
         </Link>
-        <nav aria-label={t('layout:mainNav')} className="ml-4 hidden items-center gap-1 lg:flex">
+        <nav aria-label={t('layout:mainNav')} className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-4 xl:gap-1">
           <NavLink href="/">{t('layout:nav.home')}</NavLink>
           <NavLink href="/pricing">{t('layout:nav.pricing')}</NavLink>
           <Dropdown
-            buttonClassName="flex items-center gap-1 rounded-field px-3 py-2 text-sm font-medium text-base-content/80 hover:bg-base-200"
+            buttonClassName="flex items-center gap-1 whitespace-nowrap rounded-field px-2.5 py-2 text-sm font-medium text-base-content/80 hover:bg-base-200 xl:px-3"
             label={
               <>
                 {t('layout:nav.useCases')}

@@ -19,7 +19,8 @@ export function LanguageSelect({ onChange }: { onChange?: () => void }) {
       label={
         <>
           <GlobeIcon />
-          <span className="hidden sm:inline">{current.nativeName}</span>
+          {/* From lg to xl the header carries the full navigation: the globe and the accessible name say enough. */}
+          <span className="hidden sm:inline lg:hidden xl:inline">{current.nativeName}</span>
           <ChevronDown />
         </>
       }

@@ -14,7 +14,7 @@ export function UserMenu() {
   const [, navigate] = useLocation();
   if (!auth) {
     return (
-      <Link href="/login" className="btn btn-primary btn-sm">
+      <Link href="/login" className="btn btn-primary btn-sm whitespace-nowrap">
         {t('user.login')}
       </Link>
     );
@@ -27,7 +27,7 @@ export function UserMenu() {
       label={
         <>
           <UserIcon />
-          <span className="hidden max-w-32 truncate md:inline">{name}</span>
+          <span className="hidden max-w-32 truncate md:inline lg:hidden xl:inline">{name}</span>
           <ChevronDown />
         </>
       }
