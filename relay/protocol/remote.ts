@@ -341,6 +341,7 @@ export type CliHandshakeAuth = z.infer<typeof cliHandshakeAuthSchema>;
 export const webHandshakeAuthSchema = z.object({
   token: plain(z.string().min(1).max(5000)),
   windowId: uuid,
+  protocolVersion: z.literal(REMOTE_PROTOCOL_VERSION),
 });
 export type WebHandshakeAuth = z.infer<typeof webHandshakeAuthSchema>;
 
@@ -350,7 +351,7 @@ export type WebHandshakeAuth = z.infer<typeof webHandshakeAuthSchema>;
  * - `UNAUTHORIZED`: bad, expired or revoked token (or an instance id that belongs to someone else) — sign in / pair again.
  * - `ORIGIN_NOT_ALLOWED`: `/web` from a page on another site.
  * - `BAD_HANDSHAKE`: the handshake `auth` failed its schema.
- * - `PROTOCOL_VERSION`: `/cli` speaks another `protocolVersion` — update the CLI.
+ * - `PROTOCOL_VERSION`: the client speaks another `protocolVersion` — update the CLI, or reload the page (`/web`).
  * - `INTERNAL`: a server fault during the handshake — retry later; the credentials are fine.
  */
 export const handshakeErrorCodes = ['UNAUTHORIZED', 'ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION', 'INTERNAL'] as const;

@@ -127,8 +127,10 @@ export type CliServerToClientEvents = EventsWithAck<typeof cliCommandContracts> 
 export type WebClientToServerEvents = EventsWithAck<typeof webEventContracts>;
 /** `/web`: what the relay pushes to a browser. */
 export type WebServerToClientEvents = PushEvents<typeof webPushSchemas>;
-/** Between relay nodes: nothing beyond the adapter's own traffic. */
-export type InterServerEvents = Record<never, never>;
+/** Between relay nodes (through the adapter's serverSideEmit): a persisted session event, for every node's sockets. */
+export interface InterServerEvents {
+  'remote:session-event': (event: z.output<typeof sessionEventSchema>) => void;
+}
 
 /** `socket.data` of a `/cli` socket once its handshake passed. */
 export interface CliSocketData {

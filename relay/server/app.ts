@@ -4,6 +4,7 @@ import type { RelayConfig } from './config';
 import type { AuthLimits, ScryptParams } from './core/auth';
 import { registerChangelogRoutes } from './http/changelogRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
+import { registerPairingRoutes } from './http/pairingRoutes';
 import { registerAuth } from './http/registerAuth';
 import { type BillingOptions, registerBilling } from './http/registerBilling';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -76,7 +77,12 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
       'billing',
       await registerBilling(app, { config, db: storage.db, ...(deps.now && { now: deps.now }), ...deps.billing }),
     );
-    await registerRemote(app, { config, auth: authDeps, options: deps.remote });
+    const hub = await registerRemote(app, { config, auth: authDeps, options: deps.remote });
+    await registerPairingRoutes(app, {
+      auth: authDeps,
+      publicUrl: config.PUBLIC_URL,
+      onCliTokenRevoked: (tokenId) => hub.disconnectCliToken(tokenId),
+    });
     await registerStaticRoutes(app, config.STATIC_DIR, { publicUrl: config.PUBLIC_URL });
   } catch (error) {
     await app.close();

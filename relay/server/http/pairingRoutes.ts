@@ -21,7 +21,7 @@ import { enforceWindow } from '../core/auth/attempts';
 import { toAuthUser } from '../core/auth/authUser';
 import { isAppErrorCode, limitGuesses } from '../core/auth/guessLimit';
 import { recordUsage } from '../core/billing/usage';
-import { createPairing, decidePairing, getPairing, pollPairing, toCliTokenSummary, verifyCliToken } from '../remote/cliAuth';
+import { createPairing, decidePairing, getPairing, pollPairing, toCliTokenSummary, verifyCliToken } from '../core/remote/cliAuth';
 import { createAuthRepos } from '../storage/repos';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
 import { acceptEmptyJsonBodies, noStoreByDefault, parseBody, registerApiErrorHandler } from './apiErrors';

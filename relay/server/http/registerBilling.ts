@@ -1,4 +1,3 @@
-import { lt } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 import type { RelayConfig } from '../config';
@@ -9,10 +8,10 @@ import {
   defaultBillingSettings,
   expireOrders,
   type PaymentProvider,
+  pruneUsageRequests,
   seedCatalog,
 } from '../core/billing';
 import type { Database } from '../storage/database';
-import { usageRequests } from '../storage/schema';
 import { registerAccountRoutes } from './accountRoutes';
 import { acceptEmptyJsonBodies, noStoreByDefault, registerApiErrorHandler, sendError } from './apiErrors';
 import { registerBillingRoutes, registerWebhookRoutes } from './billingRoutes';
@@ -82,7 +81,7 @@ export async function registerBilling(app: FastifyInstance, options: BillingOpti
   const sweep = async () => {
     const now = deps.now();
     await expireOrders(deps.db, now);
-    await deps.db.delete(usageRequests).where(lt(usageRequests.createdAt, new Date(now.getTime() - 2 * 24 * 3600_000)));
+    await pruneUsageRequests(deps.db, now);
   };
   const timer = setInterval(() => void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'billing sweep failed')), 60 * 60_000);
   timer.unref();

@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { AppError } from '../core/appError';
 import { openStorage, type Database } from '../storage/database';
 import { createAuthRepos } from '../storage/repos';
-import { issueCliToken } from './cliAuth';
+import { issueCliToken } from '../core/remote/cliAuth';
 
 /** Operator command for scripts and CI; dispatched from relay/server/admin.ts. */
 export const CLI_TOKEN_USAGE = `  npm run admin -- cli-token --email <email> [--label <label, default "admin">]   (prints a CLI token: keep it secret)`;

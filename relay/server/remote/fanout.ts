@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Namespace, Socket } from 'socket.io';
 
 import { type SessionEvent, WEB_PUSH } from '../../protocol';
+import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
-import { toSessionEvent } from './views';
+import { toSessionEvent } from '../core/remote/views';
 
 const REPLAY_PAGE = 500;
-const NODE_EVENT = 'remote:session-event';
+const NODE_EVENT = 'remote:session-event' as const;
 
 interface Subscription {
   socket: Socket;
@@ -25,7 +25,7 @@ interface Subscription {
  * arriving while a replay runs) makes it catch up from storage, which is the truth. So replay after `afterSeq` and
  * live events join without a gap or a duplicate.
  */
-export function createSessionFanout(web: Namespace, repo: () => RemoteRepo, log: FastifyBaseLogger, clustered: boolean) {
+export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, log: FastifyBaseLogger, clustered: boolean) {
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
 

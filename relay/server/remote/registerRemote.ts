@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 
 import type { RelayConfig } from '../config';
 import type { AuthDeps } from '../core/auth';
-import { registerPairingRoutes } from '../http/pairingRoutes';
 import { createRemoteHub, type RemoteHub, type RemoteOptions } from './remoteHub';
 
 declare module 'fastify' {
@@ -13,7 +12,8 @@ declare module 'fastify' {
 }
 
 /**
- * Remote control (issue #4): the Socket.IO hub on the relay's HTTP server and the pairing / CLI-token routes.
+ * Remote control (issue #4): the Socket.IO hub on the relay's HTTP server (the pairing / CLI-token HTTP routes are
+ * registered beside it by app.ts, from http/pairingRoutes.ts).
  * Sockets are closed before the HTTP server stops, so `app.close()` does not wait for them.
  */
 export async function registerRemote(
@@ -28,10 +28,5 @@ export async function registerRemote(
   });
   app.decorate('remote', hub);
   app.addHook('preClose', async () => hub.close());
-  await registerPairingRoutes(app, {
-    auth: deps.auth,
-    publicUrl: deps.config.PUBLIC_URL,
-    onCliTokenRevoked: (tokenId) => hub.disconnectCliToken(tokenId),
-  });
   return hub;
 }

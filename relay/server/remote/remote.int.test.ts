@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -8,11 +8,13 @@ import {
   CLI_EVENTS,
   cliHelloAckSchema,
   handshakeErrorDataSchema,
+  REMOTE_PROTOCOL_VERSION,
   instanceAttachAckSchema,
   instancesListAckSchema,
   type SessionEvent,
   sessionEventSchema,
   WEB_EVENTS,
+  WEB_NAMESPACE,
   WEB_PUSH,
 } from '../../protocol';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
@@ -118,6 +120,15 @@ describe('handshakes', () => {
       data: { code: 'ORIGIN_NOT_ALLOWED' },
     });
     track(await connect(webSocket(relay, user.jwt, randomUUID(), { origin: relay.url })));
+  });
+
+  it('/web carries the protocol version too: another version gets PROTOCOL_VERSION, none at all BAD_HANDSHAKE', async () => {
+    const user = await signIn(relay, 'webversion@example.com');
+    const web = (auth: Record<string, unknown>) =>
+      io(relay.url + WEB_NAMESPACE, { transports: ['websocket'], reconnection: false, forceNew: true, autoConnect: false, auth: { token: user.jwt, windowId: randomUUID(), ...auth } });
+    expect(await refusal(web({ protocolVersion: 2 }))).toMatchObject({ message: expect.stringMatching(/^PROTOCOL_VERSION: .*version 1, not 2; reload the page/), data: { code: 'PROTOCOL_VERSION' } });
+    expect(await refusal(web({}))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
+    track(await connect(web({ protocolVersion: REMOTE_PROTOCOL_VERSION })));
   });
 });
 

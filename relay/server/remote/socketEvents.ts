@@ -1,100 +1,86 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Socket } from 'socket.io';
-import type { z } from 'zod';
 
-import type { AckError, RemoteError, RemoteErrorCode } from '../../protocol';
-import { issuesToDetails, unstorableDetails } from '../http/apiErrors';
+import type { AckError, AckOf, EventContract, ParsedOf } from '../../protocol';
+import { ackError, RemoteFailure } from '../core/remote/failures';
+import { validateInbound } from '../core/validation';
 import { storageDataErrorCode } from '../storage/dataErrors';
 
-/** What a handler answers: the ack payload, optionally with work to run right after the ack went out. */
-export type HandlerResult = ({ ok: true } & Record<string, unknown>) | AckError;
-export class AfterAck {
+export { ackError, notFound, RemoteFailure } from '../core/remote/failures';
+
+/** What a handler answers, with work to run right after the ack went out (fan-out, command delivery). */
+export class AfterAck<A> {
   constructor(
-    readonly ack: HandlerResult,
+    readonly ack: A,
     readonly after: () => Promise<void> | void,
   ) {}
 }
 
-export const ackError = (code: RemoteErrorCode, message: string, extra: Partial<RemoteError> = {}): AckError => ({
-  ok: false,
-  error: { code, message, ...extra },
-});
-export const notFound = (what = 'Not found') => ackError('NOT_FOUND', what);
+type Contracts = Record<string, EventContract>;
+/** What a handler of event `E` may return: its ack (or an error ack), optionally with follow-up work. */
+export type HandlerReturn<C extends Contracts, E extends keyof C> = AckOf<C, E> | AckError | AfterAck<AckOf<C, E> | AckError>;
+export type Handler<C extends Contracts, E extends keyof C> = (data: ParsedOf<C, E>) => Promise<HandlerReturn<C, E>>;
 
-export class RemoteFailure extends Error {
-  constructor(readonly ack: AckError) {
-    super(ack.error.message);
-  }
+/** The part of a Socket.IO server socket the router needs; inbound payloads are unknown until validated here. */
+interface InboundSocket {
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  onAny(listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
-
-type Ack = (payload: unknown) => void;
+type Reply = (payload: unknown) => void;
 
 /**
- * Registers validated event handlers on one socket. Every inbound event must carry an ack: one without is dropped
- * (logged), a payload failing its schema is answered BAD_REQUEST, an unknown event name too, a handler failure
- * INTERNAL. Handlers of one socket run one after another in arrival order (so a CLI's events get seqs in the order
- * it sent them); anything slow (waiting for another party) belongs in an AfterAck continuation, which does not hold
- * the queue.
+ * Registers validated event handlers on one socket, typed by its namespace's contract table
+ * (relay/protocol/remoteEvents.ts): the payload a handler gets is the schema's output, and what it returns must be
+ * that event's ack, so a wrong answer fails `tsc`. Every inbound event must carry an ack: one without is dropped
+ * (logged), a payload failing its schema (or holding anything storage refuses) is answered BAD_REQUEST, an unknown
+ * event name too, a use case's RemoteFailure its own ack, a storage data error BAD_REQUEST, any other fault INTERNAL.
+ * Handlers of one socket run one after another in arrival order (so a CLI's events get seqs in the order it sent
+ * them); anything slow (waiting for another party) belongs in an AfterAck continuation, which does not hold the queue.
  */
-export function createEventRouter(socket: Socket, log: FastifyBaseLogger) {
+export function createEventRouter<C extends Contracts>(socket: InboundSocket, contracts: C, log: FastifyBaseLogger) {
   const known = new Set<string>();
   let queue: Promise<void> = Promise.resolve();
 
-  socket.onAny((event: unknown, ...args: unknown[]) => {
+  socket.onAny((event, ...args) => {
     if (typeof event === 'string' && known.has(event)) return;
     const ack = args.at(-1);
-    if (typeof ack === 'function') (ack as Ack)(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
+    if (typeof ack === 'function') (ack as Reply)(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
   });
 
+  async function run(event: string, handler: () => Promise<unknown>, ack: Reply): Promise<void> {
+    let result: unknown;
+    try {
+      result = await handler();
+    } catch (error) {
+      if (error instanceof RemoteFailure) return ack(error.ack);
+      if (storageDataErrorCode(error)) {
+        log.warn({ err: error, event }, 'remote: payload refused by storage as invalid data');
+        return ack(ackError('BAD_REQUEST', 'The payload holds a value that cannot be stored'));
+      }
+      log.error({ err: error, event }, 'remote: handler failed');
+      return ack(ackError('INTERNAL', 'Server error, please try again'));
+    }
+    if (!(result instanceof AfterAck)) return ack(result);
+    ack(result.ack);
+    const after = result.after;
+    void Promise.resolve()
+      .then(after)
+      .catch((error: unknown) => log.error({ err: error, event }, 'remote: follow-up failed'));
+  }
+
   return {
-    on<S extends z.ZodType>(event: string, schema: S, handler: (data: z.output<S>) => Promise<HandlerResult | AfterAck>): void {
+    on<E extends keyof C & string>(event: E, handler: Handler<C, E>): void {
       known.add(event);
+      const schema = contracts[event]!.payload;
       socket.on(event, (...args: unknown[]) => {
         const last = args.at(-1);
         if (typeof last !== 'function') {
           log.debug({ event }, 'remote: event without ack dropped');
           return;
         }
-        const ack = last as Ack;
-        const parsed = schema.safeParse(args.length > 1 ? args[0] : undefined);
-        if (!parsed.success) {
-          const details = issuesToDetails(parsed.error.issues).slice(0, 20);
-          const first = details[0];
-          ack(ackError('BAD_REQUEST', first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid payload', { details }));
-          return;
-        }
-        const unstorable = unstorableDetails(parsed.data);
-        if (unstorable.length > 0) {
-          ack(ackError('BAD_REQUEST', `${unstorable[0]!.path}: ${unstorable[0]!.message}`, { details: unstorable }));
-          return;
-        }
-        queue = queue.then(async () => {
-          let result: HandlerResult | AfterAck;
-          try {
-            result = await handler(parsed.data);
-          } catch (error) {
-            if (error instanceof RemoteFailure) {
-              ack(error.ack);
-              return;
-            }
-            if (storageDataErrorCode(error)) {
-              log.warn({ err: error, event }, 'remote: payload refused by storage as invalid data');
-              ack(ackError('BAD_REQUEST', 'The payload holds a value that cannot be stored'));
-              return;
-            }
-            log.error({ err: error, event }, 'remote: handler failed');
-            ack(ackError('INTERNAL', 'Server error, please try again'));
-            return;
-          }
-          if (result instanceof AfterAck) {
-            ack(result.ack);
-            void Promise.resolve()
-              .then(result.after)
-              .catch((error: unknown) => log.error({ err: error, event }, 'remote: follow-up failed'));
-          } else {
-            ack(result);
-          }
-        });
+        const ack = last as Reply;
+        const valid = validateInbound(schema, args.length > 1 ? args[0] : undefined);
+        if (!valid.ok) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
+        queue = queue.then(() => run(event, () => handler(valid.data as ParsedOf<C, E>), ack));
       });
     },
   };

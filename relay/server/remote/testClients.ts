@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { CLI_NAMESPACE, loginResultResponseSchema, oneTimeTokenResponseSchema, REMOTE_PROTOCOL_VERSION, WEB_NAMESPACE } from '../../protocol';
 import { call } from '../testing/http';
 import type { TestRelay } from '../testing/testRelay';
-import { issueCliToken } from './cliAuth';
+import { issueCliToken } from '../core/remote/cliAuth';
 
 let ipSeq = 0;
 
@@ -39,7 +39,7 @@ export const cliSocket = (relay: TestRelay, token: string, instanceId: string = 
   io(relay.url + CLI_NAMESPACE, { ...options, autoConnect: false, auth: { token, instanceId, protocolVersion: REMOTE_PROTOCOL_VERSION, ...extra } });
 
 export const webSocket = (relay: TestRelay, jwt: string, windowId: string = randomUUID(), extraHeaders?: Record<string, string>) =>
-  io(relay.url + WEB_NAMESPACE, { ...options, autoConnect: false, auth: { token: jwt, windowId }, ...(extraHeaders && { extraHeaders }) });
+  io(relay.url + WEB_NAMESPACE, { ...options, autoConnect: false, auth: { token: jwt, windowId, protocolVersion: REMOTE_PROTOCOL_VERSION }, ...(extraHeaders && { extraHeaders }) });
 
 /** Emits with an ack and resolves with the ack payload. */
 // Tests read arbitrary fields of acks they then check.

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { UsageAuthorize, UsageReport } from '../../protocol';
+import type { AckError, AckOf, cliEventContracts, UsageAuthorize, UsageReport } from '../../protocol';
 import { AppError } from '../core/appError';
 import { authorizeUsage, recordUsage } from '../core/billing/usage';
 import type { Database } from '../storage/database';
-import { ackError, type HandlerResult } from './socketEvents';
+import { ackError } from '../core/remote/failures';
+
+type Contracts = typeof cliEventContracts;
 
 type BillingDeps = { db: Database; now: () => Date };
 
@@ -20,7 +22,7 @@ const realBilling: UsageBillingService = { authorize: authorizeUsage, record: re
  * the service's 429 → RATE_LIMITED, other 4xx → BAD_REQUEST, 5xx → INTERNAL (its message says why; safe to retry).
  * Anything else is rethrown (the event router answers INTERNAL and logs it).
  */
-export function usageFailureAck(error: unknown): HandlerResult {
+export function usageFailureAck(error: unknown): AckError {
   if (!(error instanceof AppError)) throw error;
   if (error.status === 429) return ackError('RATE_LIMITED', error.message);
   if (error.status < 500) return ackError('BAD_REQUEST', `${error.message} (${error.code})`);
@@ -36,7 +38,7 @@ export function createUsageBridge(deps: BillingDeps & { log: FastifyBaseLogger; 
   const billingDeps = { db: deps.db, now: deps.now };
   const billing = deps.billing ?? realBilling;
   return {
-    async authorize(userId: string, input: UsageAuthorize): Promise<HandlerResult> {
+    async authorize(userId: string, input: UsageAuthorize): Promise<AckOf<Contracts, 'usage:authorize'>> {
       void input.model; // Limits are per user across models; the model is informational.
       let result;
       try {
@@ -44,13 +46,13 @@ export function createUsageBridge(deps: BillingDeps & { log: FastifyBaseLogger; 
       } catch (error) {
         return usageFailureAck(error);
       }
-      if (result.ok) return { ok: true };
+      if (result.ok) return { ok: true as const };
       return ackError(result.code, result.message, result.retryAfterSeconds !== undefined ? { retryAfterSeconds: result.retryAfterSeconds } : {});
     },
-    async report(userId: string, input: UsageReport): Promise<HandlerResult> {
+    async report(userId: string, input: UsageReport): Promise<AckOf<Contracts, 'usage:report'>> {
       try {
         const { credits, cost, duplicate } = await billing.record(billingDeps, userId, input, 'cli');
-        return { ok: true, requestId: input.requestId, credits, cost, duplicate };
+        return { ok: true as const, requestId: input.requestId, credits, cost, duplicate };
       } catch (error) {
         return usageFailureAck(error);
       }

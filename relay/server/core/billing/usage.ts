@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
 
 import type { UsageAuthorizeAck, UsageReport, UsageSource } from '../../../protocol';
 import type { Database } from '../../storage/database';
@@ -216,4 +216,9 @@ export async function spentCredits(db: Database, userId: string): Promise<number
     .from(creditLedger)
     .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, 'spend')));
   return -rows.reduce((s, r) => s + r.credits, 0);
+}
+
+/** Usage request ids are kept two days for idempotency (a CLI resends within minutes); older ones are pruned. */
+export async function pruneUsageRequests(db: Database, now: Date): Promise<void> {
+  await db.delete(usageRequests).where(lt(usageRequests.createdAt, new Date(now.getTime() - 2 * 24 * 3600_000)));
 }

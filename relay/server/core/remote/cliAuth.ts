@@ -9,13 +9,13 @@ import {
   type PairingCreateData,
   type PairingInfo,
   type PairingPollData,
-} from '../../protocol';
-import { AppError } from '../core/appError';
-import { randomSecret, sha256 } from '../core/auth/secrets';
-import type { Database } from '../storage/database';
-import { createAuthRepos } from '../storage/repos';
-import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
-import type { CliTokenRow, PairingRequestRow } from '../storage/schema';
+} from '../../../protocol';
+import { AppError } from '../appError';
+import { randomSecret, sha256 } from '../auth/secrets';
+import type { Database } from '../../storage/database';
+import { createAuthRepos } from '../../storage/repos';
+import { createCliTokensRepo } from '../../storage/repos/cliTokensRepo';
+import type { CliTokenRow, PairingRequestRow } from '../../storage/schema';
 
 export interface CliAuthDeps {
   db: Database;

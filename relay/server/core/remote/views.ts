@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import type { Instance, Session, SessionEvent, SessionEventBody } from '../../protocol';
-import type { InstanceRow, RemoteSessionRow, SessionEventRow } from '../storage/schema';
+import type { Instance, PendingInput, Session, SessionEvent, SessionEventBody } from '../../../protocol';
+import type { CliCommandRow, InstanceRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 
 /**
  * An instance whose node stopped renewing `last_seen_at` (node crash) counts as offline after this long, even if its
@@ -55,3 +55,6 @@ export function nameUuid(...parts: string[]): string {
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+
+/** A stored command as the `cli:hello` ack hands it over. */
+export const toPending = (row: CliCommandRow): PendingInput => ({ type: row.type, commandId: row.id, payload: row.payload }) as PendingInput;

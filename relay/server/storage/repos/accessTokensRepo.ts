@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 
 import type { Database } from '../database';
 import { type AccessTokenRow, accessTokens } from '../schema';
@@ -38,6 +38,16 @@ export function createAccessTokensRepo(db: Database) {
         .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
         .returning({ jti: accessTokens.jti });
       return rows.length;
+    },
+
+    /** Of these jtis, the ones still valid (not revoked, not expired) at `now`. */
+    async aliveAmong(jtis: string[], now: Date): Promise<Set<string>> {
+      if (jtis.length === 0) return new Set();
+      const rows = await db
+        .select({ jti: accessTokens.jti })
+        .from(accessTokens)
+        .where(and(inArray(accessTokens.jti, jtis), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)));
+      return new Set(rows.map((r) => r.jti));
     },
 
     async countForUser(userId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { io } from 'socket.io-client';
 
-import { SOCKET_PATH, WEB_NAMESPACE } from '../../../../relay/protocol/remote';
+import { REMOTE_PROTOCOL_VERSION, SOCKET_PATH, WEB_NAMESPACE } from '../../../../relay/protocol/remote';
 import { API_BASE } from '../../../shared/api/config';
 import type { SocketPort } from './remoteStore';
 
@@ -14,7 +14,10 @@ export function createWebSocketPort(getAuth: () => { token: string; windowId: st
     path: SOCKET_PATH,
     autoConnect: false,
     reconnection: false,
-    auth: (cb) => cb(getAuth() ?? {}),
+    auth: (cb) => {
+      const auth = getAuth();
+      cb(auth ? { ...auth, protocolVersion: REMOTE_PROTOCOL_VERSION } : {});
+    },
   });
   return {
     get connected() {

@@ -1,0 +1,21 @@
+import type { RemoteRepo } from '../../storage/repos/remoteRepo';
+
+/** Timing of presence, workspace locks and command delivery (defaults in relay/server/remote/remoteHub.ts). */
+export interface RemoteOptions {
+  /** An instance is shown offline only after its socket has been gone this long. */
+  presenceGraceMs: number;
+  leaseMs: number;
+  /** Lease renewal and instance heartbeat period. */
+  renewMs: number;
+  /** How often live sockets are checked against revoked CLI tokens and signed-out sessions. */
+  revocationCheckMs: number;
+  /** How long the relay waits for a CLI to take a command before leaving it pending. */
+  commandAckTimeoutMs: number;
+}
+
+/** What the remote use cases work with: storage and the clock. Transport (sockets, rooms, emits) stays in remote/. */
+export interface RemoteCoreDeps {
+  repo: RemoteRepo;
+  now: () => Date;
+  options: RemoteOptions;
+}

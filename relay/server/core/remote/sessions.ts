@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+
+import type { CliCommandType, CliSessionEvent, SessionMeta, WebSessionCreate } from '../../../protocol';
+import { type RemoteRepo, UnknownSession } from '../../storage/repos/remoteRepo';
+import type { CliCommandRow, RemoteSessionRow } from '../../storage/schema';
+import type { RemoteCoreDeps } from './deps';
+import { fail } from './failures';
+import { requireOnline, requireOwnInstance } from './instances';
+import { nameUuid } from './views';
+
+export interface SessionRef {
+  id: string;
+  instanceId: string;
+}
+
+export async function ownSession(deps: RemoteCoreDeps, userId: string, sessionId: string): Promise<RemoteSessionRow> {
+  const session = await deps.repo.findOwnSession(userId, sessionId);
+  if (!session) throw fail('NOT_FOUND', 'Session not found');
+  return session;
+}
+
+/** appendEvent, with a session that is gone answered NOT_FOUND. */
+export async function appendEvent(deps: RemoteCoreDeps, input: Parameters<RemoteRepo['appendEvent']>[0]) {
+  try {
+    return await deps.repo.appendEvent(input);
+  } catch (error) {
+    if (error instanceof UnknownSession) throw fail('NOT_FOUND', 'Session not found');
+    throw error;
+  }
+}
+export type AppendResult = Awaited<ReturnType<typeof appendEvent>>;
+
+/** Stores a command for the instance's CLI (delivered now if it is connected, else with its next cli:hello). */
+export const queueCommand = (deps: RemoteCoreDeps, instanceId: string, type: CliCommandType, payload: Record<string, unknown>, id: string = randomUUID()) =>
+  deps.repo.addCommand({ id, instanceId, type, payload, now: deps.now() });
+
+/**
+ * `session:event` from a CLI. A session it started on its own (not announced in cli:hello yet) is created; one of
+ * another instance is NOT_FOUND. `known` remembers sessions already checked for this socket (a session never moves).
+ */
+export interface KnownSessions {
+  has(sessionId: string): boolean;
+  add(sessionId: string): unknown;
+}
+
+export async function acceptCliEvent(deps: RemoteCoreDeps, who: { instanceId: string; userId: string }, input: CliSessionEvent, known: KnownSessions) {
+  let created: RemoteSessionRow | null = null;
+  if (!known.has(input.sessionId)) {
+    const session = await deps.repo.findSession(input.sessionId);
+    if (session && session.instanceId !== who.instanceId) throw fail('NOT_FOUND', 'Session not found');
+    if (!session) {
+      const ensured = await deps.repo.ensureSession({ id: input.sessionId, instanceId: who.instanceId, userId: who.userId, createdAt: deps.now() });
+      if (ensured.row.instanceId !== who.instanceId) throw fail('NOT_FOUND', 'Session not found');
+      created = ensured.row;
+    }
+    known.add(input.sessionId);
+  }
+  const result = await appendEvent(deps, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at: deps.now() });
+  return { ...result, created };
+}
+
+/** `session:meta` from a CLI: title and active flag of one of its own sessions. */
+export async function updateCliSessionMeta(deps: RemoteCoreDeps, instanceId: string, input: SessionMeta): Promise<RemoteSessionRow> {
+  const session = await deps.repo.findSession(input.sessionId);
+  if (!session || session.instanceId !== instanceId) throw fail('NOT_FOUND', 'Session not found');
+  const patch = { ...(input.title !== undefined && { title: input.title }), ...(input.active !== undefined && { active: input.active }) };
+  return (await deps.repo.updateSessionMeta(input.sessionId, patch, deps.now()))!;
+}
+
+/**
+ * `session:create` from a browser holding the workspace: idempotent per clientRequestId; a new session is announced
+ * to the CLI with a `session:create` command.
+ */
+export async function createWebSession(
+  deps: RemoteCoreDeps,
+  who: { userId: string; holdsLock: (instanceId: string) => Promise<boolean> },
+  input: WebSessionCreate,
+): Promise<{ row: RemoteSessionRow; command: CliCommandRow | null }> {
+  await requireOwnInstance(deps, who.userId, input.instanceId);
+  if (!(await who.holdsLock(input.instanceId))) throw notAttached();
+  await requireOnline(deps, input.instanceId);
+  const { row, created } = await deps.repo.ensureSession({
+    id: randomUUID(),
+    instanceId: input.instanceId,
+    userId: who.userId,
+    createdAt: deps.now(),
+    clientRequestId: input.clientRequestId,
+  });
+  if (!created) return { row, command: null };
+  const command = await queueCommand(deps, input.instanceId, 'session:create', { sessionId: row.id, autoApprove: row.autoApprove }, nameUuid('create', row.id));
+  return { row, command };
+}
+
+export const notAttached = () => fail('NOT_ATTACHED', 'Attach the instance first (instance:attach)');

@@ -1,0 +1,53 @@
+import { cliEventContracts, webEventContracts } from '../../protocol';
+import type { RemoteCoreDeps } from '../core/remote/deps';
+import { type KnownSessions, ownSession, type SessionRef } from '../core/remote/sessions';
+import type { HubContext } from './hubContext';
+import type { CliServerSocket, WebServerSocket } from './namespaces';
+import { createEventRouter } from './socketEvents';
+
+/** Per-socket ownership caches are dropped wholesale beyond this many sessions (a bound, not an LRU). */
+const OWNERSHIP_CACHE_MAX = 1_000;
+
+/** A connected CLI: its socket, validated-event router, and the sessions already known to be its own. */
+export function cliConnection(ctx: HubContext, socket: CliServerSocket) {
+  const known = new Set<string>();
+  return {
+    socket,
+    data: socket.data,
+    router: createEventRouter(socket, cliEventContracts, ctx.log),
+    /** Sessions found to belong to this instance (a session never moves), so session:event skips the lookup. */
+    knownSessions: {
+      has: (id: string) => known.has(id),
+      add(id: string) {
+        if (known.size >= OWNERSHIP_CACHE_MAX) known.clear();
+        known.add(id);
+      },
+    } satisfies KnownSessions,
+  };
+}
+export type CliConnection = ReturnType<typeof cliConnection>;
+
+/** A connected browser window: its socket, router, session ownership cache and workspace-lock check. */
+export function webConnection(ctx: HubContext, socket: WebServerSocket) {
+  const core: RemoteCoreDeps = ctx.core;
+  // Sessions this socket's user was found to own. A session never changes owner or instance, so a hit saves the
+  // lookup on every input; a session that disappears (account deletion) makes the append answer NOT_FOUND.
+  const owned = new Map<string, SessionRef>();
+  return {
+    socket,
+    data: socket.data,
+    router: createEventRouter(socket, webEventContracts, ctx.log),
+    async ownSessionRef(sessionId: string): Promise<SessionRef> {
+      const known = owned.get(sessionId);
+      if (known) return known;
+      const row = await ownSession(core, socket.data.userId, sessionId);
+      const ref = { id: row.id, instanceId: row.instanceId };
+      if (owned.size >= OWNERSHIP_CACHE_MAX) owned.clear();
+      owned.set(sessionId, ref);
+      return ref;
+    },
+    holdsLock: (instanceId: string) =>
+      core.repo.holdsLock({ instanceId, windowId: socket.data.windowId, socketId: socket.id, now: core.now(), leaseMs: core.options.leaseMs }),
+  };
+}
+export type WebConnection = ReturnType<typeof webConnection>;

@@ -1,0 +1,82 @@
+import { acceptCliEvent, createWebSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
+import { toSession, toSessionEvent } from '../../core/remote/views';
+import { interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
+import type { CliConnection, WebConnection } from '../connections';
+import type { HubContext } from '../hubContext';
+import { AfterAck } from '../socketEvents';
+
+/** `/cli` sessions: events (persisted, then fanned out), metadata, and confirmation of commands taken. */
+export function registerCliSessionHandlers(ctx: HubContext, conn: CliConnection): void {
+  const { data } = conn;
+  conn.router.on('session:event', async (input) => {
+    const result = await acceptCliEvent(ctx.core, data, input, conn.knownSessions);
+    if (result.created) ctx.broadcastSession(result.created);
+    if (result.duplicate) return { ok: true as const, seq: result.event.seq };
+    return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
+      ctx.fanout.publish(toSessionEvent(result.event));
+      if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.broadcastSession(result.session);
+    });
+  });
+
+  conn.router.on('session:meta', async (input) => {
+    const updated = await updateCliSessionMeta(ctx.core, data.instanceId, input);
+    return new AfterAck({ ok: true as const }, () => ctx.broadcastSession(updated));
+  });
+
+  conn.router.on('commands:taken', async (input) => {
+    await ctx.core.repo.markDelivered(input.commandIds, ctx.core.now(), data.instanceId);
+    return { ok: true as const };
+  });
+}
+
+/** `/web` sessions: create, join (replay then live), leave, input, interrupt, settings. */
+export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection): void {
+  const { data, socket } = conn;
+  conn.router.on('session:create', async (input) => {
+    const { row, command } = await createWebSession(ctx.core, { userId: data.userId, holdsLock: conn.holdsLock }, input);
+    if (!command) return { ok: true as const, session: toSession(row) };
+    return new AfterAck({ ok: true as const, session: toSession(row) }, async () => {
+      ctx.broadcastSession(row);
+      void ctx.broadcastInstance(input.instanceId);
+      await ctx.deliver(command);
+    });
+  });
+
+  conn.router.on('session:join', async (input) => {
+    const session = await ownSession(ctx.core, data.userId, input.sessionId);
+    const afterSeq = Math.min(input.afterSeq, session.lastSeq);
+    return new AfterAck({ ok: true as const, session: toSession(session) }, () => ctx.fanout.join(socket, session.id, afterSeq));
+  });
+
+  conn.router.on('session:leave', async (input) => {
+    await conn.ownSessionRef(input.sessionId);
+    ctx.fanout.leave(socket, input.sessionId);
+    return { ok: true as const };
+  });
+
+  conn.router.on('session:input', async (input) => {
+    const session = await conn.ownSessionRef(input.sessionId);
+    const applied = await sendInput(ctx.core, session, await conn.holdsLock(session.instanceId), input);
+    if (!applied.command) return { ok: true as const, seq: applied.event.seq };
+    return new AfterAck({ ok: true as const, seq: applied.event.seq }, async () => {
+      ctx.fanout.publish(toSessionEvent(applied.event));
+      if (applied.session) ctx.broadcastSession(applied.session);
+      await ctx.deliver(applied.command);
+    });
+  });
+
+  conn.router.on('session:interrupt', async (input) => {
+    const session = await conn.ownSessionRef(input.sessionId);
+    const command = await interruptSession(ctx.core, session, await conn.holdsLock(session.instanceId));
+    return new AfterAck({ ok: true as const }, () => ctx.deliver(command));
+  });
+
+  conn.router.on('session:settings', async (input) => {
+    const session = await conn.ownSessionRef(input.sessionId);
+    const updated = await updateSettings(ctx.core, session, await conn.holdsLock(session.instanceId), input.autoApprove);
+    return new AfterAck({ ok: true as const, session: toSession(updated.session) }, async () => {
+      ctx.broadcastSession(updated.session);
+      await ctx.deliver(updated.command);
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+
+import { cliHandshakeAuthSchema, type HandshakeErrorCode, REMOTE_PROTOCOL_VERSION, webHandshakeAuthSchema } from '../../protocol';
+import type { RelayConfig } from '../config';
+import { proxyTrust } from '../core/network/proxyTrust';
+import { verifyCliToken } from '../core/remote/cliAuth';
+import type { RemoteCoreDeps } from '../core/remote/deps';
+import type { Database } from '../storage/database';
+import type { CliNamespace, WebNamespace } from './namespaces';
+import { isAllowedOrigin } from './origin';
+
+/** A handshake refusal: `connect_error` with `err.data = { code }` and the message `"<code>: <text>"`. */
+export function handshakeError(code: HandshakeErrorCode, text: string): Error & { data: { code: HandshakeErrorCode } } {
+  return Object.assign(new Error(`${code}: ${text}`), { data: { code } });
+}
+
+/** A handshake speaking another protocol version is refused before anything else, on both namespaces. */
+function versionMismatch(raw: unknown, client: string): Error | null {
+  const version = typeof raw === 'object' && raw !== null ? (raw as { protocolVersion?: unknown }).protocolVersion : undefined;
+  if (version === undefined || version === REMOTE_PROTOCOL_VERSION) return null;
+  return handshakeError('PROTOCOL_VERSION', `this relay speaks protocol version ${REMOTE_PROTOCOL_VERSION}, not ${String(version).slice(0, 20)}; ${client}`);
+}
+
+type Next = (error?: Error) => void;
+const guarded = (log: FastifyInstance['log'], what: string, next: Next, work: () => Promise<void>) =>
+  void work().catch((error: unknown) => {
+    log.error({ err: error }, `remote: ${what} handshake failed`);
+    next(handshakeError('INTERNAL', 'server error'));
+  });
+
+/** `/cli`: a CLI token, an instance id it may use (claimed for this socket), the protocol version. */
+export function useCliHandshake(cli: CliNamespace, deps: { core: RemoteCoreDeps; db: Database; log: FastifyInstance['log'] }): void {
+  cli.use((socket, next) =>
+    guarded(deps.log, 'cli', next, async () => {
+      const raw: unknown = socket.handshake.auth;
+      const mismatch = versionMismatch(raw, 'update tern');
+      if (mismatch) return next(mismatch);
+      const auth = cliHandshakeAuthSchema.safeParse(raw);
+      if (!auth.success) return next(handshakeError('BAD_HANDSHAKE', `missing or malformed handshake (token, instanceId, protocolVersion ${REMOTE_PROTOCOL_VERSION})`));
+      const verified = await verifyCliToken({ db: deps.db, now: deps.core.now }, auth.data.token);
+      if (!verified) return next(handshakeError('UNAUTHORIZED', 'invalid or revoked CLI token'));
+      const claimed = await deps.core.repo.claimInstance({
+        id: auth.data.instanceId,
+        userId: verified.user.id,
+        cliTokenId: verified.row.id,
+        socketId: socket.id,
+        now: deps.core.now(),
+      });
+      // Someone else's instance id: refused like a bad token, so existence is not revealed.
+      if (!claimed) return next(handshakeError('UNAUTHORIZED', 'this instance id cannot be used'));
+      socket.data = { kind: 'cli', userId: verified.user.id, tokenId: verified.row.id, instanceId: claimed.id };
+      next();
+    }),
+  );
+}
+
+/** `/web`: same-site Origin, a live user JWT, a window id, the protocol version. */
+export function useWebHandshake(web: WebNamespace, deps: { app: FastifyInstance; config: RelayConfig }): void {
+  const trustsPeer = proxyTrust(deps.config.TRUST_PROXY);
+  web.use((socket, next) =>
+    guarded(deps.app.log, 'web', next, async () => {
+      const { headers, address } = socket.handshake;
+      if (!isAllowedOrigin(headers, deps.config.PUBLIC_URL, trustsPeer(address))) return next(handshakeError('ORIGIN_NOT_ALLOWED', 'origin not allowed'));
+      const mismatch = versionMismatch(socket.handshake.auth, 'reload the page');
+      if (mismatch) return next(mismatch);
+      const auth = webHandshakeAuthSchema.safeParse(socket.handshake.auth);
+      if (!auth.success) return next(handshakeError('BAD_HANDSHAKE', `missing or malformed handshake (token, windowId, protocolVersion ${REMOTE_PROTOCOL_VERSION})`));
+      let access;
+      try {
+        access = await deps.app.verifyAccessToken(auth.data.token);
+      } catch {
+        return next(handshakeError('UNAUTHORIZED', 'sign in again'));
+      }
+      socket.data = { kind: 'web', userId: access.userId, jti: access.jti, windowId: auth.data.windowId };
+      next();
+    }),
+  );
+}

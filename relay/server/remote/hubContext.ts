@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import { type OkAck, type PendingInput, WEB_PUSH } from '../../protocol';
+import type { RemoteCoreDeps } from '../core/remote/deps';
+import { instanceView } from '../core/remote/instances';
+import { toPending, toSession } from '../core/remote/views';
+import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
+import type { SessionFanout } from './fanout';
+import { type CliNamespace, instanceRoom, userRoom, type WebNamespace } from './namespaces';
+import type { createUsageBridge } from './usageBridge';
+
+/**
+ * What every handler of the hub shares: the namespaces, the use cases' deps, the fan-out, and the few transport
+ * actions that reach other sockets (broadcasts to a user's windows, command delivery to a CLI).
+ */
+export interface HubContext {
+  cli: CliNamespace;
+  web: WebNamespace;
+  core: RemoteCoreDeps;
+  log: FastifyBaseLogger;
+  fanout: SessionFanout;
+  usage: ReturnType<typeof createUsageBridge>;
+  /** Tells the owner's windows the instance's current state. */
+  broadcastInstance(instanceId: string): Promise<void>;
+  /** Tells the owner's windows the session's current state. */
+  broadcastSession(row: RemoteSessionRow): void;
+  /** Hands a stored command to the instance's CLI now; without its ack in time it stays pending for the next hello. */
+  deliver(command: CliCommandRow | null): Promise<void>;
+}
+
+export function createHubContext(base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver'>): HubContext {
+  const { cli, web, core } = base;
+  return {
+    ...base,
+    async broadcastInstance(instanceId) {
+      const view = await instanceView(core, instanceId);
+      if (view) web.to(userRoom(view.row.userId)).emit(WEB_PUSH.instanceUpdated, { instance: view.instance });
+    },
+    broadcastSession(row) {
+      web.to(userRoom(row.userId)).emit(WEB_PUSH.sessionUpdated, { session: toSession(row) });
+    },
+    async deliver(command) {
+      if (!command || command.deliveredAt) return;
+      const pending = toPending(command);
+      try {
+        const responses = await emitCommand(cli.to(instanceRoom(command.instanceId)).timeout(core.options.commandAckTimeoutMs), pending);
+        if (responses.some((r) => r.ok)) await core.repo.markDelivered([command.id], core.now());
+      } catch {
+        // No ack in time: the command stays pending and goes out with the CLI's next cli:hello.
+      }
+    },
+  };
+}
+
+type CommandTarget = ReturnType<ReturnType<CliNamespace['to']>['timeout']>;
+
+/** Emits a stored command with its typed payload; resolves with every receiving CLI's ack. */
+function emitCommand(target: CommandTarget, command: PendingInput): Promise<OkAck[]> {
+  switch (command.type) {
+    case 'session:create':
+      return target.emitWithAck('session:create', command.payload);
+    case 'session:input':
+      return target.emitWithAck('session:input', command.payload);
+    case 'session:permission':
+      return target.emitWithAck('session:permission', command.payload);
+    case 'session:interrupt':
+      return target.emitWithAck('session:interrupt', command.payload);
+    case 'session:settings':
+      return target.emitWithAck('session:settings', command.payload);
+  }
+}
