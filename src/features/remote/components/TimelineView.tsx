@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { QueuedInput } from '../model/inputQueue';
-import type { DiffItem, PermissionState, SubagentItem, TimelineItem } from '../model/timeline';
+import type { DiffItem, PermissionDecision, PermissionScope, PermissionState, SubagentItem, TimelineItem } from '../model/timeline';
 import { ErrorText, NoticeText } from './NoticeText';
 import { useMediaQuery } from './useMediaQuery';
 
@@ -97,7 +97,7 @@ function Collapsible({ summary, children, defaultOpen = false, testId }: { summa
   );
 }
 
-type Respond = (requestId: string, decision: 'allow' | 'deny', scope: 'once' | 'session') => void;
+type Respond = (requestId: string, decision: PermissionDecision, scope: PermissionScope) => void;
 
 function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswer: boolean; onRespond: Respond }) {
   const { t } = useTranslation('remote');
@@ -182,7 +182,7 @@ function SetupStepRow({ item }: { item: Item<'setup'> }) {
 }
 
 /** The permission prompt, inside the card of the tool call that asked; afterwards it shows the decision. */
-function PermissionPrompt({ permission, canAnswer, onRespond }: { permission: PermissionState; canAnswer: boolean; onRespond: (decision: 'allow' | 'deny', scope: 'once' | 'session') => void }) {
+function PermissionPrompt({ permission, canAnswer, onRespond }: { permission: PermissionState; canAnswer: boolean; onRespond: (decision: PermissionDecision, scope: PermissionScope) => void }) {
   const { t } = useTranslation('remote');
   const [sent, setSent] = useState(false);
   const decided = permission.decision;

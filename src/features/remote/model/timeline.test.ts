@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { SessionEvent, SessionEventBody } from '../../../../relay/protocol/remote';
-import { buildTimeline } from './timeline';
+import { buildTimeline, closeEndedPrompts, nestSubagents, type PermissionDecision, type TimelineItem } from './timeline';
+import { emptyDraft, foldEvent, placeholderTool } from './timelineFold';
 
 const SID = '00000000-0000-4000-8000-0000000000bb';
 /** Events with seq 1, 2, 3 … in the order given. */
@@ -15,7 +16,7 @@ const call = (toolCallId: string, extra: Partial<Extract<SessionEventBody, { typ
 const ask = (requestId: string, toolCallId: string, agentId?: string): SessionEventBody => ({
   type: 'permission_request', requestId, toolCallId, tool: 'edit', summary: `may I ${requestId}`, input: { path: 'a.ts' }, ...(agentId && { agentId }),
 });
-const answer = (requestId: string, decision: 'allow' | 'deny' = 'allow'): SessionEventBody => ({ type: 'permission_response', requestId, decision, scope: 'once' });
+const answer = (requestId: string, decision: PermissionDecision = 'allow'): SessionEventBody => ({ type: 'permission_response', requestId, decision, scope: 'once' });
 const turnEnd = (reason: 'completed' | 'interrupted' = 'completed'): SessionEventBody => ({ type: 'turn_end', reason });
 
 describe('buildTimeline', () => {
@@ -200,5 +201,42 @@ describe('buildTimeline', () => {
       expect(items).toHaveLength(1);
       expect(items[0]).toMatchObject({ kind: 'subagent', children: [{ key: 'tool:t2' }] });
     });
+  });
+});
+
+describe('timeline pieces', () => {
+  const prompt = (requestId: string, seq: number, open = true) => ({ requestId, seq, tool: 'edit', summary: '', input: null, decision: null, open });
+  const tool = (id: string, extra: Partial<Extract<TimelineItem, { kind: 'tool' }>> = {}): TimelineItem => ({ ...placeholderTool(id, 1, undefined), ...extra });
+
+  it('foldEvent updates the draft in place: cards by key, the turn markers and the sent ids', () => {
+    const draft = emptyDraft();
+    for (const event of log(user('c1'), call('t1'), call('t1', { status: 'completed' }), turnEnd())) foldEvent(draft, event);
+    expect(draft.items.map((i) => i.key)).toEqual(['user:1', 'tool:t1']);
+    expect(draft.byKey).toEqual(new Map([['user:1', 0], ['tool:t1', 1]]));
+    expect(draft.items[1]).toMatchObject({ seq: 2, status: 'completed' });
+    expect(draft).toMatchObject({ lastUser: 1, lastTurnEnd: 4, sentIds: new Set(['c1']) });
+  });
+
+  it('closeEndedPrompts closes open prompts older than the last turn end and lists the rest', () => {
+    const items = [tool('t1', { permissions: [prompt('r1', 2), prompt('r2', 6)] }), tool('t2', { permissions: [prompt('r3', 3, false)] }), tool('t3')];
+    const { items: closed, pendingPermissions } = closeEndedPrompts(items, 5);
+    expect(pendingPermissions).toEqual(['r2']);
+    expect(closed[0]).toMatchObject({ permissions: [{ requestId: 'r1', open: false }, { requestId: 'r2', open: true }] });
+    // Cards without an open prompt are passed through as they are, and the input is left alone.
+    expect(closed[1]).toBe(items[1]);
+    expect(closed[2]).toBe(items[2]);
+    expect(items[0]).toMatchObject({ permissions: [{ open: true }, { open: true }] });
+    expect(closeEndedPrompts(items, 0).pendingPermissions).toEqual(['r1', 'r2']);
+  });
+
+  it('nestSubagents moves tool and diff cards with a known agentId into that card, in order', () => {
+    const agent: TimelineItem = { kind: 'subagent', key: 'subagent:a1', seq: 2, agentId: 'a1', parentToolCallId: 't0', title: 'A', status: 'running', children: [] };
+    const diff: TimelineItem = { kind: 'diff', key: 'diff:5', seq: 5, toolCallId: 't4', diff: { path: 'p', oldText: '', newText: 'n', seq: 5 }, agentId: 'a1' };
+    const items = [tool('t0'), agent, tool('t1', { agentId: 'a1' }), tool('t2', { agentId: 'a2' }), diff];
+    const { top, subagents } = nestSubagents(items);
+    expect(top.map((i) => i.key)).toEqual(['tool:t0', 'subagent:a1', 'tool:t2']);
+    expect(subagents).toEqual([{ ...agent, children: [items[2], diff] }]);
+    expect(top[1]).toBe(subagents[0]);
+    expect(agent.children).toEqual([]);
   });
 });
