@@ -240,8 +240,34 @@ test.describe('callback and token login', () => {
     await expect(page.getByRole('alert')).toHaveText('Missing authorization parameters');
     await page.goto('/zh/callback?type=authlogin&logintype=tern&token=spent&user_id=1');
     await expect(page.getByRole('alert')).toContainText('登录');
+    // A refused one-time token is the callback's error to show, not an expired session.
+    await expect(page).toHaveURL(/\/zh\/callback$/);
+    await expect(page.getByTestId('callback-close')).toHaveText('关闭');
     await page.getByRole('link', { name: '重试' }).click();
     await expect(page).toHaveURL(/\/zh\/login$/);
+  });
+
+  test('a close button while processing and after success; in a tab it goes on to the home page', async ({ page, request }) => {
+    const signup = await request.post('/auth/tern/signup', { data: { email: uniqueEmail('close'), password: 'close-password', username: 'Closer' } });
+    const { data } = await signup.json();
+    // Holds the real tern-login call until the processing state has been checked.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/auth/jwt/tern-login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/callback?type=authlogin&logintype=tern&token=${encodeURIComponent(data.token)}&user_id=${encodeURIComponent(data.user_id)}`);
+    const callback = page.getByTestId('callback');
+    const close = page.getByTestId('callback-close');
+    await expect(callback).toHaveAttribute('data-phase', 'processing');
+    await expect(close).toHaveText('Close');
+    release();
+    await expect(callback).toHaveAttribute('data-phase', 'success');
+    await expect(close).toBeVisible();
+    await close.click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('tern.accessToken'))).toBeTruthy();
   });
 
   test('a CLI temp code signs the browser in once', async ({ page, request }) => {
@@ -251,9 +277,20 @@ test.describe('callback and token login', () => {
     const login = await (await request.post('/auth/jwt/tern-login', { data: { token: data.token, user_id: data.user_id, plat: 'cli' } })).json();
     const temp = await (await request.post('/auth/temp-code', { headers: { Authorization: `Bearer ${login.accessToken}` }, data: {} })).json();
 
+    // Spec §7: /me is one query cached 5 minutes: token login fetches it, the header reuses it.
+    const meCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/web-api/auth/me') meCalls.push(r.url());
+    });
     await page.goto(`/token-login?code=${encodeURIComponent(temp.data.code)}`);
     await expect(page.getByText('Signed in. Redirecting…')).toBeVisible();
     await expect(page).toHaveURL(/\/userinfo$/, { timeout: 5000 });
+    const menu = page.locator('header').getByRole('button', { name: 'Account menu' });
+    await expect(menu).toContainText('CLI user');
+    await page.locator('header').getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(menu).toContainText('CLI user');
+    expect(meCalls).toHaveLength(1);
 
     await page.evaluate(() => localStorage.clear());
     await page.goto(`/token-login?code=${encodeURIComponent(temp.data.code)}`);
@@ -263,6 +300,29 @@ test.describe('callback and token login', () => {
     await expect(page.getByRole('alert')).toHaveText('missing required parameter: code');
     await page.getByRole('link', { name: 'Back to sign-in' }).click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('401 without a stored token (spec §8)', () => {
+  test('the sessionExpired toast, auth cleared, back to /', async ({ page, shell }) => {
+    // Leftovers of a session whose token is gone: there is no token to send.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('tern.user', JSON.stringify({ id: 'gone', username: 'Gone' }));
+      localStorage.setItem('tern.loginMethod', 'tern');
+    });
+    // STAND-IN: the relay answers the products call with 401, as it would any call it refuses without a session.
+    const authorization: (string | undefined)[] = [];
+    await page.route('**/web-api/products', (route) => {
+      authorization.push(route.request().headers().authorization);
+      return route.fulfill({ status: 401, json: { success: false, code: 'UNAUTHORIZED', message: 'Unauthorized: sign in first' } });
+    });
+    await page.goto('/zh/pricing');
+    await expect(shell.toasts).toContainText('登录已过期，请重新登录');
+    await expect(page).toHaveURL(/:\d+\/$/);
+    expect(authorization[0]).toBeUndefined();
+    expect(await page.evaluate(() => [localStorage.getItem('tern.user'), localStorage.getItem('tern.loginMethod')])).toEqual([null, null]);
   });
 });
 

@@ -73,7 +73,7 @@ describe('response with success=false (spec §8)', () => {
 
 describe('HTTP statuses (spec §8)', () => {
   type Row = [string, Omit<Extract<FailureInput, { kind: 'http' }>, 'kind'>, Partial<FailureDecision>];
-  const sessionExpired: Partial<FailureDecision> = { ...toasted(key('sessionExpired')), clearAuth: true, goHomeAfterMs: 0 };
+  const sessionExpired: Partial<FailureDecision> = { ...toasted(key('sessionExpired')), alwaysToast: true, clearAuth: true, goHomeAfterMs: 0 };
 
   it.each<Row>([
     // The two configuration codes win over the status (the relay sends DATABASE_TABLE_MISSING with 503).

@@ -21,6 +21,11 @@ export type Text = { key: string } | { text: string };
 export interface FailureDecision {
   /** Shown to the user as a toast; absent when the calling screen shows the error itself. */
   toast?: { level: 'error' | 'warning' | 'info'; content: Text } | undefined;
+  /**
+   * Shown even for a silent request: the decision leaves the calling screen at once (401 goes to /), so that screen
+   * is gone before it could show the message itself.
+   */
+  alwaysToast?: boolean | undefined;
   /** A second toast (the browsing-only notice). */
   extraToast?: { level: 'info'; content: Text } | undefined;
   /** The message the ApiError carries for the screen. */
@@ -92,7 +97,7 @@ export function decideFailure(input: FailureInput): FailureDecision {
       if (status === 401) {
         if (isSignInCall(path)) return screen(asciiOr(input.message, 'errors:unauthorized'));
         // Spec §8: with or without a stored token, a 401 ends the session: toast, clear auth, go to /.
-        return { ...toastOnly({ key: 'errors:sessionExpired' }), clearAuth: true, goHomeAfterMs: 0 };
+        return { ...toastOnly({ key: 'errors:sessionExpired' }), alwaysToast: true, clearAuth: true, goHomeAfterMs: 0 };
       }
       if (status === 403) return toastOnly({ key: 'errors:noPermission' });
       if (status === 404) {

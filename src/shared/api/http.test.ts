@@ -212,12 +212,13 @@ describe('401', () => {
     expect(location.pathname).toBe('/');
   });
 
-  it('with a token, silent: still clears auth (the session is over) but shows nothing', async () => {
+  it('silent requests too: the session is over and the calling screen is left, so the toast still explains it', async () => {
     signIn({ token: jwt(3600), expiresIn: 3600, user, loginMethod: 'tern' });
     reply(() => json({}, 401));
     await expectApiError(request('/web-api/user/stats', { silent: true }));
     expect(localStorage.getItem(authKeys.token)).toBeNull();
-    expect(showToastSpy).not.toHaveBeenCalled();
+    expect(showToastSpy).toHaveBeenCalledExactlyOnceWith('error', { key: 'errors:sessionExpired' });
+    expect(location.pathname).toBe('/');
   });
 
   it('without a stored token: the same sessionExpired toast, auth cleared, go to / (spec §8)', async () => {

@@ -65,7 +65,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 function apply(decision: FailureDecision, silent: boolean): void {
-  if (!silent && decision.toast) showToast(decision.toast.level, decision.toast.content);
+  if ((!silent || decision.alwaysToast) && decision.toast) showToast(decision.toast.level, decision.toast.content);
   if (!silent && decision.extraToast) showToast(decision.extraToast.level, decision.extraToast.content, 6000);
   if (decision.clearAuth) clearAuth();
   if (decision.goHomeAfterMs !== undefined) {
