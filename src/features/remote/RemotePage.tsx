@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteProblem, RemoteState, RemoteStore } from './client/remoteStore';
 import { useRemoteStore } from './client/useRemoteStore';
 import { PairedClis } from './components/PairedClis';
-import { Composer, ConnectionBanner, EnvironmentList, LinkDownAlert, SessionList, SetupGuide, TodoPanel } from './components/Panels';
+import { Composer } from './components/panels/Composer';
+import { ConnectionBanner } from './components/panels/ConnectionBanner';
+import { EnvironmentList } from './components/panels/EnvironmentList';
+import { LinkDownAlert } from './components/panels/LinkDownAlert';
+import { SessionList } from './components/panels/SessionList';
+import { SetupGuide } from './components/panels/SetupGuide';
+import { TodoPanel } from './components/panels/TodoPanel';
 import { TimelineView } from './components/TimelineView';
 import { buildTimeline } from './model/timeline';
 
