@@ -1,0 +1,92 @@
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { type Database, transaction } from '../../database';
+import { type WorkspaceLockRow, workspaceLocks } from '../../schema';
+
+/** Workspace locks: one browser window drives an instance at a time, with a lease. */
+export function createLocksRepo(db: Database) {
+  return {
+    async findLock(instanceId: string): Promise<WorkspaceLockRow | null> {
+      const [row] = await db.select().from(workspaceLocks).where(eq(workspaceLocks.instanceId, instanceId)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Takes the lock when it is free, lapsed, already this window's, or (takeOver) in any case. Returns the lock now
+     * held and the previous holder when it was someone else (to be told `workspace:lost`); `held: null` = busy.
+     */
+    async acquireLock(input: {
+      instanceId: string;
+      userId: string;
+      windowId: string;
+      socketId: string;
+      takeOver: boolean;
+      now: Date;
+      leaseMs: number;
+    }): Promise<{ held: WorkspaceLockRow | null; previous: WorkspaceLockRow | null }> {
+      return transaction(db, async (tx) => {
+        const [previous] = await tx
+          .select()
+          .from(workspaceLocks)
+          .where(eq(workspaceLocks.instanceId, input.instanceId))
+          .for('update')
+          .limit(1);
+        const leaseExpiresAt = new Date(input.now.getTime() + input.leaseMs);
+        const sameWindow = previous?.windowId === input.windowId;
+        const free = !previous || previous.leaseExpiresAt <= input.now || sameWindow;
+        if (!free && !input.takeOver) return { held: null, previous: previous ?? null };
+        const values = {
+          instanceId: input.instanceId,
+          userId: input.userId,
+          windowId: input.windowId,
+          socketId: input.socketId,
+          since: sameWindow && previous ? previous.since : input.now,
+          leaseExpiresAt,
+        };
+        const [held] = await tx
+          .insert(workspaceLocks)
+          .values(values)
+          .onConflictDoUpdate({ target: workspaceLocks.instanceId, set: values })
+          .returning();
+        const displaced = previous && !sameWindow ? previous : previous && previous.socketId !== input.socketId ? previous : null;
+        return { held: held!, previous: displaced };
+      });
+    },
+
+    /** The lock if this window holds it and its lease is alive; renews it at the same time. */
+    async holdsLock(input: { instanceId: string; windowId: string; socketId: string; now: Date; leaseMs: number }): Promise<boolean> {
+      const rows = await db
+        .update(workspaceLocks)
+        .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs), socketId: input.socketId })
+        .where(
+          and(
+            eq(workspaceLocks.instanceId, input.instanceId),
+            eq(workspaceLocks.windowId, input.windowId),
+            gt(workspaceLocks.leaseExpiresAt, input.now),
+          ),
+        )
+        .returning({ id: workspaceLocks.instanceId });
+      return rows.length > 0;
+    },
+
+    /** Renews every lock held by these sockets. */
+    async renewLocks(socketIds: string[], now: Date, leaseMs: number): Promise<void> {
+      if (socketIds.length === 0) return;
+      await db
+        .update(workspaceLocks)
+        .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
+        .where(and(inArray(workspaceLocks.socketId, socketIds), gt(workspaceLocks.leaseExpiresAt, now)));
+    },
+
+    async releaseLock(instanceId: string, windowId: string): Promise<boolean> {
+      const rows = await db
+        .delete(workspaceLocks)
+        .where(and(eq(workspaceLocks.instanceId, instanceId), eq(workspaceLocks.windowId, windowId)))
+        .returning({ id: workspaceLocks.instanceId });
+      return rows.length > 0;
+    },
+
+    async pruneLapsedLocks(now: Date): Promise<void> {
+      await db.delete(workspaceLocks).where(lte(workspaceLocks.leaseExpiresAt, now));
+    },
+  };
+}
