@@ -2,6 +2,7 @@ import type { CreateOrderResponse, Product } from '../../../relay/protocol/billi
 import { ApiError, request } from '../../shared/api/http';
 import { withFallback } from '../../shared/api/errorPolicy';
 import { authKeys } from '../../shared/auth/storage';
+import type { Language } from '../../shared/i18n/languages';
 import type { ToastContent } from '../../shared/ui/toast';
 import { loadBillingSchemas } from './schemas';
 
@@ -115,7 +116,7 @@ export async function runPurchase(product: Pick<Product, 'productSn'>, deps: Pur
 }
 
 /** POST /web-api/payment/create-order, validated with the protocol schema (loaded only when someone buys). */
-export async function createOrder(productSn: string, lang?: 'en' | 'zh'): Promise<CreateOrderResponse> {
+export async function createOrder(productSn: string, lang?: Language): Promise<CreateOrderResponse> {
   const { createOrderBodySchema, createOrderResponseSchema } = await loadBillingSchemas();
   // The language makes the sandbox checkout and its return link (/orders/<id> or /zh/orders/<id>) match the page.
   const body = createOrderBodySchema.parse({ product_sn: productSn, ...(lang && { lang }) });

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { ChangelogEntry, ChangelogResponse } from '../../../relay/protocol/changelog';
+import type { Language } from '../../shared/i18n/languages';
 import ChangelogPage from './ChangelogPage';
 import { fakeFetch, renderPage } from './testUtils';
 
@@ -17,7 +18,7 @@ const entry = (version: string, date: string, over: Partial<ChangelogEntry> = {}
   ...over,
 });
 
-const body = (lang: 'en' | 'zh', page: number, entries: ChangelogEntry[], hasMore: boolean, total = entries.length): ChangelogResponse => ({
+const body = (lang: Language, page: number, entries: ChangelogEntry[], hasMore: boolean, total = entries.length): ChangelogResponse => ({
   success: true,
   data: { lang, entries, page, pageSize: 2, total, hasMore },
 });

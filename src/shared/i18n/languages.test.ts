@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultLanguage,
   isLanguage,
+  type Language,
   languageEntries,
   localizePath,
   matchBrowserLanguage,
@@ -37,7 +38,7 @@ describe('supported languages (spec §9)', () => {
 });
 
 describe('parsePathname (spec §2 language routing)', () => {
-  const ok = (lang: 'en' | 'zh', rest: string): ParsedPath => ({ kind: 'ok', lang, prefix: lang === 'en' ? '' : `/${lang}`, rest });
+  const ok = (lang: Language, rest: string): ParsedPath => ({ kind: 'ok', lang, prefix: lang === 'en' ? '' : `/${lang}`, rest });
 
   it.each<[string, ParsedPath]>([
     // English has no prefix.
@@ -104,7 +105,7 @@ describe('parsePathname (spec §2 language routing)', () => {
 });
 
 describe('localizePath', () => {
-  it.each<[string, 'en' | 'zh', string]>([
+  it.each<[string, Language, string]>([
     ['/', 'en', '/'],
     ['/', 'zh', '/zh'],
     ['/pricing', 'en', '/pricing'],
@@ -126,7 +127,7 @@ describe('localizePath', () => {
 });
 
 describe('matchBrowserLanguage', () => {
-  it.each<[string[], 'en' | 'zh' | null]>([
+  it.each<[string[], Language | null]>([
     [['zh-CN'], 'zh'],
     [['zh-TW'], 'zh'],
     [['zh-Hant-TW'], 'zh'],

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import type { Language } from './languages';
 import {
   detectLanguage,
   LANGUAGE_PREFERENCE_KEY,
@@ -145,7 +146,7 @@ describe('savePreference / readPreference', () => {
 });
 
 describe('detectLanguage: saved choice → browser → default (spec §4 Language)', () => {
-  it.each<[string, (() => void) | null, string[], { language: 'en' | 'zh'; source: 'saved' | 'browser' | 'default' }]>([
+  it.each<[string, (() => void) | null, string[], { language: Language; source: 'saved' | 'browser' | 'default' }]>([
     ['saved zh beats an English browser', () => savePreference(storage, 'zh', 'user-choice', NOW), ['en-US'], { language: 'zh', source: 'saved' }],
     ['saved en beats a Chinese browser', () => savePreference(storage, 'en', 'user-choice', NOW), ['zh-CN'], { language: 'en', source: 'saved' }],
     ['a browser-auto save also counts as saved', () => savePreference(storage, 'zh', 'browser-auto', NOW - DAY), ['en'], { language: 'zh', source: 'saved' }],

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
+import type { Language } from '../../../shared/i18n/languages';
 import { useLanguageRoute } from '../../../shared/routing/language';
 
 const tabs = [
@@ -65,6 +66,6 @@ export function Loading({ testId }: { testId?: string }) {
   );
 }
 
-export function useLang(): 'en' | 'zh' {
+export function useLang(): Language {
   return useLanguageRoute().lang === 'zh' ? 'zh' : 'en';
 }

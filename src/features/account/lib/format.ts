@@ -1,9 +1,10 @@
+import type { Language } from '../../../shared/i18n/languages';
 import { currencySymbol } from '../../billing/productLabels';
 
 /**
- * Display formatting for the account screens. Pure; the language is passed in ('en' | 'zh').
+ * Display formatting for the account screens. Pure; the language is passed in (one of the served languages).
  */
-export type Lang = 'en' | 'zh';
+export type Lang = Language;
 
 const locales: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN' };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import type { Language } from '../../../shared/i18n/languages';
 import { matchRoute, redirects, toolSlugs } from '../../../shared/routing/routeTable';
 import { looksLikeKey, visibleFaqItems } from '../lib/faq';
 import enHeadToHead from './en/headToHead';
@@ -21,7 +22,7 @@ const pricing = { en: enPricing, zh: zhPricing };
 const leaderboard = { en: enLeaderboard, zh: zhLeaderboard };
 const headToHead = { en: enHeadToHead, zh: zhHeadToHead };
 
-async function tool(slug: (typeof toolSlugs)[number], lang: 'en' | 'zh'): Promise<ToolContent> {
+async function tool(slug: (typeof toolSlugs)[number], lang: Language): Promise<ToolContent> {
   return (await toolContent[slug][lang]()).default;
 }
 const table = (c: ToolContent, id: CommandTable['id']) => c.commands.tables.find((t) => t.id === id)!;

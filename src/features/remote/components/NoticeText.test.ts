@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 
 import en from '../../../locales/en/remote.json';
 import zh from '../../../locales/zh/remote.json';
+import type { Language } from '../../../shared/i18n/languages';
 import { errorLead, noticeText } from './NoticeText';
 
-async function translator(lng: 'en' | 'zh') {
+async function translator(lng: Language) {
   const i18n = createInstance();
   await i18n.init({ lng, resources: { en: { remote: en }, zh: { remote: zh } }, ns: ['remote'], defaultNS: 'remote', interpolation: { escapeValue: false } });
   return i18n.getFixedT(lng, 'remote') as unknown as Parameters<typeof noticeText>[0];
