@@ -135,6 +135,49 @@ test.describe('tool pages', () => {
     await expect(page.locator('[data-auth="openaiCompatible"] [data-testid="auth-bullets"] li')).toHaveCount(4);
   });
 
+  for (const [slug, repo, npmCommand] of [
+    ['claude-code', 'https://github.com/anthropics/claude-code', 'npm install -g @anthropic-ai/claude-code'],
+    ['coderabbit-cli', 'https://github.com/coderabbitai', 'curl -fsSL https://cli.coderabbit.ai/install.sh | sh'],
+  ] as const) {
+    test(`${slug}: npm, from source and Homebrew tabs; no source build, so the tab says so and links to the repository`, async ({ page, shell }) => {
+      await shell.goto(`/leaderboard/${slug}`);
+      const tabs = page.getByTestId('install-tabs').getByRole('tab');
+      await expect(tabs).toHaveText([/npm/, /From source/, /Homebrew/]);
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      const panel = page.getByRole('tabpanel');
+      await expect(panel).toContainText(npmCommand);
+      await tabs.nth(1).click();
+      await expect(panel).toContainText(/not open source|closed source/);
+      const repository = panel.getByTestId('install-link');
+      await expect(repository).toHaveAttribute('href', repo);
+      await expect(repository).toHaveAttribute('target', '_blank');
+      await expect(repository).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(panel).not.toContainText('git clone');
+      await tabs.nth(2).click();
+      await expect(panel).toContainText('brew install');
+    });
+  }
+
+  test('phone: the install tabs fit a 375 px screen, in both languages @phone', async ({ page, shell }) => {
+    for (const lang of ['', '/zh'] as const) {
+      await shell.goto(`${lang}/leaderboard/claude-code`);
+      const box = page.getByTestId('install-tabs').locator('xpath=..');
+      await box.scrollIntoViewIfNeeded();
+      await page.getByTestId('install-tabs').getByRole('tab').nth(1).click();
+      await expect(box.getByTestId('install-link')).toBeVisible();
+      // The command under "From source" is the native installer, and its caption says so.
+      await expect(page.getByRole('tabpanel').getByTestId('command-box')).toContainText(lang ? '原生安装程序' : 'Native installer');
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      for (const tab of await page.getByTestId('install-tabs').getByRole('tab').all()) {
+        const b = (await tab.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width).toBeLessThanOrEqual(width);
+      }
+      await box.screenshot({ path: `test-results/screenshots/install-tabs-claude-code${lang.replace('/', '-') || '-en'}-phone.png` });
+    }
+  });
+
   test('Groq Code: install cards, disabled quick-install and API-key buttons', async ({ page, shell }) => {
     await shell.goto('/leaderboard/groq-code');
     const cards = page.getByTestId('install-cards').getByRole('listitem');

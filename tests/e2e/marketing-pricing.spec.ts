@@ -63,6 +63,25 @@ test.describe('pricing', () => {
     expect(new Set(icons)).toEqual(new Set(['free', 'basic', 'pro', 'enterprise']));
   });
 
+  test('the older pricing text is shown as the earlier plan list, right after the live plans (spec §1, §9)', async ({ page, shell }) => {
+    for (const [lang, title, prices] of [
+      ['', 'Earlier plan list', ['Free$0', 'Pro$19/month', 'Team$49/month', 'EnterpriseCustom']],
+      ['/zh', '早期套餐列表', ['免费版$0', '专业版$19/月', '团队版$49/月', '企业版定制']],
+    ] as const) {
+      await shell.goto(`${lang}/pricing`);
+      const earlier = page.getByTestId('earlier-plans');
+      await expect(earlier.getByRole('heading', { level: 2 })).toHaveText(title);
+      await expect(earlier.getByRole('listitem')).toHaveText([...prices]);
+      // Beside the live plans: the next block after the plan cards, and it sells nothing.
+      const plans = new PlanCardsArea(page);
+      await expect(plans.cards).toHaveCount(5);
+      const lastPlan = (await plans.cards.last().boundingBox())!;
+      expect((await earlier.boundingBox())!.y).toBeGreaterThan(lastPlan.y + lastPlan.height);
+      await expect(earlier.getByRole('button')).toHaveCount(0);
+      await expect(earlier.getByRole('link')).toHaveCount(0);
+    }
+  });
+
   test('skeletons while loading, a translated error with retry when the call fails', async ({ page, shell, consoleErrors }) => {
     // STAND-IN for the products call: held, then failing, then empty.
     let fail = true;

@@ -165,6 +165,8 @@ export interface InstallMethod {
   description: string;
   /** May be empty when the method does not exist for this tool and the tab only explains why. */
   commands: readonly string[];
+  /** The command box's caption when the commands are another route than the tab's name (the native installer). */
+  commandsLabel?: string;
   /** A link that opens in a new tab: the repository, when a tool has no such route (closed source, not on npm). */
   link?: { label: string; href: string };
   recommended?: boolean;

@@ -9,7 +9,7 @@ function MethodBody({ method }: { method: InstallMethod }) {
   return (
     <>
       <p className="grow-0 text-sm text-base-content/75">{method.description}</p>
-      {method.commands.length > 0 && <CommandBox commands={method.commands} label={method.label} className="mt-3" />}
+      {method.commands.length > 0 && <CommandBox commands={method.commands} label={method.commandsLabel ?? method.label} className="mt-3" />}
       {method.link && (
         <a href={method.link.href} target="_blank" rel="noopener noreferrer" className="link link-primary mt-3 inline-flex items-center gap-1 text-sm font-medium" data-testid="install-link">
           {method.link.label}

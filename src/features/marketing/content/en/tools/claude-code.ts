@@ -87,6 +87,7 @@ const claudeCode: ToolContent = {
         description:
           'Claude Code is not open source, so there is nothing to build: its GitHub repository holds the changelog, the issue tracker and plugins. For an install without npm, the native installer is a standalone build that keeps itself up to date and needs no Node.js.',
         commands: ['curl -fsSL https://claude.ai/install.sh | bash'],
+        commandsLabel: 'Native installer',
         link: { label: 'Claude Code on GitHub', href: facts.repository },
       },
       { id: 'homebrew', label: 'Homebrew', description: 'For macOS and Linux machines managed with Homebrew.', commands: ['brew install --cask claude-code'] },

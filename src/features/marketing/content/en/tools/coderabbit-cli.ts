@@ -74,6 +74,7 @@ const codeRabbit: ToolContent = {
         label: 'npm',
         description: 'CodeRabbit does not publish its CLI on npm. The official install script does the same job: it downloads the right binary for your platform into ~/.local/bin.',
         commands: ['curl -fsSL https://cli.coderabbit.ai/install.sh | sh'],
+        commandsLabel: 'Install script',
         default: true,
       },
       {

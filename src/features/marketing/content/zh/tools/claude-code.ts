@@ -87,6 +87,7 @@ const claudeCode: ToolContent = {
         description:
           'Claude Code 并未开源，没有可以构建的源码：它的 GitHub 仓库只提供更新日志、问题反馈和插件。不想用 npm 的话，可以用原生安装程序，它是独立构建的版本，会自动更新，也不依赖 Node.js。',
         commands: ['curl -fsSL https://claude.ai/install.sh | bash'],
+        commandsLabel: '原生安装程序',
         link: { label: 'Claude Code 的 GitHub 仓库', href: facts.repository },
       },
       { id: 'homebrew', label: 'Homebrew', description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。', commands: ['brew install --cask claude-code'] },

@@ -74,6 +74,7 @@ const codeRabbit: ToolContent = {
         label: 'npm',
         description: 'CodeRabbit 没有把 CLI 发布到 npm。官方安装脚本可以起到同样的作用：为你的平台下载对应的程序，放到 ~/.local/bin。',
         commands: ['curl -fsSL https://cli.coderabbit.ai/install.sh | sh'],
+        commandsLabel: '安装脚本',
         default: true,
       },
       {
