@@ -167,7 +167,12 @@ export const feishuExchangeResponseSchema = z.object({
 export type FeishuExchangeResponse = z.infer<typeof feishuExchangeResponseSchema>;
 
 export const feishuLoginRequestSchema = z.object({
-  feishuAccessToken: plain(z.string({ message: 'Missing feishuAccessToken' })).min(1, 'Missing feishuAccessToken').max(2000),
+  // The relay sends it to Feishu in an Authorization header: a token is visible ASCII (anything else is the caller's
+  // mistake, 400 here, never an upstream failure).
+  feishuAccessToken: plain(z.string({ message: 'Missing feishuAccessToken' }))
+    .min(1, 'Missing feishuAccessToken')
+    .max(2000)
+    .regex(/^[\x21-\x7e]+$/, 'feishuAccessToken must be visible ASCII characters'),
   invitationCode: invitationCodeSchema,
   clientInfo: clientInfoSchema,
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
+  cleanJson,
   createdOrderSchema,
   createOrderBodySchema,
   orderPageSchema,
@@ -90,7 +91,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: BillingDeps): 
     const event = deps.provider.parseWebhook(raw, request.headers);
     let payload: unknown;
     try {
-      payload = JSON.parse(raw.toString('utf8'));
+      // Stored as jsonb: text a customer typed (names, custom fields) is kept made storable (␀, U+FFFD), so NUL or a
+      // lone surrogate in it cannot roll back the payment it reports.
+      const cleaned = cleanJson.safeParse(JSON.parse(raw.toString('utf8')));
+      payload = cleaned.success ? cleaned.data : null;
     } catch {
       payload = null;
     }

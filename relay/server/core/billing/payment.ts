@@ -116,10 +116,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         throw new AppError(400, 'WEBHOOK_SIGNATURE_INVALID', `Webhook signature verification failed: ${(error as Error).message}`);
       }
+      // Signed is not well-formed: an event without an id or a type cannot be recorded (nor deduplicated).
+      if (typeof event.id !== 'string' || !event.id || typeof event.type !== 'string' || !event.type) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'Webhook event without an id or a type');
+      }
       if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-        const session = event.data.object;
+        const session = checkoutSessionOf(event);
         const orderId = session.metadata?.orderId ?? session.client_reference_id;
-        if (!orderId || session.payment_status !== 'paid') return { eventId: event.id, type: event.type, kind: 'ignored' };
+        if (typeof orderId !== 'string' || !orderId || session.payment_status !== 'paid' || typeof session.id !== 'string') {
+          return { eventId: event.id, type: event.type, kind: 'ignored' };
+        }
         const intent = session.payment_intent;
         return {
           eventId: event.id,
@@ -131,9 +137,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         };
       }
       if (event.type === 'checkout.session.expired') {
-        const session = event.data.object;
+        const session = checkoutSessionOf(event);
         const orderId = session.metadata?.orderId ?? session.client_reference_id;
-        if (orderId) return { eventId: event.id, type: event.type, kind: 'expired', orderId };
+        if (typeof orderId === 'string' && orderId) return { eventId: event.id, type: event.type, kind: 'expired', orderId };
       }
       return { eventId: event.id, type: event.type, kind: 'ignored' };
     },
@@ -144,6 +150,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       });
     },
   };
+}
+
+/** The Checkout session a (signed, so Stripe-made) event carries; an empty one when the event has none. */
+function checkoutSessionOf(event: Stripe.Event): Partial<Stripe.Checkout.Session> {
+  const object: unknown = (event.data as { object?: unknown } | null | undefined)?.object;
+  return typeof object === 'object' && object !== null ? (object as Partial<Stripe.Checkout.Session>) : {};
 }
 
 export function createPaymentProvider(config: {
