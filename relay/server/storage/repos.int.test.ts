@@ -8,6 +8,12 @@ import { createTestPostgres } from '../testing/postgres';
 import { openStorage, type Storage, transaction } from './database';
 import { createAuthRepos, isUniqueViolation } from './repos';
 
+/** SQLSTATE 23514: a check constraint refused the row (also when wrapped by drizzle). */
+const storageCheckViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23514') return true;
+  return false;
+};
+
 /** The same repo contract against both targets: PGlite (embedded default) and a real PostgreSQL. */
 function repoContract(open: () => Promise<Storage>, cleanup: () => Promise<void>) {
   let storage: Storage;
@@ -21,6 +27,14 @@ function repoContract(open: () => Promise<Storage>, cleanup: () => Promise<void>
     await storage?.close();
     await cleanup();
   }, 120_000);
+
+  it('refuses enum-like values the protocol does not know (check constraints from the zod enums)', async () => {
+    const repos = createAuthRepos(storage.db);
+    const refused = await repos.users.create({ username: 'X', email: 'x-enum@example.com', provider: 'github', now: t0 }).then(() => null, (e: unknown) => e);
+    expect(storageCheckViolation(refused)).toBe(true);
+    const user = await repos.users.create({ username: 'Y', email: 'y-enum@example.com', provider: 'cheetah', now: t0 });
+    expect(user.provider).toBe('cheetah');
+  });
 
   it('creates users, enforces unique e-mail, records the first invitation code only', async () => {
     const repos = createAuthRepos(storage.db);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-import { users } from './schema';
+import { checkoutLangSchema, orderStatusSchema, orderTypeSchema, paymentMethodSchema, paymentStatusSchema, planTypeSchema } from '../../protocol';
+import { oneOf } from './columns';
+import { users } from './schema.auth';
 
 /**
  * Billing tables (re-exported by schema.ts). One credit ledger is the truth for balances: every grant (paid order,
@@ -48,7 +50,7 @@ export const products = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('products_sn_unique').on(t.productSn)],
+  (t) => [uniqueIndex('products_sn_unique').on(t.productSn), check('products_plan_type_check', oneOf(t.planType, planTypeSchema.options))],
 );
 
 export const orders = pgTable(
@@ -97,7 +99,15 @@ export const orders = pgTable(
     /** Set by "cancel subscription": the plan runs until it expires and is not offered for renewal. */
     renewalCancelledAt: ts('renewal_cancelled_at'),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_payment_idx').on(t.paymentMethod, t.paymentId)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_payment_idx').on(t.paymentMethod, t.paymentId),
+    check('orders_type_check', oneOf(t.type, orderTypeSchema.options)),
+    check('orders_status_check', oneOf(t.status, orderStatusSchema.options)),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, paymentStatusSchema.options)),
+    check('orders_payment_method_check', oneOf(t.paymentMethod, paymentMethodSchema.options)),
+    check('orders_lang_check', oneOf(t.lang, checkoutLangSchema.options)),
+  ],
 );
 
 /** Every payment-provider event handled; a replayed event id is recognised and ignored. */

@@ -1,6 +1,8 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-import { users } from './schema';
+import { cliCommandContracts, pairingStatuses } from '../../protocol';
+import { oneOf } from './columns';
+import { users } from './schema.auth';
 
 /**
  * Remote control tables (issue #4, re-exported by schema.ts): CLI tokens, pairing, CLI instances, their sessions and
@@ -39,7 +41,6 @@ export const pairingRequests = pgTable(
     deviceCodeHash: text('device_code_hash').notNull(),
     hostname: text('hostname').notNull(),
     platform: text('platform').notNull(),
-    /** 'pending' | 'approved' | 'denied' */
     status: text('status').notNull().default('pending'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
@@ -53,6 +54,7 @@ export const pairingRequests = pgTable(
     uniqueIndex('pairing_requests_code_unique').on(t.pairingCode),
     uniqueIndex('pairing_requests_device_unique').on(t.deviceCodeHash),
     index('pairing_requests_expires_idx').on(t.expiresAt),
+    check('pairing_requests_status_check', oneOf(t.status, pairingStatuses)),
   ],
 );
 
@@ -136,7 +138,11 @@ export const cliCommands = pgTable(
     createdAt: createdAt(),
     deliveredAt: ts('delivered_at'),
   },
-  (t) => [uniqueIndex('cli_commands_id_unique').on(t.id), index('cli_commands_pending_idx').on(t.instanceId, t.deliveredAt)],
+  (t) => [
+    uniqueIndex('cli_commands_id_unique').on(t.id),
+    index('cli_commands_pending_idx').on(t.instanceId, t.deliveredAt),
+    check('cli_commands_type_check', oneOf(t.type, Object.keys(cliCommandContracts))),
+  ],
 );
 
 /** One browser window drives an instance at a time; a lapsed lease is free. */
