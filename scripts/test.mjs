@@ -36,6 +36,7 @@ const step = (name, status) => {
 
 let status = step('lint', run('npm', ['run', 'lint', '--silent']));
 status = step('typecheck', run('npm', ['run', 'typecheck', '--silent'])) || status;
+status = step('size limits', run('npm', ['run', 'check:size', '--silent'])) || status;
 
 const vitestReport = path.join(reports, 'vitest.json');
 status = step('unit + integration (vitest)', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`])) || status;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-import { cleanJson, plain, text } from './text';
+import { id, INPUT_TEXT_MAX_CHARS, iso, TEXT_MAX, uuid } from './fields';
+import { permissionDecisionSchema, permissionScopeSchema, sessionEventBodySchema } from './sessionEvents';
+import { plain, text } from './text';
+
+export * from './sessionEvents';
 import { usageReportSchema, type UsageReport } from './usage';
 
 /**
@@ -22,11 +26,7 @@ export const PRESENCE_GRACE_MS = 10_000;
 export const WORKSPACE_LEASE_MS = 30_000;
 export const WORKSPACE_RENEW_MS = 10_000;
 
-/** Caps from the outline. */
-export const TOOL_OUTPUT_MAX_CHARS = 64 * 1024;
-export const FILE_DIFF_MAX_CHARS = 256 * 1024;
-export const INPUT_TEXT_MAX_CHARS = 100_000;
-const TEXT_MAX = 1_000_000;
+export { FILE_DIFF_MAX_CHARS, INPUT_TEXT_MAX_CHARS, TOOL_OUTPUT_MAX_CHARS } from './fields';
 
 // ---- errors & acks -------------------------------------------------------------------------------------------------
 
@@ -68,16 +68,6 @@ export const okAckSchema = ackSchema({});
 export type OkAck = z.infer<typeof okAckSchema>;
 export type Ack<T extends object = Record<never, never>> = ({ ok: true } & T) | AckError;
 
-// ---- common ids ----------------------------------------------------------------------------------------------------
-
-// Ids, times and codes refuse NUL, control characters and lone surrogates (400 / BAD_REQUEST naming the field); free
-// text that may carry program output keeps it, made storable by text() / cleanJson (relay/protocol/text.ts).
-const id = plain(z.string().min(1).max(200));
-const uuid = z.uuid();
-const iso = plain(z.string().min(1).max(64));
-const json = cleanJson;
-const code = plain(z.string().min(1).max(100));
-
 // ---- entities ------------------------------------------------------------------------------------------------------
 
 export const instanceEnvSchema = z.object({
@@ -111,223 +101,6 @@ export const sessionSchema = z.object({
   autoApprove: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
-
-// ---- session event bodies ------------------------------------------------------------------------------------------
-
-export const toolCallStatuses = ['executing', 'completed', 'failed'] as const;
-export const todoStatuses = ['pending', 'in_progress', 'completed'] as const;
-export const subagentStatuses = ['initializing', 'running', 'completed', 'failed', 'cancelled', 'unknown'] as const;
-export const setupStepStatuses = ['pending', 'running', 'done', 'failed'] as const;
-export const permissionDecisions = ['allow', 'deny'] as const;
-export const permissionScopes = ['once', 'session'] as const;
-export const turnEndReasons = ['completed', 'interrupted', 'error', 'limit'] as const;
-export const noticeLevels = ['info', 'warning'] as const;
-
-export const permissionDecisionSchema = z.enum(permissionDecisions);
-export const permissionScopeSchema = z.enum(permissionScopes);
-
-export const userMessageBodySchema = z.object({
-  type: z.literal('user_message'),
-  clientMsgId: id,
-  text: text(INPUT_TEXT_MAX_CHARS),
-});
-export const assistantDeltaBodySchema = z.object({
-  type: z.literal('assistant_delta'),
-  messageId: id,
-  text: text(TEXT_MAX),
-});
-export const assistantMessageBodySchema = z.object({
-  type: z.literal('assistant_message'),
-  messageId: id,
-  text: text(TEXT_MAX),
-});
-/**
- * `agentId` on `tool_call`, `tool_output`, `file_diff` and `permission_request`: set when a sub-agent (the `subagent`
- * event with that `agentId`) issued the call, so the console can nest it under the sub-agent; absent for the main agent.
- */
-const agentIdField = { agentId: id.optional() };
-
-export const toolCallBodySchema = z.object({
-  type: z.literal('tool_call'),
-  toolCallId: id,
-  ...agentIdField,
-  name: text(200).pipe(z.string().min(1)),
-  title: text(2000),
-  input: json,
-  status: z.enum(toolCallStatuses),
-  output: text(TOOL_OUTPUT_MAX_CHARS).optional(),
-  error: text(TOOL_OUTPUT_MAX_CHARS).optional(),
-});
-export const toolOutputBodySchema = z.object({
-  type: z.literal('tool_output'),
-  toolCallId: id,
-  ...agentIdField,
-  stream: z.enum(['stdout', 'stderr']),
-  chunk: text(TOOL_OUTPUT_MAX_CHARS),
-});
-export const fileDiffBodySchema = z.object({
-  type: z.literal('file_diff'),
-  toolCallId: id,
-  ...agentIdField,
-  path: text(4096).pipe(z.string().min(1)),
-  oldText: text(FILE_DIFF_MAX_CHARS),
-  newText: text(FILE_DIFF_MAX_CHARS),
-});
-export const todoItemSchema = z.object({
-  id: id,
-  content: text(10_000),
-  status: z.enum(todoStatuses),
-});
-export type TodoItem = z.infer<typeof todoItemSchema>;
-export const todoListBodySchema = z.object({
-  type: z.literal('todo_list'),
-  items: z.array(todoItemSchema).max(1000),
-});
-export const subagentBodySchema = z.object({
-  type: z.literal('subagent'),
-  agentId: id,
-  parentToolCallId: id,
-  title: text(2000),
-  status: z.enum(subagentStatuses),
-  summary: text(TOOL_OUTPUT_MAX_CHARS).optional(),
-});
-export const setupStepBodySchema = z.object({
-  type: z.literal('setup_step'),
-  stepId: id,
-  title: text(2000),
-  status: z.enum(setupStepStatuses),
-  detail: text(10_000).optional(),
-});
-export const permissionRequestBodySchema = z.object({
-  type: z.literal('permission_request'),
-  requestId: id,
-  toolCallId: id,
-  ...agentIdField,
-  tool: text(200).pipe(z.string().min(1)),
-  summary: text(10_000),
-  input: json,
-});
-export const permissionResponseBodySchema = z.object({
-  type: z.literal('permission_response'),
-  requestId: id,
-  decision: permissionDecisionSchema,
-  scope: permissionScopeSchema,
-});
-export const turnEndBodySchema = z.object({
-  type: z.literal('turn_end'),
-  reason: z.enum(turnEndReasons),
-});
-/** Values to fill into a translated `notice` / `error` text (`{{name}}` placeholders); at most 50 entries. */
-export const messageParamsSchema = z
-  .record(code, z.union([text(10_000), z.number()]))
-  .refine((v) => Object.keys(v).length <= 50, { message: 'at most 50 params' });
-export type MessageParams = z.infer<typeof messageParamsSchema>;
-
-export const errorBodyEventSchema = z.object({
-  type: z.literal('error'),
-  /** A stable code (`cliErrorCodes` for the reference CLI); the console translates it, `message` is the fallback. */
-  code,
-  message: text(10_000),
-  params: messageParamsSchema.optional(),
-});
-export const noticeBodySchema = z.object({
-  type: z.literal('notice'),
-  level: z.enum(noticeLevels),
-  /** English text: the fallback when the console does not know `code`. */
-  text: text(TEXT_MAX),
-  /** A stable code (`cliNoticeCodes` for the reference CLI) the console translates, with `params` filled in. */
-  code: code.optional(),
-  params: messageParamsSchema.optional(),
-});
-
-/**
- * Notice codes the reference CLI emits (the `code` field stays a free string: other CLIs may add their own), with
- * their params. Console: translate `code` when known, else show `text`.
- */
-export const cliNoticeCodes = [
-  /** { cwd, model } — a session is ready with a model. */
-  'cli.ready',
-  /** No model configured (TERN_MODEL_URL unset); plain text cannot be answered. */
-  'cli.noModel',
-  /** `/help`: `text` is the command list (markdown). */
-  'cli.help',
-  /** `/clear`: the model context was cleared. */
-  'cli.cleared',
-  /** `/stats`: { requests, inputTokens, outputTokens, cacheReadTokens, cacheCreationTokens, model? }. */
-  'cli.stats',
-  /** `/exit`: the session ended. */
-  'cli.exit',
-  /** Input for a session that has ended (/exit). */
-  'cli.sessionEnded',
-  /** The CLI restarted during a turn; that turn was closed as interrupted. */
-  'cli.turnRecovered',
-  /**
-   * Usage denied before a model request (level warning; the turn ends with `turn_end: limit`):
-   * { reason: 'RATE_LIMITED' | 'QUOTA_EXCEEDED', retryAfterSeconds? }.
-   */
-  'cli.limit',
-  /** The turn stopped after { maxSteps } model requests (turn_end: limit). */
-  'cli.maxSteps',
-  /** `!` without a command. */
-  'cli.shellUsage',
-  /** Unknown slash command: { command } (without the slash). */
-  'cli.unknownCommand',
-  /** `/login-link`: { url } — a one-time browser sign-in link. */
-  'cli.loginLink',
-  /** `/login-link` while the CLI is not connected to the relay. */
-  'cli.loginLinkOffline',
-] as const;
-export type CliNoticeCode = (typeof cliNoticeCodes)[number];
-
-/**
- * `error` codes the reference CLI emits, with their params. (Transcripts from before notice codes may also hold
- * `error` RATE_LIMITED / QUOTA_EXCEEDED; usage denials are now the `cli.limit` notice.)
- */
-export const cliErrorCodes = [
-  /** The model API failed: { status? } (HTTP status when there was one). */
-  'MODEL_ERROR',
-  /** `/login-link` failed. */
-  'LOGIN_LINK_FAILED',
-  /** A turn failed inside the CLI (a bug or an unexpected fault); the turn ends with `turn_end: error`. */
-  'INTERNAL',
-  /**
-   * The relay refused one of this session's events for good (BAD_REQUEST, NOT_FOUND …): the CLI set it aside in its
-   * dead-letter file and went on. { eventType, reason } (the refused body type, the relay's code); `message` holds the
-   * sanitised reason, never the refused payload.
-   */
-  'EVENT_UNDELIVERABLE',
-] as const;
-export type CliErrorCode = (typeof cliErrorCodes)[number];
-
-export const sessionEventBodySchema = z.discriminatedUnion('type', [
-  userMessageBodySchema,
-  assistantDeltaBodySchema,
-  assistantMessageBodySchema,
-  toolCallBodySchema,
-  toolOutputBodySchema,
-  fileDiffBodySchema,
-  todoListBodySchema,
-  subagentBodySchema,
-  setupStepBodySchema,
-  permissionRequestBodySchema,
-  permissionResponseBodySchema,
-  turnEndBodySchema,
-  errorBodyEventSchema,
-  noticeBodySchema,
-]);
-export type SessionEventBody = z.infer<typeof sessionEventBodySchema>;
-export type SessionEventType = SessionEventBody['type'];
-export type SessionEventBodyOf<T extends SessionEventType> = Extract<SessionEventBody, { type: T }>;
-
-/** What the relay stores and fans out to `/web`. */
-export const sessionEventSchema = z.object({
-  sessionId: uuid,
-  seq: z.number().int().min(1),
-  eventId: uuid,
-  at: iso,
-  body: sessionEventBodySchema,
-});
-export type SessionEvent = z.infer<typeof sessionEventSchema>;
 
 // ---- handshakes ----------------------------------------------------------------------------------------------------
 
