@@ -1,7 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 
+import type { ErrorBody } from '../protocol';
 import type { RelayConfig } from './config';
 import type { AuthLimits, ScryptParams } from './core/auth';
+import { sendError } from './http/apiErrors';
 import { registerChangelogRoutes } from './http/changelogRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { registerPairingRoutes } from './http/pairingRoutes';
@@ -56,6 +58,16 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
           },
     trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
+    // A URL the router cannot take (bad percent-encoding, an encoded lone surrogate, an over-long path parameter)
+    // answers the error envelope like every other 4xx, not Fastify's own body.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
+      const body: ErrorBody =
+        status < 500
+          ? { success: false, code: status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message: error.message }
+          : { success: false, code: 'INTERNAL_ERROR', message: 'Server error, please try again later' };
+      void sendError(reply as FastifyReply, status, body);
+    },
   });
   const startedAt = Date.now();
   registerSecurityHeaders(app);

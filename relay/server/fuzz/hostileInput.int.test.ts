@@ -1143,6 +1143,32 @@ describe('regressions the fuzzer found', () => {
     expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'VALIDATION_ERROR', details: [expect.objectContaining({ path: 'feishuAccessToken' })] });
   });
 
+  it('a URL the router cannot take (bad percent-encoding, encoded lone surrogate, over-long parameter) answers the error envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/web-api/orders/%ED%A0%80'],
+      ['POST', '/web-api/orders/%E0%A4%A/cancel'],
+      ['GET', '/checkout/sandbox/%FF'],
+      ['DELETE', `/web-api/cli-tokens/${'a'.repeat(500)}`],
+    ] as const) {
+      const res = await relay.app.inject({ method, url, headers: { authorization: `Bearer ${ctx.jwt}` }, remoteAddress: nextIp() });
+      expect(res.statusCode, `${method} ${url} → ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(errorBodySchema.safeParse(JSON.parse(res.body)).success, `${method} ${url} → ${res.body}`).toBe(true);
+    }
+  });
+
+  it('a handshake whose protocolVersion is an object with a `toString` key is refused PROTOCOL_VERSION, not INTERNAL', async () => {
+    const protocolVersion = JSON.parse('{"toString":"x","valueOf":1}') as unknown;
+    for (const [ns, auth] of [
+      ['cli', { token: ctx.cliToken, instanceId: randomUUID(), protocolVersion }],
+      ['web', { token: ctx.jwt, windowId: randomUUID(), protocolVersion }],
+    ] as const) {
+      const result = await tryHandshake(ns, auth);
+      expect(result.connected).toBe(false);
+      expect(!result.connected && result.error.data).toEqual({ code: 'PROTOCOL_VERSION' });
+    }
+  });
+
   it('a signed Stripe event without an id, a type or a checkout session answers 400 or is ignored, not 500', async () => {
     for (const payload of ['{}', '{"id":"evt_1"}', '{"type":"checkout.session.completed"}', '[]', '"x"']) {
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });

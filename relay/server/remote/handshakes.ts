@@ -18,7 +18,9 @@ export function handshakeError(code: HandshakeErrorCode, text: string): Error & 
 function versionMismatch(raw: unknown, client: string): Error | null {
   const version = typeof raw === 'object' && raw !== null ? (raw as { protocolVersion?: unknown }).protocolVersion : undefined;
   if (version === undefined || version === REMOTE_PROTOCOL_VERSION) return null;
-  return handshakeError('PROTOCOL_VERSION', `this relay speaks protocol version ${REMOTE_PROTOCOL_VERSION}, not ${String(version).slice(0, 20)}; ${client}`);
+  // Only numbers and strings are shown: String() of an object with a `toString` key throws (was INTERNAL).
+  const shown = typeof version === 'number' || typeof version === 'string' ? String(version).slice(0, 20) : typeof version;
+  return handshakeError('PROTOCOL_VERSION', `this relay speaks protocol version ${REMOTE_PROTOCOL_VERSION}, not ${shown}; ${client}`);
 }
 
 type Next = (error?: Error) => void;
