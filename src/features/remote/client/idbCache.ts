@@ -1,6 +1,6 @@
 import { createStore, get, set } from 'idb-keyval';
 
-import type { RemoteCache } from './remoteStore';
+import type { RemoteCache } from './storeCache';
 
 let store: ReturnType<typeof createStore> | null = null;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Instance, Session, SessionEvent } from '../../../../relay/protocol/remote';
+import type { WebEventName } from '../../../../relay/protocol/remoteEvents';
+import type { WebAck } from './acks';
 import { createRemoteStore, type RemoteCache, type SocketPort } from './remoteStore';
 
 const IID = '00000000-0000-4000-8000-0000000000aa';
@@ -47,9 +49,10 @@ class FakeSocket implements SocketPort {
     this.connected = false;
     this.fire('disconnect', 'transport close');
   }
-  request(event: string, payload: unknown) {
+  /** Answers whatever the handler returns, unchecked like a real relay's answer (the store checks it). */
+  request<E extends WebEventName>(event: E, payload: unknown): Promise<WebAck<E>> {
     this.requests.push({ event, payload: payload as Record<string, unknown> });
-    return Promise.resolve(this.handler(event, payload as Record<string, unknown>));
+    return Promise.resolve(this.handler(event, payload as Record<string, unknown>) as WebAck<E>);
   }
 }
 

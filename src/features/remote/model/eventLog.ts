@@ -62,3 +62,16 @@ export function mergeEvents(log: EventLog, batch: readonly SessionEvent[]): { lo
 export function hasGap(log: EventLog): boolean {
   return log.ahead.size > 0;
 }
+
+/** Seeds a session's log with events read back from the cache; a log that starts mid-session begins just before them. */
+export function withCachedEvents(log: EventLog | undefined, sessionId: string, cached: readonly SessionEvent[]): EventLog | undefined {
+  const first = cached[0];
+  if (!first) return log;
+  const start = log ?? { ...emptyLog(sessionId), base: first.seq - 1, lastSeq: first.seq - 1 };
+  return mergeEvents(start, cached).log;
+}
+
+/** clientMsgIds of the user messages `after` holds beyond `before` (the relay stored them, so their outbox entries are done). */
+export function storedInputs(before: EventLog, after: EventLog): string[] {
+  return after.events.slice(before.events.length).flatMap((e) => (e.body.type === 'user_message' ? [e.body.clientMsgId] : []));
+}

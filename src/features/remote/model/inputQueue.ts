@@ -46,3 +46,12 @@ export function requeueInFlight(queue: InputQueue): InputQueue {
 export function discard(queue: InputQueue, clientMsgId: string): InputQueue {
   return queue.filter((q) => q.clientMsgId !== clientMsgId);
 }
+
+/**
+ * The outbox a previous visit left (what it was sending goes back to waiting: the relay dedupes by clientMsgId),
+ * followed by anything typed since this page opened that the cache did not hold.
+ */
+export function restoreQueue(cached: InputQueue, current: InputQueue): InputQueue {
+  const restored = new Set(cached.map((q) => q.clientMsgId));
+  return [...requeueInFlight(cached), ...current.filter((q) => !restored.has(q.clientMsgId))];
+}

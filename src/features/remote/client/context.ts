@@ -1,0 +1,50 @@
+import type { AckError, Session } from '../../../../relay/protocol/remote';
+import type { WebEventName } from '../../../../relay/protocol/remoteEvents';
+import type { InputQueue } from '../model/inputQueue';
+import { refusal } from '../model/remoteState';
+import { upsertSession } from '../model/sessions';
+import type { WebAck, WebPayload } from './acks';
+import type { RestoreTarget, StoreCache } from './storeCache';
+
+/** What the store's actions (instanceActions.ts, sessionActions.ts, pushes.ts) work on; remoteStore.ts makes one. */
+export interface StoreContext extends RestoreTarget {
+  uuid(): string;
+  /** The socket is up. */
+  connected(): boolean;
+  /** Sends on the live socket and checks the answer (null: unreadable); rejects while the link is down or on timeout. */
+  request<E extends WebEventName>(event: E, payload: WebPayload<E>): Promise<WebAck<E> | null>;
+  cache: StoreCache;
+  /** Sessions joined on the current connection, and those being joined or flushed right now. */
+  joined: Set<string>;
+  joining: Set<string>;
+  flushing: Set<string>;
+  /** The instance the user chose (kept across reconnects, even while the attach is refused). */
+  wantedInstanceId: string | null;
+}
+
+export function setQueue(ctx: StoreContext, queue: InputQueue): void {
+  ctx.set({ queue });
+  ctx.cache.saveQueue(queue);
+}
+
+export function putSession(ctx: StoreContext, session: Session): void {
+  const sessions = upsertSession(ctx.state().sessions, session);
+  ctx.set({ sessions });
+  ctx.cache.saveSessions(session.instanceId, sessions[session.instanceId] ?? []);
+}
+
+export function saveSelection(ctx: StoreContext): void {
+  ctx.cache.saveSelection({ instanceId: ctx.wantedInstanceId, sessionId: ctx.state().currentSessionId });
+}
+
+/** For requests whose answer matters only when refused: the refusal shows as the problem. False when refused or lost. */
+export async function settled(ctx: StoreContext, answer: Promise<{ ok: true } | AckError | null>): Promise<boolean> {
+  try {
+    const ack = await answer;
+    if (ack?.ok === false) ctx.set({ problem: refusal(ack.error) });
+    return ack?.ok !== false;
+  } catch {
+    ctx.set({ problem: { kind: 'connection' } });
+    return false;
+  }
+}

@@ -1,0 +1,35 @@
+import { instanceUpdatedSchema, sessionEventSchema, sessionUpdatedSchema, WEB_PUSH, workspaceLostSchema } from '../../../../relay/protocol/remote';
+import { workspaceLost } from '../model/attach';
+import { upsertInstance } from '../model/instances';
+import { putSession, type StoreContext } from './context';
+import { receive } from './sessionActions';
+import type { SocketPort } from './socketPort';
+
+/**
+ * The relay's pushes. Each is checked against its schema before it touches the state (a relay can be older or newer
+ * than this page); a malformed one is dropped. `auth:revoked` is the link's (link.ts).
+ */
+export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
+  socket.on(WEB_PUSH.instanceUpdated, (payload) => {
+    const parsed = instanceUpdatedSchema.safeParse(payload);
+    if (!parsed.success) return;
+    ctx.set({ instances: upsertInstance(ctx.state().instances, parsed.data.instance) });
+    ctx.cache.saveInstances(ctx.state().instances);
+  });
+  socket.on(WEB_PUSH.sessionUpdated, (payload) => {
+    const parsed = sessionUpdatedSchema.safeParse(payload);
+    if (parsed.success) putSession(ctx, parsed.data.session);
+  });
+  socket.on(WEB_PUSH.sessionEvent, (payload) => {
+    const parsed = sessionEventSchema.safeParse(payload);
+    if (parsed.success) receive(ctx, parsed.data);
+    else console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
+  });
+  socket.on(WEB_PUSH.workspaceLost, (payload) => {
+    const parsed = workspaceLostSchema.safeParse(payload);
+    const attach = parsed.success ? workspaceLost(ctx.state().attach, parsed.data) : null;
+    if (!attach) return;
+    ctx.joined.clear();
+    ctx.set({ attach });
+  });
+}

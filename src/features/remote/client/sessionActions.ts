@@ -1,0 +1,113 @@
+import { type SessionEvent, WEB_EVENTS } from '../../../../relay/protocol/remote';
+import { applyEvent, emptyLog, storedInputs } from '../model/eventLog';
+import { discard, enqueue, markFailed, markSending, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
+import { refusal } from '../model/remoteState';
+import { findSession } from '../model/sessions';
+import type { PermissionDecision, PermissionScope } from '../model/timeline';
+import type { WebAck } from './acks';
+import { putSession, saveSelection, setQueue, settled, type StoreContext } from './context';
+
+/**
+ * The open session: its event log (live pushes and replays on join), and the outbox of typed input sent over it.
+ */
+
+/** A pushed event: appended to its log; a user message the relay stored settles its outbox entry. */
+export function receive(ctx: StoreContext, event: SessionEvent): void {
+  const { logs, queue } = ctx.state();
+  const log = logs[event.sessionId] ?? emptyLog(event.sessionId);
+  const { log: next, result } = applyEvent(log, event);
+  if (result === 'duplicate') return;
+  const stored = result === 'applied' ? storedInputs(log, next) : [];
+  ctx.set({ logs: { ...logs, [event.sessionId]: next }, ...(stored.length > 0 && { queue: settle(queue, stored) }) });
+  if (stored.length > 0) ctx.cache.saveQueue(ctx.state().queue);
+  ctx.cache.saveLogSoon(event.sessionId);
+  // A hole: ask the relay again from the last contiguous seq; the live events already held are kept aside.
+  if (result === 'gap') void join(ctx, event.sessionId);
+}
+
+/** Joins (or re-joins) a session from the last contiguous seq held; the relay replays what came after. */
+export async function join(ctx: StoreContext, sessionId: string): Promise<void> {
+  if (ctx.joining.has(sessionId) || !ctx.connected() || ctx.state().attach.status !== 'attached') return;
+  ctx.joining.add(sessionId);
+  let ack: WebAck<'session:join'> | null;
+  try {
+    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: ctx.state().logs[sessionId]?.lastSeq ?? 0 });
+  } catch {
+    return;
+  } finally {
+    ctx.joining.delete(sessionId);
+  }
+  if (ack?.ok === false) return ctx.set({ problem: refusal(ack.error) });
+  if (ack) putSession(ctx, ack.session);
+  ctx.joined.add(sessionId);
+  void flush(ctx, sessionId);
+}
+
+/** Sends the session's queued input one at a time (the relay keeps the order) while it stays joined. */
+export async function flush(ctx: StoreContext, sessionId: string): Promise<void> {
+  if (ctx.flushing.has(sessionId)) return;
+  ctx.flushing.add(sessionId);
+  const sendable = () => (ctx.connected() && ctx.joined.has(sessionId) ? nextToSend(ctx.state().queue, sessionId) : null);
+  try {
+    for (let next = sendable(); next; next = sendable()) {
+      ctx.set({ queue: markSending(ctx.state().queue, next.clientMsgId) });
+      let ack: WebAck<'session:input'> | null;
+      try {
+        ack = await ctx.request(WEB_EVENTS.sessionInput, { sessionId, clientMsgId: next.clientMsgId, text: next.text });
+      } catch {
+        return ctx.set({ queue: requeueInFlight(ctx.state().queue) });
+      }
+      const { queue } = ctx.state();
+      setQueue(ctx, ack?.ok === false ? markFailed(queue, next.clientMsgId, ack.error.message || ack.error.code) : settle(queue, [next.clientMsgId]));
+    }
+  } finally {
+    ctx.flushing.delete(sessionId);
+  }
+}
+
+/** Opens a session (leaving the previous one): its cached events show at once, then the relay's replay follows. */
+export async function selectSession(ctx: StoreContext, sessionId: string | null): Promise<void> {
+  const previous = ctx.state().currentSessionId;
+  if (previous && previous !== sessionId) {
+    ctx.request(WEB_EVENTS.sessionLeave, { sessionId: previous }).catch(() => undefined);
+    ctx.joined.delete(previous);
+  }
+  ctx.set({ currentSessionId: sessionId });
+  saveSelection(ctx);
+  if (!sessionId) return;
+  if (!ctx.state().logs[sessionId]) await ctx.cache.loadLog(ctx, sessionId);
+  await join(ctx, sessionId);
+}
+
+/** Queues the text (with its clientMsgId) and sends it now if the link is up. */
+export function send(ctx: StoreContext, text: string): string | null {
+  const sessionId = ctx.state().currentSessionId;
+  if (!sessionId || !text.trim()) return null;
+  const clientMsgId = ctx.uuid();
+  setQueue(ctx, enqueue(ctx.state().queue, { clientMsgId, sessionId, text }));
+  void flush(ctx, sessionId);
+  return clientMsgId;
+}
+
+export function discardInput(ctx: StoreContext, clientMsgId: string): void {
+  setQueue(ctx, discard(ctx.state().queue, clientMsgId));
+}
+
+export function respond(ctx: StoreContext, requestId: string, decision: PermissionDecision, scope: PermissionScope): Promise<boolean> {
+  const sessionId = ctx.state().currentSessionId;
+  return sessionId ? settled(ctx, ctx.request(WEB_EVENTS.sessionPermission, { sessionId, requestId, decision, scope })) : Promise.resolve(false);
+}
+
+export function interrupt(ctx: StoreContext): Promise<boolean> {
+  const sessionId = ctx.state().currentSessionId;
+  return sessionId ? settled(ctx, ctx.request(WEB_EVENTS.sessionInterrupt, { sessionId })) : Promise.resolve(false);
+}
+
+export async function setAutoApprove(ctx: StoreContext, autoApprove: boolean): Promise<boolean> {
+  const sessionId = ctx.state().currentSessionId;
+  if (!sessionId) return false;
+  const session = findSession(ctx.state().sessions, sessionId);
+  const ok = await settled(ctx, ctx.request(WEB_EVENTS.sessionSettings, { sessionId, autoApprove }));
+  if (ok && session) putSession(ctx, { ...session, autoApprove });
+  return ok;
+}

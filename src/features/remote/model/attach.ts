@@ -1,0 +1,38 @@
+import type { InstanceAttachAck, WorkspaceLost } from '../../../../relay/protocol/remote';
+import { upsertInstance } from './instances';
+import { type AttachState, instanceRefusal, type RemoteState } from './remoteState';
+import { setSessions } from './sessions';
+
+/**
+ * Choosing an instance, before the relay answers: a different instance drops the open session, attaching from nothing
+ * keeps a session restored from the cache; re-attaching the attached instance changes nothing (null).
+ */
+export function attachStarting(attach: AttachState, instanceId: string): Partial<RemoteState> | null {
+  if (attach.status === 'attached' && attach.instanceId === instanceId) return null;
+  const switching = 'instanceId' in attach && attach.instanceId !== instanceId;
+  return { attach: { status: 'attaching', instanceId }, ...(switching && { currentSessionId: null }), problem: null };
+}
+
+/**
+ * The relay's answer to `instance:attach` (null: an answer this page cannot read). Attached, the instance's sessions
+ * replace the cached list and the open session stays only if the instance still has it.
+ */
+export function attachAnswered(state: RemoteState, instanceId: string, ack: InstanceAttachAck | null): Partial<RemoteState> {
+  if (!ack) return { attach: { status: 'none' }, problem: { kind: 'unknown', message: 'instance:attach' } };
+  if (!ack.ok) {
+    if (ack.error.code === 'WORKSPACE_BUSY') return { attach: { status: 'busy', instanceId, since: ack.error.holder?.since ?? null } };
+    return { attach: { status: 'none' }, problem: instanceRefusal(ack.error) };
+  }
+  const keep = state.currentSessionId !== null && ack.sessions.some((s) => s.id === state.currentSessionId);
+  return {
+    instances: upsertInstance(state.instances, ack.instance),
+    attach: { status: 'attached', instanceId },
+    sessions: setSessions(state.sessions, instanceId, ack.sessions),
+    ...(!keep && { currentSessionId: null }),
+  };
+}
+
+/** `workspace:lost` for the attached instance: another window took it over, or its lease ran out. */
+export function workspaceLost(attach: AttachState, lost: WorkspaceLost): AttachState | null {
+  return attach.status === 'attached' && attach.instanceId === lost.instanceId ? { status: 'lost', instanceId: lost.instanceId, reason: lost.reason } : null;
+}

@@ -1,0 +1,68 @@
+import type { HandshakeErrorCode, Instance, RemoteError, RemoteErrorCode, WorkspaceLost } from '../../../../relay/protocol/remote';
+import { initialConnection, type ConnectionState } from './connection';
+import type { EventLog } from './eventLog';
+import type { InputQueue } from './inputQueue';
+import type { SessionsByInstance } from './sessions';
+
+/**
+ * The console's state as the page reads it (client/remoteStore.ts holds it). Each part has its own pure module:
+ * connection.ts, instances.ts, sessions.ts, attach.ts, eventLog.ts (per session) and inputQueue.ts (the outbox).
+ */
+export type AttachState =
+  | { status: 'none' }
+  | { status: 'attaching'; instanceId: string }
+  | { status: 'attached'; instanceId: string }
+  | { status: 'busy'; instanceId: string; since: string | null }
+  | { status: 'lost'; instanceId: string; reason: WorkspaceLost['reason'] };
+
+/** Handshake refusals a retry cannot fix (UNAUTHORIZED signs out; INTERNAL is retried). */
+export type RefusedHandshakeCode = Exclude<HandshakeErrorCode, 'UNAUTHORIZED' | 'INTERNAL'>;
+
+/** Spec §8 remote errors plus the protocol's own codes, as shown to the user. */
+export type RemoteProblem =
+  | { kind: 'connection' }
+  /** The relay refused the handshake for a reason a retry cannot fix (origin, protocol version, malformed auth). */
+  | { kind: 'handshake'; code: RefusedHandshakeCode }
+  | { kind: 'cliNotStarted' }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'refused'; code: RemoteErrorCode; message: string };
+
+export interface RemoteState {
+  connection: ConnectionState;
+  /** False until the instance list has been read from the relay or the cache. */
+  instancesLoaded: boolean;
+  /** The lists show cached data (no fresh answer from the relay since the page opened or the link dropped). */
+  stale: boolean;
+  instances: readonly Instance[];
+  attach: AttachState;
+  sessions: SessionsByInstance;
+  currentSessionId: string | null;
+  logs: Readonly<Record<string, EventLog>>;
+  queue: InputQueue;
+  problem: RemoteProblem | null;
+  creatingSession: boolean;
+}
+
+export const initialRemoteState: RemoteState = {
+  connection: initialConnection,
+  instancesLoaded: false,
+  stale: true,
+  instances: [],
+  attach: { status: 'none' },
+  sessions: {},
+  currentSessionId: null,
+  logs: {},
+  queue: [],
+  problem: null,
+  creatingSession: false,
+};
+
+/** A request the relay refused, as shown to the user. */
+export function refusal(error: RemoteError): RemoteProblem {
+  return { kind: 'refused', code: error.code, message: error.message };
+}
+
+/** Refusals of requests that need the CLI (attach, new session): an offline instance means it is not started. */
+export function instanceRefusal(error: RemoteError): RemoteProblem {
+  return error.code === 'INSTANCE_OFFLINE' ? { kind: 'cliNotStarted' } : refusal(error);
+}
