@@ -1,28 +1,28 @@
 import { hostname, platform } from 'node:os';
 import path from 'node:path';
 
-import { io, type Socket } from 'socket.io-client';
-import type { z } from 'zod';
+import { io } from 'socket.io-client';
 
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
   REMOTE_PROTOCOL_VERSION,
   SOCKET_PATH,
-  cliCommandSchemas,
-  cliHelloAckSchema,
   type CliHello,
   type HandshakeErrorCode,
   handshakeErrorDataSchema,
+  type OkAck,
   type PendingInput,
 } from '../protocol/remote';
-import type { AuthorizeResult, UsageHooks } from './agent/loop';
-import type { ChatUsage } from './agent/modelClient';
-import { cliVersion, NO_MODEL_NOTICE, type ModelConfig } from './config';
+import type { CliCommandName } from '../protocol/remoteEvents';
+import { type CliSocket, request } from './acks';
+import { applyCommand, commandHandlers, type CommandHandlers } from './commands';
+import { cliVersion, type ModelConfig } from './config';
 import { DeadLetters, type FlushResult } from './delivery';
 import type { EventBody } from './events';
 import { Outbox } from './outbox';
-import { errCode, errMessage, OutboxPump, readAck, short, within } from './outboxPump';
+import { OutboxPump, short, within } from './outboxPump';
+import { RelayUsage } from './relayUsage';
 import { loadStoredSessions, Session, type StoredSession } from './session';
 
 export type ConnectorStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
@@ -62,15 +62,16 @@ export class Connector {
   readonly outbox: Outbox;
   private readonly pump: OutboxPump;
   status: ConnectorStatus = 'connecting';
-  private socket: Socket | null = null;
+  private socket: CliSocket | null = null;
   private helloDone = false;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private reconnectAttempt = 0;
   private readonly startedAt = new Date().toISOString();
   private readonly seenCommandIds = new Set<string>();
-  private readonly unsentReports: Array<{ requestId: string; model: string } & ChatUsage> = [];
-  private readonly usageWarned = new Set<string>();
+  /** `usage:authorize` / `usage:report` for the sessions' agent loops. */
+  readonly usageHooks: RelayUsage;
+  private readonly handlers: CommandHandlers;
   private relayAutoApprove = new Map<string, boolean>();
   private wasConnected = false;
   private unreachableLogged = false;
@@ -86,6 +87,15 @@ export class Connector {
       deadLetterName,
       log: options.log,
     });
+    this.usageHooks = new RelayUsage({ socket: () => (this.connected ? this.socket : null), timeoutMs: options.usageTimeoutMs ?? 5000, log: options.log });
+    this.handlers = commandHandlers({
+      sessions: this.sessions,
+      newSession: (id, autoApprove) => this.newSession(id, autoApprove),
+      sessionFor: (sessionId) => this.sessionFor(sessionId),
+      cwd: options.cwd,
+      model: options.model,
+      log: options.log,
+    });
     for (const stored of loadStoredSessions(options.home, options.instanceId)) {
       if (!stored.active) continue;
       const session = this.newSession(stored.id, stored.autoApprove, stored);
@@ -95,7 +105,7 @@ export class Connector {
   }
 
   /** The underlying socket (tests use it to simulate a dropped connection). */
-  get transport(): Socket | null {
+  get transport(): CliSocket | null {
     return this.socket;
   }
 
@@ -107,7 +117,7 @@ export class Connector {
     const o = this.options;
     this.status = 'connecting';
     o.log(`Connecting to ${o.relayUrl} …`);
-    const socket = io(`${o.relayUrl}/cli`, {
+    const socket: CliSocket = io(`${o.relayUrl}/cli`, {
       path: SOCKET_PATH,
       auth: { token: o.token, instanceId: o.instanceId, protocolVersion: REMOTE_PROTOCOL_VERSION },
       transports: ['websocket'],
@@ -155,12 +165,16 @@ export class Connector {
       if (reason === 'io server disconnect') this.scheduleManualReconnect();
     });
     socket.on(CLI_COMMANDS.authRevoked, () => this.fail('this CLI was unpaired (token revoked)'));
-    for (const type of Object.keys(cliCommandSchemas) as Array<keyof typeof cliCommandSchemas>) {
-      socket.on(type, (payload: unknown, ack?: (value: unknown) => void) => {
-        const result = this.command(type, payload, null);
-        if (typeof ack === 'function') ack(result);
-      });
-    }
+    socket.on(CLI_COMMANDS.sessionCreate, this.take(CLI_COMMANDS.sessionCreate));
+    socket.on(CLI_COMMANDS.sessionInput, this.take(CLI_COMMANDS.sessionInput));
+    socket.on(CLI_COMMANDS.sessionPermission, this.take(CLI_COMMANDS.sessionPermission));
+    socket.on(CLI_COMMANDS.sessionInterrupt, this.take(CLI_COMMANDS.sessionInterrupt));
+    socket.on(CLI_COMMANDS.sessionSettings, this.take(CLI_COMMANDS.sessionSettings));
+  }
+
+  /** The listener of a live command: the payload is checked by `command` (it comes from the network). */
+  private take(type: CliCommandName) {
+    return (payload: unknown, ack?: (answer: OkAck) => void) => ack?.(this.command(type, payload, null));
   }
 
   private scheduleManualReconnect(): void {
@@ -206,20 +220,16 @@ export class Connector {
         .filter((s) => s.active)
         .map((s) => ({ id: s.id, title: s.title.slice(0, 500), createdAt: s.createdAt })),
     };
-    let raw: unknown;
-    try {
-      raw = await socket.timeout(o.ackTimeoutMs ?? 10_000).emitWithAck(CLI_EVENTS.hello, hello);
-    } catch {
+    const ack = await request(CLI_EVENTS.hello, (e) => socket.timeout(o.ackTimeoutMs ?? 10_000).emitWithAck(e, hello));
+    if (!ack) {
       if (socket.connected) setTimeout(() => void this.hello(), 2000).unref();
       return;
     }
-    const parsed = cliHelloAckSchema.safeParse(raw);
-    if (!parsed.success) {
-      o.log(`The relay answered cli:hello unexpectedly: ${JSON.stringify(raw).slice(0, 300)}`);
+    if ('unexpected' in ack) {
+      o.log(`The relay answered cli:hello unexpectedly: ${JSON.stringify(ack.raw).slice(0, 300)}`);
       if (socket.connected) setTimeout(() => void this.hello(), 5000).unref();
       return;
     }
-    const ack = parsed.data;
     if (!ack.ok) {
       o.log(`cli:hello refused: ${ack.error.code} ${ack.error.message}`);
       if (ack.error.code === 'UNAUTHORIZED') this.fail(ack.error.message);
@@ -237,7 +247,7 @@ export class Connector {
     // A new connection: the head is tried at once rather than after the rest of its backoff.
     this.outbox.retryNow();
     void this.flush();
-    this.resendReports();
+    this.usageHooks.resendReports();
   }
 
   private pending(input: PendingInput): void {
@@ -251,74 +261,14 @@ export class Connector {
    * come again with the next hello, where the dedupe (command ids, clientMsgId, requestId, sessionId) makes them
    * harmless.
    */
-  private async confirmTaken(socket: Socket, commandIds: string[]): Promise<void> {
-    let raw: unknown;
-    try {
-      raw = await socket.timeout(this.options.ackTimeoutMs ?? 10_000).emitWithAck(CLI_EVENTS.commandsTaken, { commandIds });
-    } catch {
-      return;
-    }
-    const ack = readAck(raw);
-    if (!ack.ok) this.options.log(`commands:taken refused: ${errCode(ack)} ${errMessage(ack)}`);
+  private async confirmTaken(socket: CliSocket, commandIds: string[]): Promise<void> {
+    const ack = await request(CLI_EVENTS.commandsTaken, (e) => socket.timeout(this.options.ackTimeoutMs ?? 10_000).emitWithAck(e, { commandIds }));
+    if (ack && !ack.ok) this.options.log(`commands:taken refused: ${ack.error.code} ${ack.error.message}`);
   }
 
-  /** Applies one relay command (live or pending). Returns the ack. */
-  command(type: string, payload: unknown, _commandId: string | null): { ok: true } | { ok: false; error: { code: 'BAD_REQUEST' | 'NOT_FOUND'; message: string } } {
-    if (!Object.hasOwn(cliCommandSchemas, type)) return { ok: false, error: { code: 'BAD_REQUEST', message: `unknown command ${type}` } };
-    const schema = cliCommandSchemas[type as keyof typeof cliCommandSchemas] as z.ZodType;
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) return { ok: false, error: { code: 'BAD_REQUEST', message: parsed.error.issues[0]?.message ?? 'invalid payload' } };
-    const data = parsed.data as { sessionId: string } & Record<string, unknown>;
-    switch (type) {
-      case CLI_COMMANDS.sessionCreate: {
-        if (!this.sessions.has(data.sessionId)) {
-          const session = this.newSession(data.sessionId, data.autoApprove === true);
-          this.sessions.set(session.id, session);
-          this.options.log(`New session ${short(session.id)}.`);
-          const model = this.options.model;
-          session.emit(
-            model
-              ? {
-                  type: 'notice',
-                  level: 'info',
-                  text: `Ready in ${this.options.cwd} — model ${model.model}. Type /help for commands.`,
-                  code: 'cli.ready',
-                  params: { cwd: this.options.cwd, model: model.model },
-                }
-              : { type: 'notice', level: 'warning', text: NO_MODEL_NOTICE, code: 'cli.noModel' },
-          );
-          session.save();
-        }
-        return { ok: true };
-      }
-      case CLI_COMMANDS.sessionInput: {
-        const session = this.sessionFor(data.sessionId);
-        const text = String(data.text);
-        if (session.input(String(data.clientMsgId), text)) {
-          this.options.log(`[${short(session.id)}] ${text.length > 100 ? text.slice(0, 97) + '…' : text}`);
-        }
-        return { ok: true };
-      }
-      case CLI_COMMANDS.sessionPermission: {
-        const session = this.sessions.get(data.sessionId);
-        // An unknown or already-answered request is acked (the relay must not resend it) and ignored.
-        session?.answerPermission(String(data.requestId), data.decision === 'allow' ? 'allow' : 'deny', data.scope === 'session' ? 'session' : 'once');
-        return { ok: true };
-      }
-      case CLI_COMMANDS.sessionInterrupt: {
-        const session = this.sessions.get(data.sessionId);
-        if (session?.busy) this.options.log(`[${short(session.id)}] interrupted`);
-        session?.interrupt();
-        return { ok: true };
-      }
-      case CLI_COMMANDS.sessionSettings: {
-        const session = this.sessionFor(data.sessionId);
-        session.setAutoApprove(data.autoApprove === true);
-        return { ok: true };
-      }
-      default:
-        return { ok: false, error: { code: 'BAD_REQUEST', message: `unknown command ${type}` } };
-    }
+  /** Applies one relay command (live or pending; commands.ts). Returns the ack. */
+  command(type: string, payload: unknown, _commandId: string | null): OkAck {
+    return applyCommand(type, payload, this.handlers);
   }
 
   private sessionFor(sessionId: string): Session {
@@ -361,63 +311,6 @@ export class Connector {
   /** Sends what the outbox holds (OutboxPump); the integration tests call it after adding items by hand. */
   flush(): Promise<FlushResult> {
     return this.pump.flush();
-  }
-
-  // ---- usage ------------------------------------------------------------------------------------------------------
-
-  private warnUsageOnce(key: string, line: string): void {
-    if (this.usageWarned.has(key)) return;
-    this.usageWarned.add(key);
-    this.options.log(line);
-  }
-
-  readonly usageHooks: UsageHooks = {
-    authorize: async (model): Promise<AuthorizeResult> => {
-      const socket = this.socket;
-      if (!socket || !this.connected) return { ok: true };
-      let raw: unknown;
-      try {
-        raw = await socket.timeout(this.options.usageTimeoutMs ?? 5000).emitWithAck(CLI_EVENTS.usageAuthorize, { model });
-      } catch {
-        this.warnUsageOnce('authorize', 'usage:authorize got no answer from the relay; continuing without it.');
-        return { ok: true };
-      }
-      const ack = readAck(raw);
-      if (ack.ok) return { ok: true };
-      const code = errCode(ack);
-      if (code === 'RATE_LIMITED' || code === 'QUOTA_EXCEEDED') {
-        const retry = ack.error?.retryAfterSeconds ?? ack.retryAfterSeconds;
-        return { ok: false, code, message: errMessage(ack) || code, ...(retry !== undefined && { retryAfterSeconds: retry }) };
-      }
-      this.warnUsageOnce('authorize', `usage:authorize is not available on the relay (${code} ${errMessage(ack)}); continuing without it.`);
-      return { ok: true };
-    },
-    report: async (report) => {
-      await this.sendReport(report);
-    },
-  };
-
-  private async sendReport(report: { requestId: string; model: string } & ChatUsage): Promise<void> {
-    const socket = this.socket;
-    if (!socket || !this.connected) {
-      this.unsentReports.push(report);
-      return;
-    }
-    let raw: unknown;
-    try {
-      raw = await socket.timeout(this.options.usageTimeoutMs ?? 5000).emitWithAck(CLI_EVENTS.usageReport, report);
-    } catch {
-      this.unsentReports.push(report);
-      this.warnUsageOnce('report', 'usage:report got no answer from the relay; it will be resent after a reconnect.');
-      return;
-    }
-    const ack = readAck(raw);
-    if (!ack.ok) this.warnUsageOnce('report', `usage:report is not available on the relay (${errCode(ack)} ${errMessage(ack)}); continuing without it.`);
-  }
-
-  private resendReports(): void {
-    const reports = this.unsentReports.splice(0, this.unsentReports.length);
-    for (const report of reports) void this.sendReport(report);
   }
 
   // ---- shutdown ---------------------------------------------------------------------------------------------------

@@ -6,22 +6,26 @@
 import { appendFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import type { CliErrorCode } from '../protocol/remote';
+import type { CliErrorCode, RemoteError } from '../protocol/remote';
 import type { EventBody } from './events';
-
-/** Why one delivery failed: the relay's ack error, or a local code (below) when there was no answer. */
-export interface Refusal {
-  code: string;
-  message: string;
-  retryAfterSeconds?: number;
-}
 
 /** No ack within the ack timeout (the connection may have dropped meanwhile). */
 export const ACK_TIMEOUT = 'ACK_TIMEOUT';
-/** The relay's ack was not `{ ok: … }`. */
+/** The relay's answer was not an ack of the event's contract (relay/cli/acks.ts). */
 export const BAD_RESPONSE = 'BAD_RESPONSE';
 /** Checked before sending: the event is larger than the relay accepts (it would close the connection, every time). */
 export const TOO_LARGE = 'TOO_LARGE';
+/** The codes the CLI sets itself: no answer, an answer outside the contract, an event too large to send. */
+export type LocalRefusalCode = typeof ACK_TIMEOUT | typeof BAD_RESPONSE | typeof TOO_LARGE;
+
+/** Why one delivery failed: the relay's error (the protocol's RemoteError), or a local code. */
+export interface Refusal extends Pick<RemoteError, 'message' | 'retryAfterSeconds'> {
+  /**
+   * A RemoteErrorCode, a LocalRefusalCode, or a code this CLI does not know (a relay of another version: kept as
+   * sent, and retried like any code not known to be final).
+   */
+  code: string;
+}
 
 /**
  * The relay closes a socket whose message exceeds its `maxHttpBufferSize` (2 MiB, relay/server/remote/remoteHub.ts);

@@ -2,8 +2,12 @@
  * The session event bodies the CLI emits: the protocol's union (relay/protocol/remote.ts) minus `user_message`,
  * which only the relay writes.
  */
+import type { z } from 'zod';
+
 import {
   FILE_DIFF_MAX_CHARS,
+  type permissionDecisionSchema,
+  type permissionScopeSchema,
   TOOL_OUTPUT_MAX_CHARS,
   type SessionEventBody,
   type TodoItem as ProtocolTodoItem,
@@ -13,8 +17,8 @@ export type EventBody = Exclude<SessionEventBody, { type: 'user_message' }>;
 export type EventType = EventBody['type'];
 export type TodoItem = ProtocolTodoItem;
 export type TurnEndReason = Extract<EventBody, { type: 'turn_end' }>['reason'];
-export type PermissionDecision = Extract<EventBody, { type: 'permission_response' }>['decision'];
-export type PermissionScope = Extract<EventBody, { type: 'permission_response' }>['scope'];
+export type PermissionDecision = z.infer<typeof permissionDecisionSchema>;
+export type PermissionScope = z.infer<typeof permissionScopeSchema>;
 
 /** Caps from the protocol: tool output 64 KB, diff texts 256 KB each. */
 export const TOOL_OUTPUT_CAP = TOOL_OUTPUT_MAX_CHARS;

@@ -2,26 +2,11 @@
  * Moves the outbox to the relay over the `/cli` socket: one `session:event` / `session:meta` at a time with an ack,
  * retries after the outbox's backoff (a timer, never a loop), and the shutdown drain (issue #11).
  */
-import type { Socket } from 'socket.io-client';
-
 import { CLI_EVENTS } from '../protocol/remote';
-import { ACK_TIMEOUT, BAD_RESPONSE, drainOutbox, type FlushResult, itemKindLabel } from './delivery';
+import { type CliSocket, refusalOf, request } from './acks';
+import { ACK_TIMEOUT, drainOutbox, type FlushResult, itemKindLabel } from './delivery';
 import type { DeliveryResult, Outbox, OutboxItem } from './outbox';
 
-type AnyAck = { ok: true } & Record<string, unknown>;
-export type ErrAck = { ok: false; error?: { code?: string; message?: string; retryAfterSeconds?: number }; code?: string; message?: string; retryAfterSeconds?: number };
-
-/** An ack as `{ ok: true, … }` or an error ack (the nested `error` or the flat `{ ok: false, code, message }`). */
-export function readAck(value: unknown): AnyAck | ErrAck {
-  if (value && typeof value === 'object' && 'ok' in value) {
-    const v = value as { ok: unknown };
-    if (v.ok === true) return value as AnyAck;
-    return value as ErrAck;
-  }
-  return { ok: false, error: { code: BAD_RESPONSE, message: 'malformed ack' } };
-}
-export const errCode = (a: ErrAck) => a.error?.code ?? a.code ?? 'UNKNOWN';
-export const errMessage = (a: ErrAck) => a.error?.message ?? a.message ?? '';
 export const short = (id: string) => id.slice(0, 8);
 
 /** Waits for `promise`, at most `ms` (the timer does not outlive it). */
@@ -36,7 +21,7 @@ export async function within(promise: Promise<unknown>, ms: number): Promise<voi
 
 export interface OutboxPumpDeps {
   /** The socket when connected and past `cli:hello`, else null. */
-  socket: () => Socket | null;
+  socket: () => CliSocket | null;
   ackTimeoutMs: number;
   /** The dead-letter file's name, for the log line. */
   deadLetterName: string;
@@ -75,23 +60,20 @@ export class OutboxPump {
   private async deliver(item: OutboxItem): Promise<DeliveryResult> {
     const socket = this.deps.socket();
     if (!socket || this.stopped) return 'offline';
-    const [event, payload] =
-      item.kind === 'event'
-        ? [CLI_EVENTS.sessionEvent, { sessionId: item.sessionId, eventId: item.id, body: item.body }]
-        : [
-            CLI_EVENTS.sessionMeta,
-            { sessionId: item.sessionId, ...(item.title !== undefined && { title: item.title }), ...(item.active !== undefined && { active: item.active }) },
-          ];
-    let raw: unknown;
-    try {
-      raw = await socket.timeout(this.deps.ackTimeoutMs).emitWithAck(event, payload);
-    } catch {
-      return { code: ACK_TIMEOUT, message: `no answer to ${event}` };
+    const ack = await this.send(socket, item);
+    if (!ack) return { code: ACK_TIMEOUT, message: `no answer to ${item.kind === 'event' ? CLI_EVENTS.sessionEvent : CLI_EVENTS.sessionMeta}` };
+    return ack.ok ? 'acked' : refusalOf(ack);
+  }
+
+  /** `session:event` or `session:meta` for one item, and its ack (null: none in time). */
+  private send(socket: CliSocket, item: OutboxItem) {
+    const ms = this.deps.ackTimeoutMs;
+    if (item.kind === 'event') {
+      const event = { sessionId: item.sessionId, eventId: item.id, body: item.body };
+      return request(CLI_EVENTS.sessionEvent, (e) => socket.timeout(ms).emitWithAck(e, event));
     }
-    const ack = readAck(raw);
-    if (ack.ok) return 'acked';
-    const retryAfterSeconds = ack.error?.retryAfterSeconds ?? ack.retryAfterSeconds;
-    return { code: errCode(ack), message: errMessage(ack), ...(typeof retryAfterSeconds === 'number' && { retryAfterSeconds }) };
+    const meta = { sessionId: item.sessionId, ...(item.title !== undefined && { title: item.title }), ...(item.active !== undefined && { active: item.active }) };
+    return request(CLI_EVENTS.sessionMeta, (e) => socket.timeout(ms).emitWithAck(e, meta));
   }
 
   private retryIn(delayMs: number): void {

@@ -66,6 +66,33 @@ export async function typedEventMaps(): Promise<void> {
     // @ts-expect-error -- session:create commands carry autoApprove
     socket.emit('session:create', { sessionId: uuid }, () => undefined);
   });
+  // The CLI's side of /cli (relay/cli): its emits and acks, and the commands it listens to.
+  const hello = await cli.emitWithAck('cli:hello', { env: { platform: 'linux', hostname: 'h', cwd: '/', nodeVersion: 'v20', cliVersion: '0', startedAt: 'now' }, sessions: [] });
+  if (hello.ok) hello.pendingInputs.map((p) => p.commandId.toLowerCase());
+  // @ts-expect-error -- with a timeout the payload is still checked (the ack is not: the CLI validates it, relay/cli/acks.ts)
+  await cli.timeout(1000).emitWithAck('cli:hello', { sessions: [] });
+  const taken = await cli.emitWithAck('commands:taken', { commandIds: [uuid] });
+  // @ts-expect-error -- commands:taken answers a plain ack
+  if (taken.ok) void taken.pendingInputs;
+  // @ts-expect-error -- commandIds is a list
+  await cli.emitWithAck('commands:taken', { commandIds: uuid });
+  // @ts-expect-error -- usage:report needs the token counts
+  await cli.emitWithAck('usage:report', { requestId: uuid, model: 'm' });
+  // @ts-expect-error -- session:meta carries no event body
+  await cli.emitWithAck('session:meta', { sessionId: uuid, body: { type: 'turn_end', reason: 'completed' } });
+  cli.on('session:permission', (payload, ack) => {
+    const decision: 'allow' | 'deny' = payload.decision;
+    void decision;
+    ack({ ok: true });
+    // @ts-expect-error -- a command's ack takes protocol error codes only
+    ack({ ok: false, error: { code: 'BAD_RESPONSE', message: 'x' } });
+  });
+  cli.on('session:input', (payload) => {
+    // @ts-expect-error -- session:input carries no decision
+    void payload.decision;
+  });
+  // @ts-expect-error -- the relay sends the CLI no session:join
+  cli.on('session:join', () => undefined);
   // @ts-expect-error -- workspace:lost reasons are fixed
   webNsp.emit('workspace:lost', { instanceId: uuid, reason: 'gone' });
 }

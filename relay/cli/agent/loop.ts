@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import type { RemoteErrorCode } from '../../protocol/remote';
 import type { ModelConfig } from '../config';
 import { TOOL_OUTPUT_CAP, capText, type EventBody, type TurnEndReason } from '../events';
 import { TextBatcher } from './batcher';
@@ -7,7 +8,7 @@ import { ModelError, streamChat, type ChatMessage, type ChatUsage } from './mode
 import type { PermissionGate } from './permissions';
 import { MAIN_AGENT_TOOLS, SUBAGENT_TOOLS, TOOL_DEFINITIONS, executeTool, toolTitle, type ToolName, type ToolOutcome } from './tools';
 
-export type AuthorizeResult = { ok: true } | { ok: false; code: 'RATE_LIMITED' | 'QUOTA_EXCEEDED'; message: string; retryAfterSeconds?: number };
+export type AuthorizeResult = { ok: true } | { ok: false; code: Extract<RemoteErrorCode, 'RATE_LIMITED' | 'QUOTA_EXCEEDED'>; message: string; retryAfterSeconds?: number };
 
 /** The relay's usage hooks (`usage:authorize` before, `usage:report` after every model request). */
 export interface UsageHooks {
