@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { SessionEvent, SessionEventBody } from '../../../../relay/protocol/remote';
-import { applyEvent, emptyLog, hasGap, mergeEvents } from './eventLog';
+import { applyEvent, emptyLog, hasGap, mergeEvents, storedInputs, withCachedEvents } from './eventLog';
 import { buildTimeline } from './timeline';
 
 const SID = '00000000-0000-4000-8000-000000000001';
@@ -155,5 +155,30 @@ describe('timeline', () => {
       expect.objectContaining({ kind: 'notice', code: 'cli.ready', params: { cwd: '/w', model: 'm' }, text: 'Ready in /w — model m.' }),
       expect.objectContaining({ kind: 'error', code: 'MODEL_ERROR', params: { status: 500 } }),
     ]);
+  });
+});
+
+describe('event log and the cache', () => {
+  it('withCachedEvents starts a log just before the first cached event, so a replay continues from the last one', () => {
+    const log = withCachedEvents(undefined, SID, [ev(41), ev(42), ev(43)])!;
+    expect(log).toMatchObject({ base: 40, lastSeq: 43 });
+    expect(seqs(log.events)).toEqual([41, 42, 43]);
+    expect(applyEvent(log, ev(44)).result).toBe('applied');
+  });
+
+  it('withCachedEvents merges into a log the session already has and leaves it alone when nothing was cached', () => {
+    let log = emptyLog(SID);
+    for (const seq of [1, 2]) log = applyEvent(log, ev(seq)).log;
+    expect(seqs(withCachedEvents(log, SID, [ev(2), ev(3)])!.events)).toEqual([1, 2, 3]);
+    expect(withCachedEvents(log, SID, [])).toBe(log);
+    expect(withCachedEvents(undefined, SID, [])).toBeUndefined();
+  });
+
+  it('storedInputs lists the clientMsgIds of user messages that arrived between two logs', () => {
+    const user = (seq: number, clientMsgId: string) => ev(seq, { type: 'user_message', clientMsgId, text: 'hi' });
+    const before = applyEvent(emptyLog(SID), user(1, 'c1')).log;
+    const after = mergeEvents(before, [ev(2), user(3, 'c2'), user(4, 'c3')]).log;
+    expect(storedInputs(before, after)).toEqual(['c2', 'c3']);
+    expect(storedInputs(after, after)).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ export function hasGap(log: EventLog): boolean {
   return log.ahead.size > 0;
 }
 
-/** Seeds a session's log with events read back from the cache; a log that starts mid-session begins just before them. */
+/** Seeds a session's log with events read back from the cache (saved in seq order); a new log begins just before the first. */
 export function withCachedEvents(log: EventLog | undefined, sessionId: string, cached: readonly SessionEvent[]): EventLog | undefined {
   const first = cached[0];
   if (!first) return log;
