@@ -1126,6 +1126,33 @@ describe('hostile free text is kept, made visible, wherever it goes', () => {
     120_000,
   );
 
+  it(
+    'property: a Feishu profile with hostile text (upstream data) still signs in; the name is kept made visible, a non-plain e-mail dropped',
+    async () => {
+      const { cleanText, isPlain } = await import('../../protocol');
+      await fc.assert(
+        fc.asyncProperty(
+          feishuProfile.map((p) => printable<Record<string, string>>({ ...p, open_id: `ou_${randomUUID()}` })),
+          async (profile) => {
+            counts.http++;
+            const token = await freshFeishuToken(profile);
+            const res = await post('/auth/jwt/feishu-login', { feishuAccessToken: token });
+            expect(res.status, `${summarize(profile)} → ${JSON.stringify(res.body)}`).toBe(200);
+            const user = loginResultResponseSchema.parse(res.body).user;
+            const name = cleanText(profile['name'] ?? '') || cleanText(profile['en_name'] ?? '') || 'Feishu user';
+            // PGlite reads a text value back without a leading U+FEFF (its TextDecoder drops a BOM); PostgreSQL keeps it.
+            const withoutBom = (v: string) => v.replace(/^\ufeff/, '');
+            expect(withoutBom(user.username)).toBe(withoutBom(cleanText(name.slice(0, 40))));
+            expect(user.email === null || isPlain(user.email), `e-mail ${summarize(user.email)}`).toBe(true);
+            expect(findUnstorable(res.body)).toEqual([]);
+          },
+        ),
+        { seed: SEED, numRuns: Math.max(40, Math.round(TOTAL_RUNS / 60)) },
+      );
+    },
+    120_000,
+  );
+
   it('nothing the relay pushed to a browser or sent to the CLI during the run held unstorable text or left the protocol', () => {
     expect(pushViolations.slice(0, 10)).toEqual([]);
   });

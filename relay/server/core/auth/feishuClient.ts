@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { cleanText, isPlain } from '../../../protocol';
+
 /**
  * Feishu Open Platform calls for the web login (self-built app):
  * 1. POST /open-apis/auth/v3/app_access_token/internal {app_id, app_secret} → {code, msg, app_access_token, expire}
@@ -25,17 +27,24 @@ export class FeishuError extends Error {
 const envelope = z.object({ code: z.number(), msg: z.string().optional() }).loose();
 const appTokenBody = z.object({ app_access_token: z.string().min(1), expire: z.number().optional() });
 const userTokenBody = z.object({ data: z.object({ access_token: z.string().min(1), expires_in: z.number().optional() }).loose() });
+// Feishu's user info is data from outside (names are user-entered; issue #11): text keeps NUL and lone surrogates made
+// storable (␀, U+FFFD; relay/protocol/text.ts), and an e-mail or avatar URL that is not plain is dropped, not stored.
+const feishuText = z.string().transform(cleanText).optional();
+const plainOrDropped = z
+  .string()
+  .transform((v) => (isPlain(v) ? v : undefined))
+  .optional();
 export const feishuUserInfoSchema = z
   .object({
-    name: z.string().optional(),
-    en_name: z.string().optional(),
-    avatar_url: z.string().optional(),
+    name: feishuText,
+    en_name: feishuText,
+    avatar_url: plainOrDropped,
     open_id: z.string().min(1),
-    union_id: z.string().optional(),
-    user_id: z.string().optional(),
-    email: z.string().optional(),
-    enterprise_email: z.string().optional(),
-    tenant_key: z.string().optional(),
+    union_id: feishuText,
+    user_id: feishuText,
+    email: plainOrDropped,
+    enterprise_email: plainOrDropped,
+    tenant_key: feishuText,
   })
   .loose();
 export type FeishuUserInfo = z.infer<typeof feishuUserInfoSchema>;

@@ -1,4 +1,4 @@
-import type { LoginResultData } from '../../../protocol';
+import { cleanText, type LoginResultData } from '../../../protocol';
 import { transaction } from '../../storage/database';
 import { createAuthRepos, isUniqueViolation } from '../../storage/repos';
 import type { UserRow } from '../../storage/schema';
@@ -96,7 +96,8 @@ async function upsertFeishuUser(deps: AuthDeps, info: FeishuUserInfo): Promise<U
     let email = emailOf(info);
     if (email && (await repos.users.findByEmail(email))) email = null;
     const user = await repos.users.create({
-      username: (info.name || info.en_name || 'Feishu user').slice(0, 40),
+      // Cut to 40 code units; a surrogate pair cut in two leaves U+FFFD, not a lone half.
+      username: cleanText((info.name || info.en_name || 'Feishu user').slice(0, 40)),
       email,
       avatar: info.avatar_url || null,
       provider: 'feishu',
