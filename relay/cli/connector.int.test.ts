@@ -207,7 +207,9 @@ describe('tern --cloud against a real relay', () => {
     expect(bodies(events).some((b) => b.type === 'tool_output' && b.chunk.includes('while-away'))).toBe(true);
     expect(bodies(events).at(-1)).toEqual({ type: 'turn_end', reason: 'completed' });
   });
+});
 
+describe('tern --cloud against a real relay: usage limits and revocation', () => {
   it('ends a turn with reason limit when the relay refuses usage:authorize (rate limit)', async () => {
     const s = await startCli('cli-limit@example.com', tmp('tern-int-cwd-'));
     let answer: Awaited<ReturnType<typeof s.connector.usageHooks.authorize>> = { ok: true };
@@ -244,7 +246,9 @@ describe('tern --cloud against a real relay', () => {
     expect(s.connector.status).toBe('stopped');
     await expect(createLoginLink(relay.url, s.cliToken.token)).rejects.toMatchObject({ status: 401 });
   });
+});
 
+describe('the tern binary against a real relay', () => {
   it('the tern binary pairs through the browser approval, stores the token privately and connects', async () => {
     const user = await signIn(relay, 'cli-bin@example.com');
     const home = tmp('tern-bin-home-');

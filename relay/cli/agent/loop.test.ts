@@ -200,7 +200,9 @@ describe('agent loop against the scripted model stand-in', () => {
     expect(events.filter((e) => e.type === 'subagent').map((e) => (e.type === 'subagent' ? e.status : ''))).toEqual(['initializing', 'running', 'completed']);
     expect(events.at(-1)).toMatchObject({ type: 'assistant_message', text: expect.stringContaining('one-line greeting') });
   });
+});
 
+describe('agent loop: interrupts, limits and failures', () => {
   it('interrupts a streaming answer', async () => {
     const controller = new AbortController();
     const { promise } = run({ steps: [{ text: 'partial answer', hang: true }] }, 'talk', controller.signal);
