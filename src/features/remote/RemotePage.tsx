@@ -1,8 +1,9 @@
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { RemoteProblem, RemoteState, RemoteStore } from './client/remoteStore';
 import { useRemoteStore } from './client/useRemoteStore';
+import { ChatPane } from './components/ChatPane';
 import { PairedClis } from './components/PairedClis';
 import { Composer } from './components/panels/Composer';
 import { ConnectionBanner } from './components/panels/ConnectionBanner';
@@ -11,7 +12,8 @@ import { LinkDownAlert } from './components/panels/LinkDownAlert';
 import { SessionList } from './components/panels/SessionList';
 import { SetupGuide } from './components/panels/SetupGuide';
 import { TodoPanel } from './components/panels/TodoPanel';
-import { TimelineView } from './components/TimelineView';
+import { SessionToolbar } from './components/SessionToolbar';
+import { useChatFollow } from './components/useChatFollow';
 import { buildTimeline } from './model/timeline';
 
 /** A side sheet (phone: environments and sessions; everywhere: settings). */
@@ -118,7 +120,6 @@ function Sidebar({ state, store, onPicked }: { state: RemoteState; store: Remote
 function MainArea({ state, store, openPicker }: { state: RemoteState; store: RemoteStore; openPicker: () => void }) {
   const { t } = useTranslation('remote');
   const [showTodos, setShowTodos] = useState(false);
-  const scroller = useRef<HTMLDivElement>(null);
   const sessionId = state.currentSessionId;
   const log = sessionId ? state.logs[sessionId] : undefined;
   const timeline = useMemo(() => buildTimeline(log?.events ?? []), [log?.events]);
@@ -126,31 +127,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
   const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;
   const connected = state.connection.status === 'connected';
-
-  // Follow the conversation while the reader is at the bottom.
-  const stick = useRef(true);
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [log?.events.length, pending.length]);
-
-  // A permission prompt waiting outside the visible part of the chat gets a pill that jumps to it.
-  const [promptOffscreen, setPromptOffscreen] = useState(false);
-  const pendingPrompt = useCallback(
-    () => scroller.current?.querySelector<HTMLElement>('[data-testid="permission-prompt"][data-state="pending"]') ?? null,
-    [],
-  );
-  const checkPrompt = useCallback(() => {
-    const el = scroller.current;
-    const prompt = pendingPrompt();
-    if (!el || !prompt) return setPromptOffscreen(false);
-    const view = el.getBoundingClientRect();
-    const box = prompt.getBoundingClientRect();
-    setPromptOffscreen(box.bottom < view.top + 24 || box.top > view.bottom - 24);
-  }, [pendingPrompt]);
-  useEffect(() => {
-    checkPrompt();
-  }, [timeline, checkPrompt]);
+  const { scrollerRef, promptOffscreen, onScroll, jumpToPrompt } = useChatFollow(timeline, log?.events.length, pending.length);
 
   if (!state.instancesLoaded) {
     return (
@@ -208,81 +185,32 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   }
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-2">
-        <h2 className="min-w-32 flex-1 truncate text-sm font-semibold" data-testid="session-title">
-          {session?.title || session?.firstMessage || t('sessions.untitled')}
-        </h2>
-        <label className="flex cursor-pointer items-center gap-2 text-xs">
-          <input
-            type="checkbox"
-            className="toggle toggle-sm toggle-primary"
-            checked={session?.autoApprove ?? false}
-            disabled={!connected}
-            onChange={(e) => void store.setAutoApprove(e.target.checked)}
-          />
-          {t('chat.autoApprove')}
-        </label>
-        <button type="button" className="btn btn-ghost btn-xs xl:hidden" aria-expanded={showTodos} onClick={() => setShowTodos((v) => !v)}>
-          {t('todos.title')} {timeline.todos.length > 0 && <span className="badge badge-xs">{timeline.todos.filter((x) => x.status !== 'completed').length}</span>}
-        </button>
-        {timeline.running && (
-          <button type="button" className="btn btn-error btn-outline btn-xs" disabled={!connected} onClick={() => void store.interrupt()} data-testid="interrupt">
-            {t('chat.interrupt')}
-          </button>
-        )}
-      </div>
+      <SessionToolbar
+        session={session}
+        timeline={timeline}
+        connected={connected}
+        showTodos={showTodos}
+        onToggleTodos={() => setShowTodos((v) => !v)}
+        onAutoApprove={(autoApprove) => void store.setAutoApprove(autoApprove)}
+        onInterrupt={() => void store.interrupt()}
+      />
       {showTodos && (
         <div className="max-h-[40vh] overflow-y-auto border-b border-base-300 bg-base-200/40 p-3 xl:hidden">
           <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
         </div>
       )}
       <div className="flex min-h-0 min-w-0 flex-1">
-        <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
-        <div
-          ref={scroller}
-          className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5"
-          data-testid="chat-scroller"
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-            checkPrompt();
-          }}
-        >
-          {timeline.items.length === 0 && pending.length === 0 ? (
-            <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
-          ) : (
-            <TimelineView
-              items={timeline.items}
-              pending={pending}
-              canAnswer={connected}
-              onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
-              onDiscard={(id) => store.discardInput(id)}
-            />
-          )}
-          {timeline.running && <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />}
-        </div>
-        {promptOffscreen && timeline.pendingPermissions.length > 0 && (
-          <button
-            type="button"
-            className="btn btn-warning btn-sm absolute bottom-3 left-1/2 z-10 -translate-x-1/2 gap-1.5 rounded-full shadow-lg max-sm:h-10"
-            data-testid="permission-jump"
-            onClick={() => {
-              const el = scroller.current;
-              const prompt = pendingPrompt();
-              if (!el || !prompt) return;
-              // Scroll the chat pane only (scrollIntoView would also move the page under the fixed-height console).
-              const view = el.getBoundingClientRect();
-              const box = prompt.getBoundingClientRect();
-              el.scrollTo({ top: el.scrollTop + box.top - view.top - Math.max(8, (view.height - box.height) / 2), behavior: 'smooth' });
-              prompt.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
-            }}
-          >
-            <span aria-hidden>{'\u26A0'}</span>
-            {t('permission.jump')}
-            {timeline.pendingPermissions.length > 1 && <span className="badge badge-sm">{timeline.pendingPermissions.length}</span>}
-          </button>
-        )}
-        </div>
+        <ChatPane
+          scrollerRef={scrollerRef}
+          promptOffscreen={promptOffscreen}
+          onScroll={onScroll}
+          onJump={jumpToPrompt}
+          timeline={timeline}
+          pending={pending}
+          connected={connected}
+          onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
+          onDiscard={(id) => store.discardInput(id)}
+        />
         <aside className="hidden w-72 shrink-0 overflow-y-auto border-l border-base-300 p-4 xl:block" aria-label={t('todos.title')}>
           <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
         </aside>

@@ -177,7 +177,10 @@ describe('remote store', () => {
     socket.fire('workspace:lost', { instanceId: IID, reason: 'taken_over' });
     expect(store.getState().attach).toEqual({ status: 'lost', instanceId: IID, reason: 'taken_over' });
   });
+});
 
+// The same suite, split only to keep each block short (the tests keep their names).
+describe('remote store', () => {
   it('an unauthorized handshake ends the session instead of retrying', () => {
     const { store, socket, timers, onUnauthorized } = setup();
     store.start();

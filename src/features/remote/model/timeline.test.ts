@@ -132,75 +132,75 @@ describe('buildTimeline', () => {
       { kind: 'notice', key: 'notice:4', seq: 4, level: 'warning', text: 'careful', code: 'N1', params: { who: 'x' } },
     ]);
   });
+});
 
-  describe('permissions', () => {
-    it('puts a request inside its tool card and records the answer', () => {
-      const waiting = buildTimeline(log(user('c1'), call('t1'), ask('r1', 't1')));
-      expect(waiting.pendingPermissions).toEqual(['r1']);
-      const tool = waiting.items[1];
-      expect(tool).toMatchObject({ kind: 'tool', permissions: [{ requestId: 'r1', seq: 3, tool: 'edit', summary: 'may I r1', input: { path: 'a.ts' }, decision: null, open: true }] });
+describe('buildTimeline: permissions', () => {
+  it('puts a request inside its tool card and records the answer', () => {
+    const waiting = buildTimeline(log(user('c1'), call('t1'), ask('r1', 't1')));
+    expect(waiting.pendingPermissions).toEqual(['r1']);
+    const tool = waiting.items[1];
+    expect(tool).toMatchObject({ kind: 'tool', permissions: [{ requestId: 'r1', seq: 3, tool: 'edit', summary: 'may I r1', input: { path: 'a.ts' }, decision: null, open: true }] });
 
-      const answered = buildTimeline(log(user('c1'), call('t1'), ask('r1', 't1'), answer('r1', 'deny')));
-      expect(answered.pendingPermissions).toEqual([]);
-      expect(answered.items[1]).toMatchObject({ permissions: [{ requestId: 'r1', open: false, decision: { type: 'permission_response', requestId: 'r1', decision: 'deny', scope: 'once' } }] });
-    });
-
-    it('keeps the first answer and ignores answers to unknown requests', () => {
-      const { items, pendingPermissions } = buildTimeline(log(call('t1'), ask('r1', 't1'), answer('r1', 'deny'), answer('r1', 'allow'), answer('r404')));
-      expect(pendingPermissions).toEqual([]);
-      expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ permissions: [{ requestId: 'r1', decision: { decision: 'deny' } }] });
-    });
-
-    it('opens a card named after the request when it comes before its tool call', () => {
-      const { items } = buildTimeline(log(ask('r1', 't1')));
-      expect(items).toEqual([
-        {
-          kind: 'tool', key: 'tool:t1', seq: 1, toolCallId: 't1', name: 'edit', title: 'may I r1', input: { path: 'a.ts' }, status: 'executing', stream: [], diffs: [],
-          permissions: [{ requestId: 'r1', seq: 1, tool: 'edit', summary: 'may I r1', input: { path: 'a.ts' }, decision: null, open: true }],
-        },
-      ]);
-    });
-
-    it('a turn that ended closes its unanswered prompts; requests after it stay open', () => {
-      const { items, pendingPermissions } = buildTimeline(log(user('c1'), call('t1'), ask('r1', 't1'), turnEnd('interrupted'), user('c2'), ask('r2', 't1'), ask('r3', 't2')));
-      expect(pendingPermissions).toEqual(['r2', 'r3']);
-      expect(items[1]).toMatchObject({ permissions: [{ requestId: 'r1', open: false, decision: null }, { requestId: 'r2', open: true }] });
-      expect(items.at(-1)).toMatchObject({ key: 'tool:t2', permissions: [{ requestId: 'r3', open: true }] });
-    });
+    const answered = buildTimeline(log(user('c1'), call('t1'), ask('r1', 't1'), answer('r1', 'deny')));
+    expect(answered.pendingPermissions).toEqual([]);
+    expect(answered.items[1]).toMatchObject({ permissions: [{ requestId: 'r1', open: false, decision: { type: 'permission_response', requestId: 'r1', decision: 'deny', scope: 'once' } }] });
   });
 
-  describe('sub-agents', () => {
-    it('nests the calls and diffs of a sub-agent inside its card and lists the sub-agents', () => {
-      const timeline = buildTimeline(
-        log(
-          call('t1'),
-          { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'Research', status: 'running' },
-          call('t2', { agentId: 'a1' }),
-          { type: 'file_diff', toolCallId: 't9', agentId: 'a1', path: 'z.ts', oldText: '', newText: 'z' },
-          { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'Research done', status: 'completed', summary: 'found it' },
-          call('t3'),
-        ),
-      );
-      expect(timeline.items.map((i) => i.key)).toEqual(['tool:t1', 'subagent:a1', 'tool:t3']);
-      const card = timeline.items[1];
-      expect(card).toMatchObject({ kind: 'subagent', seq: 2, title: 'Research done', status: 'completed', summary: 'found it' });
-      expect(card?.kind === 'subagent' && card.children.map((c) => c.key)).toEqual(['tool:t2', 'diff:4']);
-      expect(timeline.subagents).toEqual([card]);
-    });
+  it('keeps the first answer and ignores answers to unknown requests', () => {
+    const { items, pendingPermissions } = buildTimeline(log(call('t1'), ask('r1', 't1'), answer('r1', 'deny'), answer('r1', 'allow'), answer('r404')));
+    expect(pendingPermissions).toEqual([]);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ permissions: [{ requestId: 'r1', decision: { decision: 'deny' } }] });
+  });
 
-    it('leaves calls of a sub-agent without a card in the main stream', () => {
-      const { items, subagents } = buildTimeline(log(call('t2', { agentId: 'ghost' }), ask('r1', 't3', 'ghost')));
-      expect(items.map((i) => i.key)).toEqual(['tool:t2', 'tool:t3']);
-      expect(items[1]).toMatchObject({ agentId: 'ghost' });
-      expect(subagents).toEqual([]);
-    });
+  it('opens a card named after the request when it comes before its tool call', () => {
+    const { items } = buildTimeline(log(ask('r1', 't1')));
+    expect(items).toEqual([
+      {
+        kind: 'tool', key: 'tool:t1', seq: 1, toolCallId: 't1', name: 'edit', title: 'may I r1', input: { path: 'a.ts' }, status: 'executing', stream: [], diffs: [],
+        permissions: [{ requestId: 'r1', seq: 1, tool: 'edit', summary: 'may I r1', input: { path: 'a.ts' }, decision: null, open: true }],
+      },
+    ]);
+  });
 
-    it('nests a call made before the sub-agent card showed up', () => {
-      const { items } = buildTimeline(log(call('t2', { agentId: 'a1' }), { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'R', status: 'initializing' }));
-      expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ kind: 'subagent', children: [{ key: 'tool:t2' }] });
-    });
+  it('a turn that ended closes its unanswered prompts; requests after it stay open', () => {
+    const { items, pendingPermissions } = buildTimeline(log(user('c1'), call('t1'), ask('r1', 't1'), turnEnd('interrupted'), user('c2'), ask('r2', 't1'), ask('r3', 't2')));
+    expect(pendingPermissions).toEqual(['r2', 'r3']);
+    expect(items[1]).toMatchObject({ permissions: [{ requestId: 'r1', open: false, decision: null }, { requestId: 'r2', open: true }] });
+    expect(items.at(-1)).toMatchObject({ key: 'tool:t2', permissions: [{ requestId: 'r3', open: true }] });
+  });
+});
+
+describe('buildTimeline: sub-agents', () => {
+  it('nests the calls and diffs of a sub-agent inside its card and lists the sub-agents', () => {
+    const timeline = buildTimeline(
+      log(
+        call('t1'),
+        { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'Research', status: 'running' },
+        call('t2', { agentId: 'a1' }),
+        { type: 'file_diff', toolCallId: 't9', agentId: 'a1', path: 'z.ts', oldText: '', newText: 'z' },
+        { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'Research done', status: 'completed', summary: 'found it' },
+        call('t3'),
+      ),
+    );
+    expect(timeline.items.map((i) => i.key)).toEqual(['tool:t1', 'subagent:a1', 'tool:t3']);
+    const card = timeline.items[1];
+    expect(card).toMatchObject({ kind: 'subagent', seq: 2, title: 'Research done', status: 'completed', summary: 'found it' });
+    expect(card?.kind === 'subagent' && card.children.map((c) => c.key)).toEqual(['tool:t2', 'diff:4']);
+    expect(timeline.subagents).toEqual([card]);
+  });
+
+  it('leaves calls of a sub-agent without a card in the main stream', () => {
+    const { items, subagents } = buildTimeline(log(call('t2', { agentId: 'ghost' }), ask('r1', 't3', 'ghost')));
+    expect(items.map((i) => i.key)).toEqual(['tool:t2', 'tool:t3']);
+    expect(items[1]).toMatchObject({ agentId: 'ghost' });
+    expect(subagents).toEqual([]);
+  });
+
+  it('nests a call made before the sub-agent card showed up', () => {
+    const { items } = buildTimeline(log(call('t2', { agentId: 'a1' }), { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'R', status: 'initializing' }));
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'subagent', children: [{ key: 'tool:t2' }] });
   });
 });
 
