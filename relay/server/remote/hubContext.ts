@@ -3,10 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type OkAck, type PendingInput, WEB_PUSH } from '../../protocol';
 import type { RemoteCoreDeps } from '../core/remote/deps';
 import { instanceView } from '../core/remote/instances';
-import { toPending, toSession } from '../core/remote/views';
+import { toPending, toSession, toSessionEvent } from '../core/remote/views';
+import type { Applied } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
 import type { SessionFanout } from './fanout';
 import { type CliNamespace, instanceRoom, userRoom, type WebNamespace } from './namespaces';
+import { AfterAck } from './socketEvents';
 import type { createUsageBridge } from './usageBridge';
 
 /**
@@ -26,11 +28,16 @@ export interface HubContext {
   broadcastSession(row: RemoteSessionRow): void;
   /** Hands a stored command to the instance's CLI now; without its ack in time it stays pending for the next hello. */
   deliver(command: CliCommandRow | null): Promise<void>;
+  /**
+   * The answer to a browser command that stored an event: its seq, then (unless it was a resend) the event fanned out
+   * to every window, the session's new state broadcast, and the command delivered to the CLI.
+   */
+  appliedAck(applied: Applied): { ok: true; seq: number } | AfterAck<{ ok: true; seq: number }>;
 }
 
-export function createHubContext(base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver'>): HubContext {
+export function createHubContext(base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver' | 'appliedAck'>): HubContext {
   const { cli, web, core } = base;
-  return {
+  const ctx: HubContext = {
     ...base,
     async broadcastInstance(instanceId) {
       const view = await instanceView(core, instanceId);
@@ -49,7 +56,17 @@ export function createHubContext(base: Omit<HubContext, 'broadcastInstance' | 'b
         // No ack in time: the command stays pending and goes out with the CLI's next cli:hello.
       }
     },
+    appliedAck(applied) {
+      const ack = { ok: true as const, seq: applied.event.seq };
+      if (!applied.command) return ack;
+      return new AfterAck(ack, async () => {
+        base.fanout.publish(toSessionEvent(applied.event));
+        if (applied.session) ctx.broadcastSession(applied.session);
+        await ctx.deliver(applied.command);
+      });
+    },
   };
+  return ctx;
 }
 
 type CommandTarget = ReturnType<ReturnType<CliNamespace['to']>['timeout']>;

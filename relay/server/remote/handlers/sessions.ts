@@ -56,13 +56,7 @@ export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection)
 
   conn.router.on('session:input', async (input) => {
     const session = await conn.ownSessionRef(input.sessionId);
-    const applied = await sendInput(ctx.core, session, await conn.holdsLock(session.instanceId), input);
-    if (!applied.command) return { ok: true as const, seq: applied.event.seq };
-    return new AfterAck({ ok: true as const, seq: applied.event.seq }, async () => {
-      ctx.fanout.publish(toSessionEvent(applied.event));
-      if (applied.session) ctx.broadcastSession(applied.session);
-      await ctx.deliver(applied.command);
-    });
+    return ctx.appliedAck(await sendInput(ctx.core, session, await conn.holdsLock(session.instanceId), input));
   });
 
   conn.router.on('session:interrupt', async (input) => {
