@@ -48,7 +48,7 @@ export const routeTable: readonly RouteDef[] = [
   /** Approving a `tern --cloud` pairing request (the CLI prints this link). */
   { ...app('remotePair', '/remote/pair', 'remotePair', 'guarded'), trail: ['remote'] },
   app('login', '/login', 'login', 'public'),
-  /** The `tern` provider's own sign-in page (the relay's account service). */
+  /** The `tern` provider's own sign-in and create-account page (the relay's account service): features/auth/TernSignInPage. */
   app('account', '/account', 'account', 'public'),
   app('callback', '/callback', 'callback', 'public', 'bare'),
   app('loginRedirect', '/login-redirect', 'loginRedirect', 'public'),

@@ -22,7 +22,7 @@ export function validRedirectTo(value: string | null, origin: string): URL | nul
 }
 
 /** The Tern account service's own sign-in and sign-up (the `tern` login provider). */
-export default function AccountPage() {
+export default function TernSignInPage() {
   const { t } = useTranslation('auth');
   const text = useMessageText();
   const params = new URLSearchParams(location.search);
