@@ -10,7 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, instancesListAckSchema, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../protocol';
-import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/remote/testClients';
+import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/testing/remoteClients';
 import { createRemoteRepo } from '../server/storage/repos/remoteRepo';
 import { usageRecords } from '../server/storage/schema';
 import { call } from '../server/testing/http';

@@ -13,7 +13,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../protocol';
-import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/remote/testClients';
+import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../server/testing/testRelay';
 import { Connector } from './connector';
 import { Outbox, type OutboxItem } from './outbox';

@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
-import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/remote/testClients';
+import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 import { rawWsFloor, type Sample, socketIoFloor, summarise } from './floors';
 

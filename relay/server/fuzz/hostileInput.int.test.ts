@@ -52,7 +52,7 @@ import {
 } from '../../protocol';
 import { createCheetahAccount } from '../core/auth';
 import { createPromoCodes } from '../core/billing/promo';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../remote/testClients';
+import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
 import { orders } from '../storage/schema';
 import { startFeishuStandIn, type FeishuStandIn } from '../testing/feishuStandIn';
 import { call } from '../testing/http';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeTokenResponseSchema } from '../../protocol';
 import { createCheetahAccount } from '../core/auth';
 import { guessLimits, type GuessScope } from '../core/auth/guessLimit';
-import { signIn } from '../remote/testClients';
+import { signIn } from '../testing/remoteClients';
 import { expectError } from '../testing/expectError';
 import { call, type JsonResponse } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';

@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { handshakeErrorDataSchema, SOCKET_PATH } from '../../protocol';
-import { connect, signIn, webSocket } from '../remote/testClients';
+import { connect, signIn, webSocket } from '../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../protocol';
 import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from './testClients';
+import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
 
 let relay: TestRelay;
 const open: Socket[] = [];

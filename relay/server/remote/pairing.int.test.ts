@@ -15,7 +15,7 @@ import {
 import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 import { runCliTokenCommand } from './adminCliToken';
-import { cliEnv, cliSocket, connect, request, signIn } from './testClients';
+import { cliEnv, cliSocket, connect, request, signIn } from '../testing/remoteClients';
 
 let relay: TestRelay;
 let clockOffsetMs = 0;

@@ -20,7 +20,7 @@ import {
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from './testClients';
+import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
 
 let relay: TestRelay;
 let clockOffsetMs = 0;

@@ -8,7 +8,7 @@ import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } fro
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from './testClients';
+import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
 
 /**
  * Two relay nodes on one PostgreSQL and one Redis (the Socket.IO Redis Streams adapter): a CLI on node A, the browser

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 
 import { CLI_NAMESPACE, loginResultResponseSchema, oneTimeTokenResponseSchema, REMOTE_PROTOCOL_VERSION, WEB_NAMESPACE } from '../../protocol';
-import { call } from '../testing/http';
-import type { TestRelay } from '../testing/testRelay';
 import { issueCliToken } from '../core/remote/cliAuth';
+import { call } from './http';
+import type { TestRelay } from './testRelay';
 
 let ipSeq = 0;
 
