@@ -9,7 +9,8 @@
  *
  * Every answer must be < 500, every 4xx JSON the protocol's error envelope, every ack `{ ok: true … }` (matching the
  * event's ack schema) or `{ ok: false, error: { code, message } }` and never INTERNAL. Nothing the relay answers,
- * stores or fans out holds NUL or a lone surrogate; free text accepted with them comes back as ␀ / U+FFFD.
+ * stores or fans out holds NUL or a lone surrogate, nor an id-like field (ids, codes, hosts, times) anything but
+ * plain (fuzz/oracles.ts); free text accepted with them comes back as ␀ / U+FFFD.
  *
  * Seeded and reproducible: FUZZ_SEED (default below) and FUZZ_RUNS (total cases, default ~5,300), e.g.
  *   FUZZ_RUNS=50000 FUZZ_SEED=42 npx vitest run relay/server/fuzz/hostileInput.int.test.ts
@@ -67,7 +68,10 @@ import {
   randomBody,
   rawBody,
   summarize,
+  valuePaths,
+  withFieldChanged,
 } from './arbitraries';
+import { findNonPlainIds } from './oracles';
 
 // ---- run size ------------------------------------------------------------------------------------------------------
 
@@ -123,6 +127,8 @@ function watchPushes(socket: Socket, schemas: Record<string, z.ZodType>, label: 
     socket.on(event, (payload: unknown, ack?: (r: unknown) => void) => {
       const unstorable = findUnstorable(payload);
       if (unstorable.length > 0) pushViolations.push(`${label} ${event}: unstorable text at ${unstorable.join(', ')}: ${summarize(payload)}`);
+      const nonPlain = findNonPlainIds(payload);
+      if (nonPlain.length > 0) pushViolations.push(`${label} ${event}: non-plain id-like field at ${nonPlain.join(', ')}: ${summarize(payload)}`);
       const parsed = schema.safeParse(payload);
       if (!parsed.success) pushViolations.push(`${label} ${event}: off-protocol ${summarize(payload)}: ${parsed.error.message.slice(0, 300)}`);
       if (typeof ack === 'function') ack({ ok: true });
@@ -772,6 +778,7 @@ function checkHttp(target: HttpTarget, res: { statusCode: number; headers: Recor
     } else {
       expect((body as { success?: unknown }).success, where).toBe(true);
       expect(findUnstorable(body), `unstorable text answered: ${where}`).toEqual([]);
+      expect(findNonPlainIds(body), `non-plain id-like field answered: ${where}`).toEqual([]);
     }
   } else if (res.statusCode >= 400) {
     // Only the sandbox checkout page answers HTML; every API error is the JSON envelope.
@@ -791,6 +798,8 @@ interface SocketTarget {
   event: string;
   weight: number;
   valid: () => fc.Arbitrary<unknown>;
+  /** Valid bodies the field sweep damages field by field (more where the body has many shapes). */
+  sweepBodies?: number;
 }
 
 const ownSession = () => fc.oneof({ weight: 5, arbitrary: fc.constant(null).map(() => ctx.sessionId) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constant(null).map(() => ctx.other.sessionId) });
@@ -856,7 +865,7 @@ const socketTargets: SocketTarget[] = [
         sessions: fc.array(fc.record({ id: fc.oneof(fc.constant(null).map(() => ctx.sessionId), fc.uuid()), title: freeText, createdAt: isoDate }), { maxLength: 3 }),
       }),
   },
-  { ns: 'cli', event: CLI_EVENTS.sessionEvent, weight: 8, valid: () => fc.record({ sessionId: ownSession(), eventId: fc.uuid(), body: sessionEventBody }) },
+  { ns: 'cli', event: CLI_EVENTS.sessionEvent, weight: 8, sweepBodies: 28, valid: () => fc.record({ sessionId: ownSession(), eventId: fc.uuid(), body: sessionEventBody }) },
   { ns: 'cli', event: CLI_EVENTS.sessionMeta, weight: 2, valid: () => fc.record({ sessionId: ownSession(), title: optional(freeText), active: optional(fc.constant(true)) }).map(compact) },
   { ns: 'cli', event: CLI_EVENTS.usageAuthorize, weight: 2, valid: () => fc.record({ model: fc.constantFrom('claude-sonnet-4', 'gpt-4o', 'x') }) },
   { ns: 'cli', event: CLI_EVENTS.usageReport, weight: 2, valid: () => usageReport },
@@ -921,6 +930,7 @@ async function emitCase(socket: Socket, event: string, c: SocketCase, ackSchema:
   if (parsed.ok) {
     if (ackSchema) expect(ackSchema.safeParse(ack).success, `ack off its schema: ${shown}`).toBe(true);
     expect(findUnstorable(ack), `unstorable text in ack: ${shown}`).toEqual([]);
+    expect(findNonPlainIds(ack), `non-plain id-like field in ack: ${shown}`).toEqual([]);
     expect(namesOther(c.payload), `another account's resource accepted: ${shown}`).toBe(false);
   } else {
     expect(parsed.error.code, `INTERNAL: ${shown}`).not.toBe('INTERNAL');
@@ -1032,6 +1042,29 @@ describe('hostile input over Socket.IO: never INTERNAL, always a well-formed ack
       timeoutFor(target.weight),
     );
   }
+
+  it(
+    'field sweep: every string field of every event, one at a time, with NUL, a lone surrogate, a control character',
+    async () => {
+      // Deterministic complement to the random cases: each field of each event is hit by each kind of hostile text
+      // (the control character is the one only `plain()` keeps out of ids, so a dropped `plain()` shows here).
+      const kinds = ['\u0000', '\ud800', '\udc00x', '\u0007', '\u001b[2J'];
+      for (const target of socketTargets) {
+        const contracts: Record<string, { ack: z.ZodType }> = target.ns === 'cli' ? cliEventContracts : webEventContracts;
+        const bodies = fc.sample(target.valid(), { seed: SEED, numRuns: target.sweepBodies ?? 2 });
+        for (const body of bodies) {
+          for (const { path } of valuePaths(body).filter((p) => p.isString)) {
+            for (const bad of kinds) {
+              const payload = withFieldChanged(body, path, (old) => `${String(old).slice(0, 1)}${bad}${String(old).slice(1)}`);
+              await emitCase(target.ns === 'cli' ? ctx.cli : ctx.web, target.event, { payload }, contracts[target.event]?.ack);
+              if (target.event === WEB_EVENTS.instanceDetach) await reattach();
+            }
+          }
+        }
+      }
+    },
+    timeoutFor(4),
+  );
 
   it(
     'unknown event names on /cli and /web answer BAD_REQUEST',
