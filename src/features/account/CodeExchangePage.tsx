@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 
 import { ApiError } from '../../shared/api/http';
+import { queryKeys } from '../../shared/api/queryKeys';
 import { isAuthenticatedAtom } from '../../shared/auth/session';
 import { authKeys } from '../../shared/auth/storage';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { useAtomValue } from '../../shared/state/jotai';
-import { accountKeys, exchangeCode } from './api';
+import { exchangeCode } from './api';
 import { AccountShell, useLang } from './components/AccountShell';
 import { formatDate, formatNumber } from './lib/format';
 import { normalisePromoInput, type PromoErrorKey, promoErrorKey, type PromoProblem, validatePromoCode } from './lib/promo';
@@ -37,7 +38,7 @@ export default function CodeExchangePage() {
     mutationFn: (value: string) => exchangeCode(value),
     onSuccess: async (data) => {
       setResult(data);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.stats });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.account.stats() });
     },
     onError: (error) => {
       // A refused code (400) or too many wrong ones (429) is an answer for the user; anything else is worth a log line.

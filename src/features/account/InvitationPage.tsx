@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ApiError } from '../../shared/api/http';
+import { queryKeys } from '../../shared/api/queryKeys';
 import { showToast } from '../../shared/ui/toast';
-import { accountKeys, fetchInvitationStats, fetchMyCode } from './api';
+import { fetchInvitationStats, fetchMyCode } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
 import { Pager } from './components/Pager';
 import { OrderStatusBadge, RewardStatusBadge } from './components/StatusBadge';
@@ -39,9 +40,9 @@ export default function InvitationPage() {
   const { t } = useTranslation('account');
   const lang = useLang();
   const [page, setPage] = useState(1);
-  const myCode = useQuery({ queryKey: accountKeys.myCode, queryFn: ({ signal }) => fetchMyCode(signal), staleTime: 60_000 });
+  const myCode = useQuery({ queryKey: queryKeys.account.myCode(), queryFn: ({ signal }) => fetchMyCode(signal), staleTime: 60_000 });
   const stats = useQuery({
-    queryKey: accountKeys.invitees(page, INVITEE_PAGE_SIZE),
+    queryKey: queryKeys.account.invitees(page, INVITEE_PAGE_SIZE),
     queryFn: ({ signal }) => fetchInvitationStats(page, INVITEE_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
     staleTime: 10_000,

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 
 import { ApiError } from '../../shared/api/http';
+import { queryKeys } from '../../shared/api/queryKeys';
 import { orderProductText } from '../billing/productText';
 import { showToast } from '../../shared/ui/toast';
-import { accountKeys, cancelOrder, fetchOrder } from './api';
+import { cancelOrder, fetchOrder } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
 import { ConfirmModal } from './components/ConfirmModal';
 import { OrderStatusBadge, PaymentStatusBadge } from './components/StatusBadge';
@@ -133,7 +134,7 @@ export default function OrderDetailPage() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const order = useQuery({
-    queryKey: accountKeys.order(orderId),
+    queryKey: queryKeys.account.order(orderId),
     queryFn: ({ signal }) => fetchOrder(orderId, signal),
     staleTime: 5_000,
     retry: (count, error) => !(error instanceof ApiError && error.status !== null && error.status < 500) && count < 1,
@@ -153,7 +154,7 @@ export default function OrderDetailPage() {
       setConfirming(false);
       showToast('success', { key: 'account:orderDetail.cancelDone' });
       clearPendingOrder(orderId);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.account.all() });
     },
     onError: (error) => {
       setConfirming(false);

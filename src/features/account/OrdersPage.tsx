@@ -2,8 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 
+import { queryKeys } from '../../shared/api/queryKeys';
 import { orderProductText } from '../billing/productText';
-import { accountKeys, fetchOrders } from './api';
+import { fetchOrders } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
 import { Pager } from './components/Pager';
 import { OrderStatusBadge } from './components/StatusBadge';
@@ -21,7 +22,7 @@ export default function OrdersPage() {
   const page = readPositiveInt(search.get('page'), 1);
   const pageSize = readPositiveInt(search.get('pageSize'), orderPageSizes[0], orderPageSizes);
   const orders = useQuery({
-    queryKey: accountKeys.orders(page, pageSize),
+    queryKey: queryKeys.account.orders(page, pageSize),
     queryFn: ({ signal }) => fetchOrders(page, pageSize, signal),
     placeholderData: keepPreviousData,
     staleTime: 10_000,

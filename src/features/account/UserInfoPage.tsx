@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { queryKeys } from '../../shared/api/queryKeys';
 import { authAtom, isAuthenticatedAtom } from '../../shared/auth/session';
 import { useAtomValue } from '../../shared/state/jotai';
 import { showToast } from '../../shared/ui/toast';
-import { accountKeys, cancelSubscription, fetchStats } from './api';
+import { cancelSubscription, fetchStats } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
 import { ConfirmModal } from './components/ConfirmModal';
 import { Dashboard } from './components/dashboard/Dashboard';
@@ -16,7 +17,7 @@ import { shouldRetryStats, STATS_REFETCH_MS, STATS_STALE_MS, statsRetryDelay } f
 export function useUserStats() {
   const authenticated = useAtomValue(isAuthenticatedAtom);
   return useQuery({
-    queryKey: accountKeys.stats,
+    queryKey: queryKeys.account.stats(),
     queryFn: ({ signal }) => fetchStats(signal),
     enabled: authenticated,
     refetchInterval: STATS_REFETCH_MS,
@@ -40,7 +41,7 @@ export default function UserInfoPage() {
       setConfirming(false);
       const date = formatDate(result.activeUntil, lang);
       showToast('success', date ? { key: 'account:userinfo.cancelled', values: { date } } : { key: 'account:userinfo.cancelledNoDate' }, 6000);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.stats });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.account.stats() });
     },
     onError: (error) => {
       setConfirming(false);

@@ -22,15 +22,6 @@ export const accountPaths = {
   exchange: '/web-api/code/exchange-code',
 } as const;
 
-export const accountKeys = {
-  all: ['account'] as const,
-  stats: ['account', 'stats'] as const,
-  orders: (page: number, pageSize: number) => ['account', 'orders', page, pageSize] as const,
-  order: (id: string) => ['account', 'order', id] as const,
-  myCode: ['account', 'invitation', 'code'] as const,
-  invitees: (page: number, pageSize: number) => ['account', 'invitation', 'stats', page, pageSize] as const,
-};
-
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export async function fetchStats(signal?: AbortSignal) {

@@ -12,6 +12,7 @@ import {
   tempCodeExchangeResponseSchema,
 } from '../../../relay/protocol/auth';
 import { request } from '../../shared/api/http';
+import { queryKeys } from '../../shared/api/queryKeys';
 import { brand } from '../../shared/brand';
 
 const MIN = 60 * 1000;
@@ -35,7 +36,7 @@ const closed: LoginPermission = {
 /** Spec §7: on failure every option is off (the main provider login is always shown); cached 5 minutes. */
 export function useLoginPermission() {
   return useQuery({
-    queryKey: ['auth', 'login-permission'],
+    queryKey: queryKeys.auth.loginPermission(),
     staleTime: 5 * MIN,
     retry: 0,
     queryFn: async () => {
@@ -51,7 +52,7 @@ export function useLoginPermission() {
 /** Cached 10 minutes. */
 export function useClientConfig(enabled: boolean) {
   return useQuery({
-    queryKey: ['auth', 'client-config'],
+    queryKey: queryKeys.auth.clientConfig(),
     staleTime: 10 * MIN,
     enabled,
     queryFn: async () => clientConfigResponseSchema.parse(await request('/api/config/client')).data,

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { Product } from '../../../relay/protocol/billing';
 import { requestData } from '../../shared/api/http';
+import { queryKeys } from '../../shared/api/queryKeys';
 import { visibleProducts } from './productLabels';
 import { loadBillingSchemas } from './schemas';
 
 export const PRODUCTS_PATH = '/web-api/products';
 /** Spec §7 and §9: the plan list is cached for 10 minutes. */
 export const PRODUCTS_STALE_MS = 10 * 60 * 1000;
-export const productsQueryKey = ['billing', 'products'] as const;
 
 /**
  * The schema module (and zod with it) loads in parallel with the request, so neither sits on the first load of
@@ -26,7 +26,7 @@ export async function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
 /** The active plans, validated against the protocol schema. */
 export function useProducts() {
   return useQuery({
-    queryKey: productsQueryKey,
+    queryKey: queryKeys.billing.products(),
     queryFn: ({ signal }) => fetchProducts(signal),
     staleTime: PRODUCTS_STALE_MS,
     select: visibleProducts,

@@ -2,8 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { queryKeys } from '../../shared/api/queryKeys';
 import InstallPage from './InstallPage';
-import { INSTALL_DOC, markdownQueryKey } from './install/api';
+import { INSTALL_DOC } from './install/api';
 import { SCROLL_TO_BOTTOM_DELAY_MS } from './install/useScrollToBottom';
 import { fakeFetch, renderPage, testQueryClient } from './testUtils';
 
@@ -84,7 +85,7 @@ describe('InstallPage', () => {
     history.replaceState({ scrollToBottom: true }, '', '/install');
     vi.stubGlobal('fetch', fakeFetch({ '/install/en/guide.md': () => new Response(GUIDE) }));
     const client = testQueryClient();
-    client.setQueryData(markdownQueryKey('en', INSTALL_DOC), GUIDE);
+    client.setQueryData(queryKeys.docs.markdown('en', INSTALL_DOC), GUIDE);
     vi.useFakeTimers();
     await act(async () => {
       await renderPage(<InstallPage />, { client });
@@ -102,7 +103,7 @@ describe('InstallPage', () => {
   it('does not scroll without the navigation state', async () => {
     vi.stubGlobal('fetch', fakeFetch({ '/install/en/guide.md': () => new Response(GUIDE) }));
     const client = testQueryClient();
-    client.setQueryData(markdownQueryKey('en', INSTALL_DOC), GUIDE);
+    client.setQueryData(queryKeys.docs.markdown('en', INSTALL_DOC), GUIDE);
     vi.useFakeTimers();
     await act(async () => {
       await renderPage(<InstallPage />, { client });

@@ -5,9 +5,10 @@
  */
 import { CHANGELOG_DEFAULT_PAGE_SIZE } from '../../../relay/protocol/changelog';
 import { changelog, changelogPage } from '../../../relay/server/content/changelog';
+import { queryKeys } from '../../shared/api/queryKeys';
 import type { Language } from '../../shared/i18n/languages';
-import { type ChangelogData, changelogQueryKey } from './changelog/api';
-import { INSTALL_DOC, markdownQueryKey } from './install/api';
+import type { ChangelogData } from './changelog/api';
+import { INSTALL_DOC } from './install/api';
 
 export interface PrerenderQuery {
   queryKey: readonly unknown[];
@@ -21,14 +22,14 @@ export async function docsPrerenderData(
   readPublicFile: (relativePath: string) => Promise<string>,
 ): Promise<PrerenderQuery[]> {
   if (routeId === 'install') {
-    return [{ queryKey: markdownQueryKey(lang, INSTALL_DOC), data: await readPublicFile(`install/${lang}/${INSTALL_DOC}.md`) }];
+    return [{ queryKey: queryKeys.docs.markdown(lang, INSTALL_DOC), data: await readPublicFile(`install/${lang}/${INSTALL_DOC}.md`) }];
   }
   if (routeId === 'changelog') {
     const data: ChangelogData = {
       pages: [changelogPage(changelog, { lang, page: 1, pageSize: CHANGELOG_DEFAULT_PAGE_SIZE })],
       pageParams: [1],
     };
-    return [{ queryKey: changelogQueryKey(lang), data }];
+    return [{ queryKey: queryKeys.docs.changelog(lang), data }];
   }
   return [];
 }

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 
 import { request } from '../api/http';
 import { queryClient } from '../api/queryClient';
+import { queryKeys } from '../api/queryKeys';
 import { useAtomValue } from '../state/jotai';
 import { authAtom, updateUser } from './session';
 import { type User, userSchema } from './storage';
@@ -23,7 +24,7 @@ const meResponseSchema = z.object({ data: userSchema });
  */
 export function currentUserQuery(token: string, { silent = false }: { silent?: boolean } = {}) {
   return queryOptions({
-    queryKey: ['auth', 'me', token] as const,
+    queryKey: queryKeys.auth.me(token),
     queryFn: async ({ signal }): Promise<User> => meResponseSchema.parse(await request('/web-api/auth/me', { signal, silent })).data,
     staleTime: CURRENT_USER_STALE_MS,
     retry: false,

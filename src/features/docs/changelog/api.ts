@@ -2,9 +2,9 @@ import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { type ChangelogPage, changelogResponseSchema } from '../../../../relay/protocol/changelog';
 import { request } from '../../../shared/api/http';
+import { queryKeys } from '../../../shared/api/queryKeys';
 import type { Language } from '../../../shared/i18n/languages';
 
-export const changelogQueryKey = (lang: Language) => ['docs', 'changelog', lang] as const;
 export type ChangelogData = InfiniteData<ChangelogPage, number>;
 
 export async function fetchChangelogPage(lang: Language, page: number, signal?: AbortSignal): Promise<ChangelogPage> {
@@ -16,7 +16,7 @@ export async function fetchChangelogPage(lang: Language, page: number, signal?: 
 /** Pages of releases, newest first; `fetchNextPage` is the see-more button. */
 export function useChangelog(lang: Language) {
   return useInfiniteQuery({
-    queryKey: changelogQueryKey(lang),
+    queryKey: queryKeys.docs.changelog(lang),
     queryFn: ({ pageParam, signal }) => fetchChangelogPage(lang, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../shared/api/http';
+import { queryKeys } from '../../../shared/api/queryKeys';
 import type { Language } from '../../../shared/i18n/languages';
 
 /** The install guide's file name under public/install/{lang}/. */
 export const INSTALL_DOC = 'guide';
-
-export const markdownQueryKey = (lang: Language, fileName: string) => ['docs', 'markdown', lang, fileName] as const;
 
 /** GET /install/{en|zh}/{fileName}.md (spec §7); silent, the page shows its own "Failed to load content". */
 export async function fetchMarkdown(lang: Language, fileName: string, signal?: AbortSignal): Promise<string> {
@@ -17,7 +16,7 @@ export async function fetchMarkdown(lang: Language, fileName: string, signal?: A
 
 export function useMarkdown(lang: Language, fileName: string) {
   return useQuery({
-    queryKey: markdownQueryKey(lang, fileName),
+    queryKey: queryKeys.docs.markdown(lang, fileName),
     queryFn: ({ signal }) => fetchMarkdown(lang, fileName, signal),
   });
 }
