@@ -88,6 +88,8 @@ const timeoutFor = (weight: number) => 60_000 + runsFor(weight) * 300;
 // ---- the relay and what the cases refer to -------------------------------------------------------------------------
 
 const PUBLIC_URL = 'https://relay.fuzz.example';
+const TERN_PASSWORD = 'correct horse';
+const CHEETAH_PASSWORD = 'cheetah password';
 const WEBHOOK_SECRET = 'whsec_fuzz_suite';
 const signer = new Stripe('sk_test_signer_only');
 
@@ -113,8 +115,12 @@ interface Ctx {
   orderIds: string[];
   sandboxOrderIds: string[];
   promoCodes: string[];
-  cheetah: { email: string; password: string };
-  ternEmail: string;
+  /**
+   * Accounts the sign-in cases aim at, several so that no one account collects enough failures for the account-wide
+   * brake's progressive delay (a real limit, left as configured; it would only make the run slow).
+   */
+  cheetahEmails: string[];
+  ternEmails: string[];
 }
 let ctx: Ctx;
 const sockets: Socket[] = [];
@@ -207,8 +213,15 @@ beforeAll(async () => {
   await relay.storage.db.update(orders).set({ paymentMethod: 'sandbox' }).where(inArray(orders.id, sandboxOrderIds));
 
   const promoCodes = await createPromoCodes(relay.storage.db, { credits: 10, count: 40, days: 30, prefix: 'FUZZ', now: new Date() });
-  const cheetah = { email: 'fuzz.cheetah@corp.example', password: 'cheetah password' };
-  await createCheetahAccount({ db: relay.storage.db, now: () => new Date(), passwordHashing: { N: 1024, r: 8, p: 1 } }, cheetah);
+  const cheetahEmails = Array.from({ length: 12 }, (_, i) => `fuzz.cheetah${i}@corp.example`);
+  for (const email of cheetahEmails) {
+    await createCheetahAccount({ db: relay.storage.db, now: () => new Date(), passwordHashing: { N: 1024, r: 8, p: 1 } }, { email, password: CHEETAH_PASSWORD });
+  }
+  const ternEmails = Array.from({ length: 16 }, (_, i) => `fuzz-tern${i}@example.com`);
+  for (const email of ternEmails) {
+    const res = await call(relay, 'POST', '/auth/tern/signup', { body: { email, password: TERN_PASSWORD, username: 'fuzz' }, ip: nextIp() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
 
   ctx = {
     userId: main.userId,
@@ -226,8 +239,8 @@ beforeAll(async () => {
     orderIds,
     sandboxOrderIds,
     promoCodes,
-    cheetah,
-    ternEmail: 'fuzz-main@example.com',
+    cheetahEmails,
+    ternEmails,
   };
 }, RELAY_START_TIMEOUT_MS);
 
@@ -394,7 +407,10 @@ const httpTargets: HttpTarget[] = [
         method: fc.constant('POST'),
         url: fc.constant('/auth/tern/signin'),
         body: bodyCases(
-          fc.record({ email: fc.oneof(fc.constant(ctx.ternEmail), fc.constant(ctx.ternEmail.toUpperCase()), freshEmail), password: fc.oneof(fc.constant('correct horse'), fc.string({ maxLength: 30 })) }),
+          fc.record({
+            email: fc.oneof(pick(() => ctx.ternEmails), pick(() => ctx.ternEmails).map((e) => e.toUpperCase()), freshEmail),
+            password: fc.oneof(fc.constant(TERN_PASSWORD), fc.string({ maxLength: 30 })),
+          }),
         ),
       }),
   },
@@ -467,8 +483,8 @@ const httpTargets: HttpTarget[] = [
         body: bodyCases(
           fc
             .record({
-              email: fc.oneof(fc.constant(ctx.cheetah.email), freshEmail),
-              password: fc.oneof(fc.constant(ctx.cheetah.password), fc.string({ maxLength: 30 })),
+              email: fc.oneof(pick(() => ctx.cheetahEmails), freshEmail),
+              password: fc.oneof(fc.constant(CHEETAH_PASSWORD), fc.string({ maxLength: 30 })),
               invitationCode: optional(invitationCode),
               clientInfo: optional(clientInfo),
             })
