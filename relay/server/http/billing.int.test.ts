@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  type CheckoutLang,
   createOrderResponseSchema,
   exchangeCodeResultSchema,
   invitationStatsSchema,
@@ -57,7 +58,7 @@ async function fetchPage(path: string, init: RequestInit = {}) {
   return fetch(relay.url + path, { redirect: 'manual', ...init });
 }
 
-async function buy(jwt: string, productSn = 'BASIC-30', lang?: 'en' | 'zh') {
+async function buy(jwt: string, productSn = 'BASIC-30', lang?: CheckoutLang) {
   const res = await post('/web-api/payment/create-order', { product_sn: productSn, ...(lang && { lang }) }, jwt);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return createOrderResponseSchema.parse(res.body).data!;

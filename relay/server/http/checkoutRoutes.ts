@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { CheckoutLang } from '../../protocol';
 import { AppError } from '../core/appError';
 import { type BillingDeps, cancelOrder, expireOrders, findOrder, orderProductName, orderReturnUrl, payOrder } from '../core/billing';
 import type { OrderRow } from '../storage/schema';
@@ -12,8 +13,6 @@ import { siteOrigin } from './billingRoutes';
  * order id (random UUID) is the capability, as with a provider's hosted checkout link; cross-site form posts are
  * refused.
  */
-
-type Lang = 'en' | 'zh';
 
 const text = {
   en: {
@@ -74,15 +73,15 @@ button,.link{display:block;width:100%;padding:10px 14px;border-radius:8px;border
 .alert{padding:10px 12px;border-radius:8px;border:1px solid var(--border);margin:0 0 16px}.lang{display:block;margin-top:16px;text-align:center;color:var(--muted);font-size:.9rem}
 `;
 
-function page(lang: Lang, title: string, body: string): string {
+function page(lang: CheckoutLang, title: string, body: string): string {
   return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Tern</title><style>${style}</style></head><body><main>${body}</main></body></html>`;
 }
 
 const formatAmount = (order: OrderRow) => `${order.currency.toUpperCase() === 'CNY' ? '¥' : '$'}${(order.amountMinor / 100).toFixed(2)}`;
-const formatTime = (date: Date, lang: Lang) =>
+const formatTime = (date: Date, lang: CheckoutLang) =>
   new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC';
 
-function checkoutPage(order: OrderRow, lang: Lang, origin: string, now: Date, error?: string): string {
+function checkoutPage(order: OrderRow, lang: CheckoutLang, origin: string, now: Date, error?: string): string {
   const t = text[lang];
   const base = `/checkout/sandbox/${encodeURIComponent(order.id)}`;
   const payable = order.status === 'pending' && order.expiresAt.getTime() > now.getTime();
@@ -98,7 +97,7 @@ function checkoutPage(order: OrderRow, lang: Lang, origin: string, now: Date, er
   const actions = payable
     ? `<div class="actions"><form method="post" action="${base}/pay?lang=${lang}"><button class="pay" type="submit">${t.pay}</button></form><form method="post" action="${base}/cancel?lang=${lang}"><button class="cancel" type="submit">${t.cancel}</button></form></div>`
     : `<a class="link" href="${escapeHtml(orderReturnUrl(origin, order.id, lang))}">${t.back}</a>`;
-  const other: Lang = lang === 'zh' ? 'en' : 'zh';
+  const other: CheckoutLang = lang === 'zh' ? 'en' : 'zh';
   return page(
     lang,
     t.title,
@@ -108,7 +107,7 @@ function checkoutPage(order: OrderRow, lang: Lang, origin: string, now: Date, er
   );
 }
 
-const langOf = (request: FastifyRequest, order: OrderRow | null): Lang => {
+const langOf = (request: FastifyRequest, order: OrderRow | null): CheckoutLang => {
   const q = (request.query as { lang?: unknown } | undefined)?.lang;
   if (q === 'zh' || q === 'en') return q;
   return order?.lang === 'zh' ? 'zh' : 'en';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 
-import type { Order, OrderPage, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus, SubscriptionCancelResult } from '../../../protocol';
+import type { CheckoutLang, Order, OrderPage, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus, SubscriptionCancelResult } from '../../../protocol';
 import type { Database } from '../../storage/database';
 import { transaction } from '../../storage/database';
 import { creditLedger, type OrderRow, orders, paymentEvents, products, users } from '../../storage/schema';
@@ -57,7 +57,7 @@ export function orderDetail(row: OrderRow): Order {
 }
 
 /** The order's product name in a language: the English snapshot when there is one, else the canonical name. */
-export function orderProductName(row: Pick<OrderRow, 'productName' | 'productNameTranslations'>, lang: 'en' | 'zh'): string {
+export function orderProductName(row: Pick<OrderRow, 'productName' | 'productNameTranslations'>, lang: CheckoutLang): string {
   return (lang === 'en' && row.productNameTranslations?.en?.productName) || row.productName;
 }
 
@@ -74,7 +74,7 @@ export async function expireOrders(db: Database, now: Date, userId?: string): Pr
 export async function createOrder(
   deps: BillingDeps,
   userId: string,
-  input: { productSn: string; lang: 'en' | 'zh'; origin: string },
+  input: { productSn: string; lang: CheckoutLang; origin: string },
 ): Promise<{ order: OrderRow; paymentUrl: string }> {
   const product = await findProductBySn(deps.db, input.productSn);
   if (!product || !product.isActive) throw new AppError(404, 'PRODUCT_NOT_FOUND', 'Product not found');

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 
-import type { PaymentMethod } from '../../../protocol';
+import type { CheckoutLang, PaymentMethod } from '../../../protocol';
 import { AppError } from '../appError';
 
 /** What a provider needs to open a checkout for an order. */
@@ -10,7 +10,7 @@ export interface CheckoutOrder {
   amountMinor: number;
   currency: string;
   expiresAt: Date;
-  lang: 'en' | 'zh';
+  lang: CheckoutLang;
 }
 
 export interface CheckoutContext {
@@ -35,7 +35,7 @@ export interface PaymentProvider {
 }
 
 /** The buyer's return page after checkout: the PWA's order detail, in the order's language. */
-export const orderReturnUrl = (origin: string, orderId: string, lang: 'en' | 'zh') =>
+export const orderReturnUrl = (origin: string, orderId: string, lang: CheckoutLang) =>
   `${origin.replace(/\/+$/, '')}${lang === 'zh' ? '/zh' : ''}/orders/${encodeURIComponent(orderId)}`;
 
 /**
