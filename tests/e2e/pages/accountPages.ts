@@ -1,8 +1,10 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
+import type { Language } from '../../../src/shared/i18n/languages';
 import { LoginPage, uniqueEmail } from './LoginPage';
 
-export type Lang = 'en' | 'zh';
+/** The served languages (the app's own type). */
+export type Lang = Language;
 export const prefixOf = (lang: Lang) => (lang === 'zh' ? '/zh' : '');
 
 export interface TestUser {

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+import type { Language } from '../../../src/shared/i18n/languages';
+
 /** The content pages of issue #7: use cases, install guide, changelog, help, contact and the legal pages. */
 export const contentPages = [
   { name: 'use-case-learning', path: '/use-cases/learning', h1: { en: 'Learn to code with a patient pair programmer', zh: '和耐心的结对伙伴一起学编程' } },
@@ -15,7 +17,8 @@ export const contentPages = [
   { name: 'terms', path: '/terms', h1: { en: 'Terms of service', zh: '服务条款' } },
 ] as const;
 
-export type Lang = 'en' | 'zh';
+/** The served languages (the app's own type). */
+export type Lang = Language;
 export const localize = (path: string, lang: Lang) => (lang === 'en' ? path : path === '/' ? '/zh' : `/zh${path}`);
 
 export class ContentPage {
