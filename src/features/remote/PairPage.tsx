@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 
 import { pairingCodeSchema } from '../../../relay/protocol/pairing';
 import { ApiError } from '../../shared/api/http';
+import { queryKeys } from '../../shared/api/queryKeys';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { decidePairing, fetchPairing } from './api';
 
@@ -26,7 +27,7 @@ export default function PairPage() {
   const { prefix } = useLanguageRoute();
   const parsed = pairingCodeSchema.safeParse(new URLSearchParams(search).get('code') ?? '');
   const code = parsed.success ? parsed.data : null;
-  const info = useQuery({ queryKey: ['remote', 'pairing', code], queryFn: () => fetchPairing(code!), enabled: code !== null, retry: false });
+  const info = useQuery({ queryKey: queryKeys.remote.pairing(code), queryFn: () => fetchPairing(code!), enabled: code !== null, retry: false });
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'deny') => decidePairing(code!, decision),
     onSuccess: (result) => {

@@ -1,16 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
+import { queryKeys } from '../../../shared/api/queryKeys';
 import { fetchCliTokens, revokeCliToken } from '../api';
 
 /** The user's paired CLIs (one per `tern` pairing): when they were paired, last used, and a revoke button. */
 export function PairedClis() {
   const { t, i18n } = useTranslation('remote');
   const client = useQueryClient();
-  const tokens = useQuery({ queryKey: ['remote', 'cliTokens'], queryFn: fetchCliTokens });
+  const tokens = useQuery({ queryKey: queryKeys.remote.cliTokens(), queryFn: fetchCliTokens });
   const revoke = useMutation({
     mutationFn: revokeCliToken,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['remote', 'cliTokens'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.remote.cliTokens() }),
   });
   const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const list = (tokens.data ?? []).filter((token) => !token.revokedAt);
