@@ -1262,7 +1262,7 @@ describe('regressions the fuzzer found', () => {
     }
   });
 
-  it('a paid Stripe event whose customer text holds NUL and lone surrogates still pays the order (the payload is stored cleaned)', async () => {
+  it('a paid Stripe event whose customer text holds NUL and lone surrogates still pays the order (the payload is stored cleaned, a non-plain id not shown)', async () => {
     const res = await post('/web-api/payment/create-order', { product_sn: ctx.productSns[0] }, ctx.jwt);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const orderId: string = res.body.data.order_id;
@@ -1278,7 +1278,7 @@ describe('regressions the fuzzer found', () => {
           metadata: { orderId },
           payment_status: 'paid',
           status: 'complete',
-          payment_intent: 'pi_fuzz',
+          payment_intent: 'pi_\u0007\u001b[2J',
           customer_details: { name: 'Zoë\u0000 \ud800', email: 'buyer@example.com' },
           custom_fields: [{ key: 'note\u0000', text: { value: '\udc00' } }],
         },
@@ -1290,6 +1290,20 @@ describe('regressions the fuzzer found', () => {
     expect(hook.body.data.outcome).toBe('paid');
     const order = await call(relay, 'GET', `/web-api/orders/${orderId}`, { token: ctx.jwt, ip: nextIp() });
     expect(order.body.data.orderStatus).toBe('paid');
+    // A non-plain payment intent id is not shown as the order's transaction id.
+    expect(findNonPlainIds(order.body)).toEqual([]);
+  });
+
+  it('a CLI that connected but never said cli:hello is still listed (and attachable) within the protocol', async () => {
+    const instanceId = randomUUID();
+    const silent = await connect(cliSocket(relay, ctx.cliToken, instanceId));
+    silent.disconnect();
+    const list = await request(ctx.web, WEB_EVENTS.instancesList, {});
+    const parsed = webEventContracts[WEB_EVENTS.instancesList].ack.safeParse(list);
+    expect(parsed.success, summarize(list)).toBe(true);
+    const attached = await request(ctx.web, WEB_EVENTS.instanceAttach, { instanceId });
+    expect(webEventContracts[WEB_EVENTS.instanceAttach].ack.safeParse(attached).success, summarize(attached)).toBe(true);
+    await reattach();
   });
 });
 

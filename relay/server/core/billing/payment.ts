@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 
-import type { CheckoutLang, PaymentMethod } from '../../../protocol';
+import { type CheckoutLang, isPlain, type PaymentMethod } from '../../../protocol';
 import { AppError } from '../appError';
 
 /** What a provider needs to open a checkout for an order. */
@@ -116,24 +116,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         throw new AppError(400, 'WEBHOOK_SIGNATURE_INVALID', `Webhook signature verification failed: ${(error as Error).message}`);
       }
-      // Signed is not well-formed: an event without an id or a type cannot be recorded (nor deduplicated).
-      if (typeof event.id !== 'string' || !event.id || typeof event.type !== 'string' || !event.type) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'Webhook event without an id or a type');
+      // Signed is not well-formed: an event without an id or a type cannot be recorded (nor deduplicated); Stripe's
+      // ids are plain, so anything else is refused rather than stored and shown.
+      if (typeof event.id !== 'string' || !isPlain(event.id) || !event.id || typeof event.type !== 'string' || !event.type || !isPlain(event.type)) {
+        throw new AppError(400, 'VALIDATION_ERROR', 'Webhook event without a well-formed id or type');
       }
       if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
         const session = checkoutSessionOf(event);
         const orderId = session.metadata?.orderId ?? session.client_reference_id;
-        if (typeof orderId !== 'string' || !orderId || session.payment_status !== 'paid' || typeof session.id !== 'string') {
+        if (typeof orderId !== 'string' || !orderId || session.payment_status !== 'paid' || typeof session.id !== 'string' || !isPlain(session.id)) {
           return { eventId: event.id, type: event.type, kind: 'ignored' };
         }
         const intent = session.payment_intent;
+        const intentId = typeof intent === 'string' ? intent : intent?.id;
         return {
           eventId: event.id,
           type: event.type,
           kind: 'paid',
           orderId,
           paymentId: session.id,
-          transactionId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+          // Shown on the order: kept only when plain (the order falls back to its own transaction id).
+          transactionId: typeof intentId === 'string' && isPlain(intentId) ? intentId : null,
         };
       }
       if (event.type === 'checkout.session.expired') {

@@ -9,14 +9,18 @@ import type { CliCommandRow, InstanceRow, RemoteSessionRow, SessionEventRow } fr
  */
 export const STALE_INSTANCE_MS = 60_000;
 
+/** Until its `cli:hello` an instance has no environment (empty columns); the protocol's instance needs non-empty text. */
+const UNKNOWN = 'unknown';
+const known = (value: string) => value || UNKNOWN;
+
 export function toInstance(row: InstanceRow, sessionCount: number, now: Date): Instance {
   return {
     id: row.id,
-    platform: row.platform,
-    hostname: row.hostname,
-    cwd: row.cwd,
-    nodeVersion: row.nodeVersion,
-    cliVersion: row.cliVersion,
+    platform: known(row.platform),
+    hostname: known(row.hostname),
+    cwd: known(row.cwd),
+    nodeVersion: known(row.nodeVersion),
+    cliVersion: known(row.cliVersion),
     startedAt: row.startedAt.toISOString(),
     online: row.online && now.getTime() - row.lastSeenAt.getTime() < STALE_INSTANCE_MS,
     lastSeenAt: row.lastSeenAt.toISOString(),
