@@ -19,7 +19,7 @@ const gzipAsync = promisify(gzip);
 
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|md)$/i;
 export const MIN_BYTES = 1024;
-/** Kept in step with relay/server/content/prerender.ts (ORIGIN_PLACEHOLDER, PRERENDER_DIR). */
+/** Kept in step with relay/protocol/prerender.ts (ORIGIN_PLACEHOLDER, PRERENDER_DIR). */
 const ORIGIN_PLACEHOLDER = '__TERN_ORIGIN__';
 const SKIPPED_DIRS = new Set(['prerendered', '.ssr']);
 

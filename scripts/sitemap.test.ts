@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { localizePath, supportedLanguages } from '../src/shared/i18n/languages';
-import { routeTable } from '../src/shared/routing/routeTable';
+import { localizePath, supportedLanguages } from '../relay/protocol/languages';
+import { routeTable } from '../relay/protocol/routes';
 import { buildSitemap } from './sitemap.mjs';
 
 describe('sitemap.xml', () => {

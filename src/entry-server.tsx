@@ -13,15 +13,15 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 
-import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../relay/server/content/prerender';
+import { ORIGIN_PLACEHOLDER, prerenderedFile } from '#protocol/prerender';
 import { App } from './App';
 import { docsPrerenderData } from './features/docs/prerenderData';
 import { queryClient } from './shared/api/queryClient';
 import { brand } from './shared/brand';
 import { i18n, initI18n, setLanguage } from './shared/i18n';
-import { type Language, languageEntries, localizePath, supportedLanguages } from './shared/i18n/languages';
+import { type Language, languageEntries, localizePath, supportedLanguages } from '#protocol/languages';
 import { pageMeta } from './shared/routing/pageMeta';
-import { type RouteDef, routeTable } from './shared/routing/routeTable';
+import { type RouteDef, routeTable } from '#protocol/routes';
 
 export { localizePath, ORIGIN_PLACEHOLDER, prerenderedFile, routeTable, supportedLanguages };
 

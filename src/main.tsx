@@ -11,7 +11,7 @@ import { installLoginBroadcast } from './features/auth/broadcast';
 import { queryClient } from './shared/api/queryClient';
 import { refreshAuth, watchAuthAcrossTabs } from './shared/auth/session';
 import { initI18n } from './shared/i18n';
-import { parsePathname } from './shared/i18n/languages';
+import { parsePathname } from '#protocol/languages';
 import { detectLanguage } from './shared/i18n/preference';
 import { installChunkErrorHandler } from './shared/lib/chunkReload';
 import { registerServiceWorker } from './shared/pwa/registerSW';

@@ -6,7 +6,7 @@ import { RequireAuth } from './features/auth/RequireAuth';
 import { useLanguageRoute } from './shared/routing/language';
 import { lazyPage } from './shared/routing/lazyPage';
 import { pageMeta } from './shared/routing/pageMeta';
-import { redirects, type RouteDef, routeTable, toolSlugs, useCaseSlugs } from './shared/routing/routeTable';
+import { redirects, type RouteDef, routeTable, toolSlugs, useCaseSlugs } from '#protocol/routes';
 import { ErrorBoundary } from './shared/ui/ErrorBoundary';
 import { PageSpinner } from './shared/ui/Spinner';
 import { useDocumentMeta } from './shared/ui/useDocumentMeta';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { routeTable } from '../shared/routing/routeTable';
+import { routeTable } from '#protocol/routes';
 
 const localesDir = path.dirname(fileURLToPath(import.meta.url));
 const srcDir = path.resolve(localesDir, '..');

@@ -1,4 +1,4 @@
-import { routeTable } from '../../src/shared/routing/routeTable';
+import { routeTable } from '../../relay/protocol/routes';
 import { expect, test } from './fixtures';
 import { ContentPage, contentPages, type Lang, localize } from './pages/contentPages';
 

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { precompress } from '../../../scripts/precompress.mjs';
-import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../content/prerender';
+import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../../protocol/prerender';
 import { startStaticRelays, type StaticRelays } from '../testing/staticRelays';
 import { RELAY_START_TIMEOUT_MS } from '../testing/testRelay';
 import { negotiateEncoding } from './staticCompression';

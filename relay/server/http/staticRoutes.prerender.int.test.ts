@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../content/prerender';
+import { ORIGIN_PLACEHOLDER, prerenderedFile } from '../../protocol/prerender';
 import { startStaticRelays, type StaticRelays } from '../testing/staticRelays';
 import { RELAY_START_TIMEOUT_MS } from '../testing/testRelay';
 

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
-import type { LoginMethod } from '../../../relay/protocol/auth';
+import type { LoginMethod } from '#protocol/auth';
 import { fetchCurrentUser } from '../../shared/auth/currentUser';
 import { signIn } from '../../shared/auth/session';
 import { authKeys } from '../../shared/auth/storage';
 import { readPreference } from '../../shared/i18n/preference';
-import { type Language, localizePath } from '../../shared/i18n/languages';
+import { type Language, localizePath } from '#protocol/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { authApi } from './api';
 import { LOGIN_TRIGGER_KEY } from './broadcast';

@@ -5,7 +5,7 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { isAuthenticatedAtom, signIn } from '../../shared/auth/session';
 import { authKeys } from '../../shared/auth/storage';
 import { brand } from '../../shared/brand';
-import { localizePath } from '../../shared/i18n/languages';
+import { localizePath } from '#protocol/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { useAtomValue } from '../../shared/state/jotai';
 import { useClientConfig, useLoginPermission } from './api';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 import { authKeys } from '../../shared/auth/storage';
-import { parsePathname } from '../../shared/i18n/languages';
+import { parsePathname } from '#protocol/languages';
 import { authApi } from './api';
 import { loginMessage, type Message } from './errorMessages';
 import { useMessageText } from './useMessage';

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 
 import { fetchCurrentUser } from '../../shared/auth/currentUser';
 import { clearAuth, signIn } from '../../shared/auth/session';
-import { localizePath } from '../../shared/i18n/languages';
+import { localizePath } from '#protocol/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { authApi } from './api';
 import { safeRedirectPath } from './destination';

@@ -10,7 +10,7 @@ import {
   loginResultResponseSchema,
   oneTimeTokenResponseSchema,
   tempCodeExchangeResponseSchema,
-} from '../../../relay/protocol/auth';
+} from '#protocol/auth';
 import { request } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { brand } from '../../shared/brand';

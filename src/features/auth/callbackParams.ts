@@ -1,4 +1,4 @@
-import type { LoginMethod } from '../../../relay/protocol/auth';
+import type { LoginMethod } from '#protocol/auth';
 
 /** Spec §5 callback parameters: type authlogin; logintype feishu, tern or cheetah; a token or a code. */
 export type CallbackRequest =

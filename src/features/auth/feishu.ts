@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 
 const STATE_KEY = 'tern.feishuState';
 const STATE_TTL_MS = 10 * 60 * 1000;

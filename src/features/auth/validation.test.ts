@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cheetahLoginRequestSchema, invitationCodeSchema } from '../../../relay/protocol/auth';
+import { cheetahLoginRequestSchema, invitationCodeSchema } from '#protocol/auth';
 import enAuth from '../../locales/en/auth.json';
 import zhAuth from '../../locales/zh/auth.json';
 import {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import type { Product } from '../../../relay/protocol/billing';
+import type { Product } from '#protocol/billing';
 import { CheckIcon, PlanIcon } from './PlanIcon';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { formatPrice, isContactPlan, isFreePlan, isRecommended, type PlanKind, planKind, usageRuleLines } from './productLabels';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Product } from '../../../relay/protocol/billing';
+import type { Product } from '#protocol/billing';
 import { currencySymbol, formatPrice, isContactPlan, isFreePlan, isRecommended, planKind, usageRuleLines, visibleProducts } from './productLabels';
 
 const make = (over: Partial<Product>): Product => ({

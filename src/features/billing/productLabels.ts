@@ -1,4 +1,4 @@
-import type { Product } from '../../../relay/protocol/billing';
+import type { Product } from '#protocol/billing';
 
 /**
  * Pure rules for presenting plans (spec §4 Purchase), kept out of the cards so each rule is unit-tested.

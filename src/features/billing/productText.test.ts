@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { productSchema, type Product } from '../../../relay/protocol/billing';
+import { productSchema, type Product } from '#protocol/billing';
 import { seedProducts } from '../../../relay/server/core/billing/catalog';
 import { isRecommended, planKind } from './productLabels';
 import { orderProductText, productText } from './productText';

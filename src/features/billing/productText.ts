@@ -1,6 +1,6 @@
-import type { OrderSummary } from '../../../relay/protocol/account';
-import type { Product } from '../../../relay/protocol/billing';
-import type { Language } from '../../shared/i18n/languages';
+import type { OrderSummary } from '#protocol/account';
+import type { Product } from '#protocol/billing';
+import type { Language } from '#protocol/languages';
 
 /**
  * Which text of a plan a page shows. The product's own fields are canonical (Chinese, as the spec's backend sends

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { CreateOrderResponse } from '../../../relay/protocol/billing';
+import type { CreateOrderResponse } from '#protocol/billing';
 import { ApiError } from '../../shared/api/http';
 import { decideFailure } from '../../shared/api/errorPolicy';
 import { PENDING_ORDER_KEY, type PurchaseDeps, purchaseKeys, runPurchase } from './purchase';

@@ -1,8 +1,8 @@
-import type { CreateOrderResponse, Product } from '../../../relay/protocol/billing';
+import type { CreateOrderResponse, Product } from '#protocol/billing';
 import { ApiError, request } from '../../shared/api/http';
 import { withFallback } from '../../shared/api/errorPolicy';
 import { authKeys } from '../../shared/auth/storage';
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 import type { ToastContent } from '../../shared/ui/toast';
 import { loadBillingSchemas } from './schemas';
 

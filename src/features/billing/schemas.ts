@@ -1,4 +1,4 @@
-import type * as BillingProtocol from '../../../relay/protocol/billing';
+import type * as BillingProtocol from '#protocol/billing';
 
 /**
  * Loads the billing protocol schemas (and zod with them) on demand. zod's jitless mode, which the CSP needs, is set
@@ -7,6 +7,6 @@ import type * as BillingProtocol from '../../../relay/protocol/billing';
 let loading: Promise<typeof BillingProtocol> | null = null;
 
 export function loadBillingSchemas(): Promise<typeof BillingProtocol> {
-  loading ??= import('../../../relay/protocol/billing');
+  loading ??= import('#protocol/billing');
   return loading;
 }

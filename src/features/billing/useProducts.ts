@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import type { Product } from '../../../relay/protocol/billing';
+import type { Product } from '#protocol/billing';
 import { requestData } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { visibleProducts } from './productLabels';

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { ChangelogEntry, ChangelogResponse } from '../../../relay/protocol/changelog';
-import type { Language } from '../../shared/i18n/languages';
+import type { ChangelogEntry, ChangelogResponse } from '#protocol/changelog';
+import type { Language } from '#protocol/languages';
 import ChangelogPage from './ChangelogPage';
 import { fakeFetch, renderPage } from './testUtils';
 

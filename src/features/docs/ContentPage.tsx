@@ -1,5 +1,5 @@
 import { useLanguageRoute } from '../../shared/routing/language';
-import type { RouteDef } from '../../shared/routing/routeTable';
+import type { RouteDef } from '#protocol/routes';
 import { docsContent } from './content';
 import { ContactView } from './views/ContactView';
 import { DocView } from './views/DocView';

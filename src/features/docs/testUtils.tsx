@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
 import { i18n, initI18n } from '../../shared/i18n';
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 import { LanguageRouteContext } from '../../shared/routing/language';
 
 export function testQueryClient(): QueryClient {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { routeById, type RouteDef } from '../../shared/routing/routeTable';
+import { routeById, type RouteDef } from '#protocol/routes';
 
 /** Spec §2 hides breadcrumbs on the user-info page only; the console's exception is explained in docs/decisions.md. */
 export function breadcrumbsHidden(route: RouteDef | null): boolean {

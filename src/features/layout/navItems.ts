@@ -1,4 +1,4 @@
-import type { ToolSlug, UseCaseSlug } from '../../shared/routing/routeTable';
+import type { ToolSlug, UseCaseSlug } from '#protocol/routes';
 
 export const useCaseNav: readonly { slug: UseCaseSlug; key: 'learning' | 'fullStack' | 'codeReview' | 'enterprise' }[] = [
   { slug: 'learning', key: 'learning' },

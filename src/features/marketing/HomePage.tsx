@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import type { Language } from '../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { SECTION_SCROLL_DELAY_MS } from '../../shared/routing/useScrollOnNavigate';
 import { PlanCards } from '../billing/PlanCards';

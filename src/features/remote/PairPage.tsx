@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 
-import { pairingCodeSchema } from '../../../relay/protocol/pairing';
+import { pairingCodeSchema } from '#protocol/pairing';
 import { ApiError } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { useLanguageRoute } from '../../shared/routing/language';

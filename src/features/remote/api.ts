@@ -5,7 +5,7 @@ import {
   pairingDecisionResponseSchema,
   type PairingInfo,
   pairingInfoResponseSchema,
-} from '../../../relay/protocol/pairing';
+} from '#protocol/pairing';
 import { request } from '../../shared/api/http';
 
 /** Every answer is checked against the protocol schema; a shape mismatch is an error, not silent garbage. */

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { supportedLanguages } from '../../shared/i18n/languages';
-import { routeById, useCaseSlugs } from '../../shared/routing/routeTable';
+import { supportedLanguages } from '#protocol/languages';
+import { routeById, useCaseSlugs } from '#protocol/routes';
 import { renderPage } from '../docs/testUtils';
 import { TypewriterTerminal } from './components/TypewriterTerminal';
 import { useCaseContent } from './content';

@@ -1,5 +1,5 @@
 import { useLanguageRoute } from '../../shared/routing/language';
-import type { RouteDef, UseCaseSlug } from '../../shared/routing/routeTable';
+import type { RouteDef, UseCaseSlug } from '#protocol/routes';
 import { useCaseContent } from './content';
 import { CodeReviewView } from './views/CodeReviewView';
 import { EnterpriseView } from './views/EnterpriseView';

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/languages';
+import type { Language } from '#protocol/languages';
 
 /**
  * Every TanStack Query key of the app, in one place: a feature asks `queryKeys` for its key instead of writing the

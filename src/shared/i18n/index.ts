@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { defaultLanguage, type Language, languageEntries } from './languages';
+import { defaultLanguage, type Language, languageEntries } from '#protocol/languages';
 
 type LocaleModule = { default: Record<string, unknown> };
 // One chunk per language and feature file; only the active language is fetched.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import type { Language } from './languages';
+import type { Language } from '#protocol/languages';
 import {
   detectLanguage,
   LANGUAGE_PREFERENCE_KEY,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 import { brand } from '../brand';
-import { defaultLanguage, isLanguage, type Language, matchBrowserLanguage, supportedLanguages } from './languages';
+import { defaultLanguage, isLanguage, type Language, matchBrowserLanguage, supportedLanguages } from '#protocol/languages';
 
 export const LANGUAGE_PREFERENCE_KEY = `${brand.storagePrefix}.language`;
 /** A saved choice is honoured for 30 days (spec §4 Language). */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-import { type Language, localizePath } from '../i18n/languages';
+import { type Language, localizePath } from '#protocol/languages';
 
 export interface LanguageRoute {
   lang: Language;

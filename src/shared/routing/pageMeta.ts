@@ -1,4 +1,4 @@
-import type { RouteDef } from './routeTable';
+import type { RouteDef } from '#protocol/routes';
 
 /** Translates `pages:` keys; both react-i18next's `t` and `i18n.getFixedT(lang, 'pages')` fit. */
 type PagesT = (key: string) => string;

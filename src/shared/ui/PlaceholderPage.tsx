@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import type { RouteDef } from '../routing/routeTable';
+import type { RouteDef } from '#protocol/routes';
 
 /** A page whose content is still being written says so, instead of showing invented data. */
 export default function PlaceholderPage({ route }: { route: RouteDef }) {

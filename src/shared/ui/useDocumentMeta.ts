@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import { localizePath, supportedLanguages } from '../i18n/languages';
+import { localizePath, supportedLanguages } from '#protocol/languages';
 
 function setMeta(selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void): void {
   let el = document.head.querySelector<HTMLElement>(selector);

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
-import type { Language } from '../../../src/shared/i18n/languages';
+import type { Language } from '../../../relay/protocol/languages';
 import { LoginPage, uniqueEmail } from './LoginPage';
 
 /** The served languages (the app's own type). */

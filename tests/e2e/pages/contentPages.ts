@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-import type { Language } from '../../../src/shared/i18n/languages';
+import type { Language } from '../../../relay/protocol/languages';
 
 /** The content pages of issue #7: use cases, install guide, changelog, help, contact and the legal pages. */
 export const contentPages = [

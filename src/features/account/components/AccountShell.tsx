@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 import { useLanguageRoute } from '../../../shared/routing/language';
 
 const tabs = [

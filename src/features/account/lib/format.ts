@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 import { currencySymbol } from '../../billing/productLabels';
 
 /**

@@ -6,4 +6,4 @@ import '../../../shared/lib/zodJitless';
  * imports it through the one module that switches zod to jitless first: zod's object fast path probes
  * `new Function`, which the relay's CSP (script-src 'self') forbids and reports as a violation.
  */
-export * from '../../../../relay/protocol/account';
+export * from '#protocol/account';

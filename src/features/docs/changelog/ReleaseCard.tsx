@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { type ChangelogCategory, changelogCategories, type ChangelogEntry } from '../../../../relay/protocol/changelog';
-import { languageEntries, type Language } from '../../../shared/i18n/languages';
+import { type ChangelogCategory, changelogCategories, type ChangelogEntry } from '#protocol/changelog';
+import { languageEntries, type Language } from '#protocol/languages';
 
 const categoryStyle: Record<ChangelogCategory, { badge: string; icon: string }> = {
   features: { badge: 'badge-success', icon: 'M12 5v14M5 12h14' },

@@ -1,9 +1,9 @@
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 
-import { type ChangelogPage, changelogResponseSchema } from '../../../../relay/protocol/changelog';
+import { type ChangelogPage, changelogResponseSchema } from '#protocol/changelog';
 import { request } from '../../../shared/api/http';
 import { queryKeys } from '../../../shared/api/queryKeys';
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 
 export type ChangelogData = InfiniteData<ChangelogPage, number>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { brand } from '../../../shared/brand';
-import { supportedLanguages } from '../../../shared/i18n/languages';
+import { supportedLanguages } from '#protocol/languages';
 import { docsContent } from '.';
 
 const CJK = /[\u4e00-\u9fff]/;

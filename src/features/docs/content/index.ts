@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 import { en } from './en';
 import type { DocsContent } from './types';
 import { zh } from './zh';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { request } from '../../../shared/api/http';
 import { queryKeys } from '../../../shared/api/queryKeys';
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 
 /** The install guide's file name under public/install/{lang}/. */
 export const INSTALL_DOC = 'guide';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Language } from '../../../shared/i18n/languages';
-import { matchRoute, redirects, toolSlugs } from '../../../shared/routing/routeTable';
+import type { Language } from '#protocol/languages';
+import { matchRoute, redirects, toolSlugs } from '#protocol/routes';
 import { looksLikeKey, visibleFaqItems } from '../lib/faq';
 import enHeadToHead from './en/headToHead';
 import enHome from './en/home';

@@ -1,4 +1,4 @@
-import type { ToolSlug } from '../../../shared/routing/routeTable';
+import type { ToolSlug } from '#protocol/routes';
 import type { HeadToHeadContent, LeaderboardContent, PricingContent, ToolContent } from './types';
 import type { ContentLoaders } from './useContent';
 

@@ -3,7 +3,7 @@
  * Components only lay these out, so copy changes never touch JSX and the count tests hold both languages to the spec.
  * Facts about third-party tools that do not depend on language (URLs, commands, scores) live in shared/*.ts.
  */
-import type { ToolSlug, UseCaseSlug } from '../../../shared/routing/routeTable';
+import type { ToolSlug, UseCaseSlug } from '#protocol/routes';
 import type { IconName } from '../components/icons';
 
 /** Spec §3 FAQ item. `answer` is an HTML fragment (sanitised before display); `id` names the topic for tests. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
-import { type AckError, remoteErrorCodeSchema, remoteErrorSchema } from '../../../../relay/protocol/remote';
-import { type AckOf, type PayloadOf, webEventContracts, type WebEventName } from '../../../../relay/protocol/remoteEvents';
+import { type AckError, remoteErrorCodeSchema, remoteErrorSchema } from '#protocol/remote';
+import { type AckOf, type PayloadOf, webEventContracts, type WebEventName } from '#protocol/remoteEvents';
 
 type WebContracts = typeof webEventContracts;
 /** What the page emits for a `/web` event. */

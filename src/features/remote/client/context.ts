@@ -1,5 +1,5 @@
-import type { AckError, Session } from '../../../../relay/protocol/remote';
-import type { WebEventName } from '../../../../relay/protocol/remoteEvents';
+import type { AckError, Session } from '#protocol/remote';
+import type { WebEventName } from '#protocol/remoteEvents';
 import type { InputQueue } from '../model/inputQueue';
 import { refusal } from '../model/remoteState';
 import { upsertSession } from '../model/sessions';

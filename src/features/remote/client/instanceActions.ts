@@ -1,4 +1,4 @@
-import { WEB_EVENTS } from '../../../../relay/protocol/remote';
+import { WEB_EVENTS } from '#protocol/remote';
 import { attachAnswered, attachStarting } from '../model/attach';
 import { instanceRefusal, refusal } from '../model/remoteState';
 import type { WebAck } from './acks';

@@ -1,4 +1,4 @@
-import { handshakeErrorDataSchema, WEB_PUSH } from '../../../../relay/protocol/remote';
+import { handshakeErrorDataSchema, WEB_PUSH } from '#protocol/remote';
 import { backoffMs, type ConnectionEvent, type ConnectionState } from '../model/connection';
 import type { RefusedHandshakeCode } from '../model/remoteState';
 import type { SocketPort } from './socketPort';

@@ -1,4 +1,4 @@
-import { instanceUpdatedSchema, sessionEventSchema, sessionUpdatedSchema, WEB_PUSH, workspaceLostSchema } from '../../../../relay/protocol/remote';
+import { instanceUpdatedSchema, sessionEventSchema, sessionUpdatedSchema, WEB_PUSH, workspaceLostSchema } from '#protocol/remote';
 import { workspaceLost } from '../model/attach';
 import { upsertInstance } from '../model/instances';
 import { putSession, type StoreContext } from './context';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import type { Instance, Session, SessionEvent } from '../../../../relay/protocol/remote';
-import type { WebEventName } from '../../../../relay/protocol/remoteEvents';
+import type { Instance, Session, SessionEvent } from '#protocol/remote';
+import type { WebEventName } from '#protocol/remoteEvents';
 import type { WebAck } from './acks';
 import { createRemoteStore, type RemoteCache, type SocketPort } from './remoteStore';
 

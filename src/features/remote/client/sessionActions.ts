@@ -1,4 +1,4 @@
-import { type SessionEvent, WEB_EVENTS } from '../../../../relay/protocol/remote';
+import { type SessionEvent, WEB_EVENTS } from '#protocol/remote';
 import { applyEvent, emptyLog, storedInputs } from '../model/eventLog';
 import { discard, enqueue, markFailed, markSending, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
 import { refusal } from '../model/remoteState';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Instance, Session, SessionEvent } from '../../../../relay/protocol/remote';
+import type { Instance, Session, SessionEvent } from '#protocol/remote';
 import { applyEvent, emptyLog, type EventLog } from '../model/eventLog';
 import { initialRemoteState, type RemoteState } from '../model/remoteState';
 import { createStoreCache, MAX_CACHED_EVENTS, type RemoteCache, type RestoreTarget } from './storeCache';

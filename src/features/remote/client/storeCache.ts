@@ -1,4 +1,4 @@
-import type { Instance, Session, SessionEvent } from '../../../../relay/protocol/remote';
+import type { Instance, Session, SessionEvent } from '#protocol/remote';
 import { type EventLog, withCachedEvents } from '../model/eventLog';
 import { type InputQueue, restoreQueue } from '../model/inputQueue';
 import type { RemoteState } from '../model/remoteState';

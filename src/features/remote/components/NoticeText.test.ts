@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import en from '../../../locales/en/remote.json';
 import zh from '../../../locales/zh/remote.json';
-import type { Language } from '../../../shared/i18n/languages';
+import type { Language } from '#protocol/languages';
 import { errorLead, noticeText } from './NoticeText';
 
 async function translator(lng: Language) {

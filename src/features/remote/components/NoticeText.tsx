@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { MessageParams } from '../../../../relay/protocol/remote';
+import type { MessageParams } from '#protocol/remote';
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { TimelineItem } from '../model/timeline';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import type { Session } from '../../../../relay/protocol/remote';
+import type { Session } from '#protocol/remote';
 import type { Timeline } from '../model/timeline';
 
 /** Above the chat: the session's title, auto-approve, the todo toggle (narrow screens) and Interrupt while a turn runs. */

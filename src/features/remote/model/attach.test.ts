@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Instance, Session } from '../../../../relay/protocol/remote';
+import type { Instance, Session } from '#protocol/remote';
 import { attachAnswered, attachStarting, workspaceLost } from './attach';
 import { initialRemoteState, type RemoteState } from './remoteState';
 

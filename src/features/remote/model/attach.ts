@@ -1,4 +1,4 @@
-import type { InstanceAttachAck, WorkspaceLost } from '../../../../relay/protocol/remote';
+import type { InstanceAttachAck, WorkspaceLost } from '#protocol/remote';
 import { upsertInstance } from './instances';
 import { type AttachState, instanceRefusal, type RemoteState } from './remoteState';
 import { setSessions } from './sessions';

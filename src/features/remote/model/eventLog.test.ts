@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { SessionEvent, SessionEventBody } from '../../../../relay/protocol/remote';
+import type { SessionEvent, SessionEventBody } from '#protocol/remote';
 import { applyEvent, emptyLog, hasGap, mergeEvents, storedInputs, withCachedEvents } from './eventLog';
 import { buildTimeline } from './timeline';
 

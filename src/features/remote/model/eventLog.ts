@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../../../../relay/protocol/remote';
+import type { SessionEvent } from '#protocol/remote';
 
 /**
  * One session's events as this tab knows them: always contiguous from `base + 1` up to `lastSeq`, in seq order, each

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Instance } from '../../../../relay/protocol/remote';
+import type { Instance } from '#protocol/remote';
 import { upsertInstance } from './instances';
 
 const instance = (id: string, hostname = 'box'): Instance => ({

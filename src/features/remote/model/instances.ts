@@ -1,4 +1,4 @@
-import type { Instance } from '../../../../relay/protocol/remote';
+import type { Instance } from '#protocol/remote';
 
 /** The instance list with `instance` replaced in place, or appended when it is new. */
 export function upsertInstance(instances: readonly Instance[], instance: Instance): readonly Instance[] {

@@ -1,4 +1,4 @@
-import type { HandshakeErrorCode, Instance, RemoteError, RemoteErrorCode, WorkspaceLost } from '../../../../relay/protocol/remote';
+import type { HandshakeErrorCode, Instance, RemoteError, RemoteErrorCode, WorkspaceLost } from '#protocol/remote';
 import { initialConnection, type ConnectionState } from './connection';
 import type { EventLog } from './eventLog';
 import type { InputQueue } from './inputQueue';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Session } from '../../../../relay/protocol/remote';
+import type { Session } from '#protocol/remote';
 import { findSession, setSessions, upsertSession } from './sessions';
 
 const session = (id: string, instanceId = 'i1', title = 'S'): Session => ({

@@ -1,4 +1,4 @@
-import type { Session } from '../../../../relay/protocol/remote';
+import type { Session } from '#protocol/remote';
 
 /** Each instance's sessions as last heard, by instance id. */
 export type SessionsByInstance = Readonly<Record<string, readonly Session[]>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { SessionEvent, SessionEventBody } from '../../../../relay/protocol/remote';
+import type { SessionEvent, SessionEventBody } from '#protocol/remote';
 import { buildTimeline, closeEndedPrompts, nestSubagents, type PermissionDecision, type TimelineItem } from './timeline';
 import { emptyDraft, foldEvent, placeholderTool } from './timelineFold';
 

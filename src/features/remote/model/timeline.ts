@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-import type { permissionDecisionSchema, permissionScopeSchema, SessionEvent, SessionEventBodyOf, TodoItem } from '../../../../relay/protocol/remote';
+import type { permissionDecisionSchema, permissionScopeSchema, SessionEvent, SessionEventBodyOf, TodoItem } from '#protocol/remote';
 import { emptyDraft, foldEvent } from './timelineFold';
 
 export type PermissionDecision = z.infer<typeof permissionDecisionSchema>;

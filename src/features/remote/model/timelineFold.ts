@@ -1,4 +1,4 @@
-import type { SessionEvent, SessionEventBodyOf, TodoItem } from '../../../../relay/protocol/remote';
+import type { SessionEvent, SessionEventBodyOf, TodoItem } from '#protocol/remote';
 import type { PermissionState, SubagentItem, TimelineItem } from './timeline';
 
 type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { supportedLanguages } from '../../../shared/i18n/languages';
-import { useCaseSlugs } from '../../../shared/routing/routeTable';
+import { supportedLanguages } from '#protocol/languages';
+import { useCaseSlugs } from '#protocol/routes';
 import { iconNames } from '../icons';
 import { useCaseContent } from '.';
 import type { CtaLink } from './types';

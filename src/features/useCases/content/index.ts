@@ -1,5 +1,5 @@
-import type { Language } from '../../../shared/i18n/languages';
-import type { UseCaseSlug } from '../../../shared/routing/routeTable';
+import type { Language } from '#protocol/languages';
+import type { UseCaseSlug } from '#protocol/routes';
 import { en } from './en';
 import type { UseCaseContentMap } from './types';
 import { zh } from './zh';

@@ -3,7 +3,7 @@
  * copy change never touches JSX, and the count tests can hold both languages to the spec (four learning paths of three
  * topics, three stack cards of four items, six workflow steps, four metrics …).
  */
-import type { UseCaseSlug } from '../../../shared/routing/routeTable';
+import type { UseCaseSlug } from '#protocol/routes';
 import type { IconName } from '../icons';
 
 /** Where a use-case button may lead (spec §2: /install, /leaderboard or /pricing). */

@@ -1,4 +1,4 @@
-import type { ToolSlug } from '../../../../shared/routing/routeTable';
+import type { ToolSlug } from '#protocol/routes';
 
 /** Facts about the third-party tools that read the same in every language. Checked against each project's docs. */
 export interface ToolFacts {

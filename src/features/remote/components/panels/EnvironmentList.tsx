@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Instance } from '../../../../../relay/protocol/remote';
+import type { Instance } from '#protocol/remote';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import type { Session } from '../../../../../relay/protocol/remote';
+import type { Session } from '#protocol/remote';
 import { markdownToPlain } from '../../model/plainText';
 
 /** The attached environment's sessions, most recently active first, with the New session button. */

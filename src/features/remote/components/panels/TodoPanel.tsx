@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import type { TodoItem } from '../../../../../relay/protocol/remote';
+import type { TodoItem } from '#protocol/remote';
 import type { SubagentItem } from '../../model/timeline';
 import { SubagentCard } from '../TimelineView';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { matchRoute, redirects, routeById, routeTable, toolSlugs, useCaseSlugs } from './routeTable';
+import { matchRoute, redirects, routeById, routeTable, toolSlugs, useCaseSlugs } from './routes';
 
 /**
  * Every page path of spec §2 (language-free); the table may hold more (e.g. the tern provider's /account sign-in).
