@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { io, type Socket } from 'socket.io-client';
 import Stripe from 'stripe';
@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   ackErrorSchema,
+  cleanText,
   CLI_COMMANDS,
   CLI_EVENTS,
   CLI_NAMESPACE,
@@ -37,6 +38,7 @@ import {
   errorBodySchema,
   findUnstorable,
   handshakeErrorCodes,
+  isPlain,
   loginResultResponseSchema,
   oneTimeTokenResponseSchema,
   pairingCreateResponseSchema,
@@ -148,6 +150,13 @@ const nextIp = () => {
   const n = 256 + ++ipSeq;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
+
+/**
+ * Text columns that only ever hold plain values (what the protocol's `plain()` fields and the relay itself write);
+ * a dropped `plain()` on an HTTP-only field that is stored but never answered back shows up here.
+ */
+const PLAIN_COLUMNS =
+  /^(email|hostname|platform|node_version|cli_version|model|code|pairing_code|product_sn|payment_id|transaction_id|event_id|client_request_id|window_id|socket_id|lang|label|source_id|source_type|batch_id|invitation_code_used|method|provider|status|type|scope|outcome|currency|ip|origin|kind)$/;
 
 const cliCommandSchemas = Object.fromEntries(Object.entries(cliCommandContracts).map(([event, c]) => [event, c.payload]));
 
@@ -1147,7 +1156,6 @@ describe('hostile free text is kept, made visible, wherever it goes', () => {
     'property: whatever text a session:input or a CLI event carries, the browser gets exactly its cleaned form',
     async () => {
       await reattach();
-      const { cleanText } = await import('../../protocol');
       await fc.assert(
         fc.asyncProperty(
           fc.record({ from: fc.constantFrom('web', 'cli'), text: fc.oneof(hostileString, fc.string({ unit: 'binary', maxLength: 50 })), key: hostileString }).map(printable),
@@ -1178,7 +1186,6 @@ describe('hostile free text is kept, made visible, wherever it goes', () => {
   it(
     'property: a Feishu profile with hostile text (upstream data) still signs in; the name is kept made visible, a non-plain e-mail dropped',
     async () => {
-      const { cleanText, isPlain } = await import('../../protocol');
       await fc.assert(
         fc.asyncProperty(
           feishuProfile.map((p) => printable<Record<string, string>>({ ...p, open_id: `ou_${randomUUID()}` })),
@@ -1204,6 +1211,23 @@ describe('hostile free text is kept, made visible, wherever it goes', () => {
 
   it('nothing the relay pushed to a browser or sent to the CLI during the run held unstorable text or left the protocol', () => {
     expect(pushViolations.slice(0, 10)).toEqual([]);
+  });
+
+  it('storage holds only plain values in its id-like text columns (e-mails, hosts, versions, codes, models, payment ids)', async () => {
+    const columns = (
+      (await relay.storage.db.execute(
+        sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'character varying')`,
+      )) as unknown as { rows: { table_name: string; column_name: string }[] }
+    ).rows.filter((c) => PLAIN_COLUMNS.test(c.column_name));
+    expect(columns.length).toBeGreaterThanOrEqual(10);
+    const offenders: string[] = [];
+    for (const { table_name, column_name } of columns) {
+      const result = (await relay.storage.db.execute(
+        sql`SELECT ${sql.identifier(column_name)} AS v FROM ${sql.identifier(table_name)} WHERE ${sql.identifier(column_name)} IS NOT NULL`,
+      )) as unknown as { rows: { v: string }[] };
+      for (const { v } of result.rows) if (!isPlain(v)) offenders.push(`${table_name}.${column_name}: ${summarize(v)}`);
+    }
+    expect(offenders.slice(0, 10)).toEqual([]);
   });
 
   it('no prototype was polluted in the relay process', () => {
