@@ -10,9 +10,13 @@
  * Every answer must be < 500, every 4xx JSON the protocol's error envelope, every ack `{ ok: true … }` (matching the
  * event's ack schema) or `{ ok: false, error: { code, message } }` and never INTERNAL. Nothing the relay answers,
  * stores or fans out holds NUL or a lone surrogate, nor an id-like field (ids, codes, hosts, times) anything but
- * plain (fuzz/oracles.ts); free text accepted with them comes back as ␀ / U+FFFD.
+ * plain (fuzz/oracles.ts); free text accepted with them comes back as ␀ / U+FFFD (two properties check the exact
+ * cleaned form). A deterministic field sweep hits every string field of every socket event with NUL, a lone surrogate
+ * and a control character; at the end, storage's id-like text columns must hold only plain values and no prototype may
+ * be polluted. Then a fresh user pairs a CLI and runs a normal session. Bugs the fuzzer found have regression tests.
  *
- * Seeded and reproducible: FUZZ_SEED (default below) and FUZZ_RUNS (total cases, default ~5,300), e.g.
+ * Seeded and reproducible: FUZZ_SEED (default below) and FUZZ_RUNS (random cases, default 5,300; with the sweep and the
+ * properties a default run is ~6,600 cases), e.g.
  *   FUZZ_RUNS=50000 FUZZ_SEED=42 npx vitest run relay/server/fuzz/hostileInput.int.test.ts
  * A failure prints fast-check's `{ seed, path }` and the (summarised) counterexample.
  */
