@@ -34,7 +34,8 @@ const step = (name, status) => {
   return status;
 };
 
-let status = step('lint', run('npm', ['run', 'lint', '--silent']));
+let status = step('format (prettier --check)', run('npm', ['run', 'format:check', '--silent']));
+status = step('lint', run('npm', ['run', 'lint', '--silent'])) || status;
 status = step('typecheck', run('npm', ['run', 'typecheck', '--silent'])) || status;
 status = step('size limits', run('npm', ['run', 'check:size', '--silent'])) || status;
 
