@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { z } from 'zod';
-
-import { runAgentLoop, emptyStats, MAIN_AGENT_TOOLS, MAIN_SYSTEM_PROMPT, type TurnStats, type UsageHooks } from './agent/loop';
+import { emptyStats, MAIN_AGENT_TOOLS, MAIN_SYSTEM_PROMPT, runAgentLoop, type TurnStats, type UsageHooks } from './agent/loop';
 import type { ChatMessage } from './agent/modelClient';
 import { PermissionGate } from './agent/permissions';
-import { TOOL_OUTPUT_CAP, capText, type EventBody, type PermissionDecision, type PermissionScope, type TurnEndReason } from './events';
-import { NO_MODEL_NOTICE, type ModelConfig } from './config';
-import { writePrivateFile } from './credentials';
 import { runCommandTool } from './agent/tools';
+import { type ModelConfig, NO_MODEL_NOTICE } from './config';
+import { writePrivateFile } from './credentials';
+import { capText, type EventBody, type PermissionDecision, type PermissionScope, TOOL_OUTPUT_CAP, type TurnEndReason } from './events';
+import { repairContext, sessionsDir, type StoredSession } from './sessionStore';
+
+export { loadStoredSessions, repairContext, type StoredSession } from './sessionStore';
 
 export interface SessionDeps {
   home: string;
@@ -38,71 +39,6 @@ export const HELP_TEXT = [
 ].join('\n');
 
 const HISTORY_CAP = 2000;
-
-const storedSessionSchema = z.object({
-  id: z.string(),
-  instanceId: z.string(),
-  title: z.string(),
-  createdAt: z.string(),
-  active: z.boolean(),
-  autoApprove: z.boolean(),
-  stats: z.object({
-    requests: z.number(),
-    inputTokens: z.number(),
-    outputTokens: z.number(),
-    cacheReadTokens: z.number(),
-    cacheCreationTokens: z.number(),
-  }),
-  // The model context is OpenAI chat messages; stored as-is.
-  messages: z.array(z.custom<ChatMessage>((v) => typeof v === 'object' && v !== null && 'role' in v)),
-  history: z.array(z.object({ at: z.string(), body: z.custom<EventBody>((v) => typeof v === 'object' && v !== null && 'type' in v) })),
-  seenInputIds: z.array(z.string()),
-  /** A turn was running when this was saved (so a restart closes it). */
-  turnOpen: z.boolean().optional(),
-});
-export type StoredSession = z.infer<typeof storedSessionSchema>;
-
-const sessionsDir = (home: string) => path.join(home, 'sessions');
-
-/** Sessions of this instance saved by an earlier run (newest first). */
-export function loadStoredSessions(home: string, instanceId: string): StoredSession[] {
-  const dir = sessionsDir(home);
-  if (!existsSync(dir)) return [];
-  const out: StoredSession[] = [];
-  for (const file of readdirSync(dir)) {
-    if (!file.endsWith('.json')) continue;
-    try {
-      const parsed = storedSessionSchema.safeParse(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
-      if (parsed.success && parsed.data.instanceId === instanceId) out.push(parsed.data);
-    } catch {
-      // a damaged file is skipped, never fatal
-    }
-  }
-  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
-/**
- * A context saved in the middle of a turn (crash, kill) can end with tool calls that never got results; the API
- * rejects that, so each missing result is filled in.
- */
-export function repairContext(messages: ChatMessage[]): ChatMessage[] {
-  const out: ChatMessage[] = [];
-  for (let i = 0; i < messages.length; i++) {
-    const message = messages[i]!;
-    out.push(message);
-    if (message.role !== 'assistant' || !message.tool_calls?.length) continue;
-    const answered = new Set<string>();
-    while (messages[i + 1]?.role === 'tool') {
-      const tool = messages[++i] as Extract<ChatMessage, { role: 'tool' }>;
-      answered.add(tool.tool_call_id);
-      out.push(tool);
-    }
-    for (const call of message.tool_calls) {
-      if (!answered.has(call.id)) out.push({ role: 'tool', tool_call_id: call.id, content: 'Not run: the CLI stopped before this tool call finished.' });
-    }
-  }
-  return out;
-}
 
 interface QueuedInput {
   clientMsgId: string;
@@ -152,7 +88,12 @@ export class Session {
   closeInterruptedTurn(): void {
     if (!this.turnOpen) return;
     this.turnOpen = false;
-    this.emit({ type: 'notice', level: 'warning', text: 'The CLI restarted; the turn that was running was interrupted.', code: 'cli.turnRecovered' });
+    this.emit({
+      type: 'notice',
+      level: 'warning',
+      text: 'The CLI restarted; the turn that was running was interrupted.',
+      code: 'cli.turnRecovered',
+    });
     this.emit({ type: 'turn_end', reason: 'interrupted' });
     this.save();
   }
@@ -222,7 +163,11 @@ export class Session {
       try {
         reason = await this.runTurn(next.text, controller.signal);
       } catch (error) {
-        this.emit({ type: 'error', code: 'INTERNAL', message: `The turn failed: ${error instanceof Error ? error.message : String(error)}` });
+        this.emit({
+          type: 'error',
+          code: 'INTERNAL',
+          message: `The turn failed: ${error instanceof Error ? error.message : String(error)}`,
+        });
         reason = 'error';
       }
       this.current = null;
@@ -235,7 +180,12 @@ export class Session {
   private async runTurn(text: string, signal: AbortSignal): Promise<TurnEndReason> {
     const trimmed = text.trim();
     if (!this.active) {
-      this.emit({ type: 'notice', level: 'warning', text: 'This session has ended (/exit). Start a new session to continue.', code: 'cli.sessionEnded' });
+      this.emit({
+        type: 'notice',
+        level: 'warning',
+        text: 'This session has ended (/exit). Start a new session to continue.',
+        code: 'cli.sessionEnded',
+      });
       return 'completed';
     }
     const isSlash = /^\/[a-z][a-z-]*(?:\s|$)/.test(trimmed);
@@ -252,7 +202,15 @@ export class Session {
     }
     this.messages.push({ role: 'user', content: text });
     const result = await runAgentLoop(
-      { cwd: this.deps.cwd, model: this.deps.model, emit: (body) => this.emit(body), permissions: this.permissions, signal, usage: this.deps.usage, stats: this.stats },
+      {
+        cwd: this.deps.cwd,
+        model: this.deps.model,
+        emit: (body) => this.emit(body),
+        permissions: this.permissions,
+        signal,
+        usage: this.deps.usage,
+        stats: this.stats,
+      },
       this.messages,
       { tools: MAIN_AGENT_TOOLS, quiet: false },
     );
@@ -292,7 +250,12 @@ export class Session {
         return 'completed';
       case 'clear':
         this.messages = [{ role: 'system', content: MAIN_SYSTEM_PROMPT }];
-        this.emit({ type: 'notice', level: 'info', text: 'Context cleared. The model no longer sees the earlier conversation.', code: 'cli.cleared' });
+        this.emit({
+          type: 'notice',
+          level: 'info',
+          text: 'Context cleared. The model no longer sees the earlier conversation.',
+          code: 'cli.cleared',
+        });
         return 'completed';
       case 'stats': {
         const s = this.stats;
@@ -314,12 +277,23 @@ export class Session {
       }
       case 'login-link': {
         if (!this.deps.loginLink) {
-          this.emit({ type: 'notice', level: 'warning', text: 'A sign-in link needs a connection to the relay.', code: 'cli.loginLinkOffline' });
+          this.emit({
+            type: 'notice',
+            level: 'warning',
+            text: 'A sign-in link needs a connection to the relay.',
+            code: 'cli.loginLinkOffline',
+          });
           return 'completed';
         }
         try {
           const url = await this.deps.loginLink();
-          this.emit({ type: 'notice', level: 'info', text: `Sign-in link (valid for a short time, use it once): ${url}`, code: 'cli.loginLink', params: { url } });
+          this.emit({
+            type: 'notice',
+            level: 'info',
+            text: `Sign-in link (valid for a short time, use it once): ${url}`,
+            code: 'cli.loginLink',
+            params: { url },
+          });
         } catch (error) {
           this.emit({ type: 'error', code: 'LOGIN_LINK_FAILED', message: error instanceof Error ? error.message : String(error) });
         }
@@ -331,7 +305,13 @@ export class Session {
         this.deps.meta(this.id, { active: false });
         return 'completed';
       default:
-        this.emit({ type: 'notice', level: 'warning', text: `Unknown command /${command}. Type /help for the list.`, code: 'cli.unknownCommand', params: { command } });
+        this.emit({
+          type: 'notice',
+          level: 'warning',
+          text: `Unknown command /${command}. Type /help for the list.`,
+          code: 'cli.unknownCommand',
+          params: { command },
+        });
         return 'completed';
     }
   }

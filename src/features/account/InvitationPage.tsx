@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { InvitationStats } from '#protocol/account';
+
 import { ApiError } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { showToast } from '../../shared/ui/toast';
@@ -15,7 +17,6 @@ import { shareLink } from './lib/share';
 
 /** Spec §7/§9: the invitee list defaults to page 1, 20 a page. */
 export const INVITEE_PAGE_SIZE = 20;
-
 
 async function copy(text: string): Promise<void> {
   try {
@@ -67,11 +68,19 @@ export default function InvitationPage() {
                 {t('invitation.noCode')}
               </p>
             ) : myCode.isError ? (
-              <LoadFailed message={t('invitation.loadFailed')} onRetry={() => void myCode.refetch()} retrying={myCode.isFetching} testId="code-error" />
+              <LoadFailed
+                message={t('invitation.loadFailed')}
+                onRetry={() => void myCode.refetch()}
+                retrying={myCode.isFetching}
+                testId="code-error"
+              />
             ) : (
               <>
                 <div className="flex flex-wrap items-center gap-3">
-                  <span className="rounded-box bg-base-100 px-4 py-2 font-mono text-2xl font-bold tracking-[0.2em]" data-testid="invitation-code">
+                  <span
+                    className="rounded-box bg-base-100 px-4 py-2 font-mono text-2xl font-bold tracking-[0.2em]"
+                    data-testid="invitation-code"
+                  >
                     {myCode.data.code}
                   </span>
                   <button type="button" className="btn btn-primary btn-sm" onClick={() => void copy(myCode.data.code)}>
@@ -86,21 +95,46 @@ export default function InvitationPage() {
                 <label className="block" htmlFor="share-link">
                   <span className="mb-1 block text-sm font-medium">{t('invitation.shareLink')}</span>
                   <div className="join w-full">
-                    <input id="share-link" className="input join-item w-full font-mono text-sm" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+                    <input
+                      id="share-link"
+                      className="input join-item w-full font-mono text-sm"
+                      readOnly
+                      value={link}
+                      onFocus={(e) => e.currentTarget.select()}
+                    />
                     <button type="button" className="btn join-item" onClick={() => void copy(link)}>
                       {t('invitation.copyLink')}
                     </button>
                   </div>
                 </label>
-                {summary && summary.rewardCredits > 0 && <p className="text-sm text-base-content/70">{t('invitation.rewardRule', { credits: formatNumber(summary.rewardCredits, lang) })}</p>}
+                {summary && summary.rewardCredits > 0 && (
+                  <p className="text-sm text-base-content/70">
+                    {t('invitation.rewardRule', { credits: formatNumber(summary.rewardCredits, lang) })}
+                  </p>
+                )}
               </>
             )}
           </div>
         </section>
-        <section className="stats stats-vertical border border-base-300 bg-base-100 sm:stats-horizontal lg:col-span-2 lg:stats-vertical" aria-label={t('invitation.table')}>
-          <Stat label={t('invitation.stats.total')} value={n(summary?.totalInvitations ?? myCode.data?.totalInvitations)} testId="stat-total" />
-          <Stat label={t('invitation.stats.rewarded')} value={n(summary?.rewardedTimes ?? myCode.data?.rewardedTimes)} testId="stat-rewarded" />
-          <Stat label={t('invitation.stats.remaining')} value={n(summary?.remainingRewards ?? myCode.data?.remainingRewards)} testId="stat-remaining" />
+        <section
+          className="stats stats-vertical border border-base-300 bg-base-100 sm:stats-horizontal lg:col-span-2 lg:stats-vertical"
+          aria-label={t('invitation.table')}
+        >
+          <Stat
+            label={t('invitation.stats.total')}
+            value={n(summary?.totalInvitations ?? myCode.data?.totalInvitations)}
+            testId="stat-total"
+          />
+          <Stat
+            label={t('invitation.stats.rewarded')}
+            value={n(summary?.rewardedTimes ?? myCode.data?.rewardedTimes)}
+            testId="stat-rewarded"
+          />
+          <Stat
+            label={t('invitation.stats.remaining')}
+            value={n(summary?.remainingRewards ?? myCode.data?.remainingRewards)}
+            testId="stat-remaining"
+          />
         </section>
       </div>
 
@@ -111,55 +145,77 @@ export default function InvitationPage() {
         {stats.isPending ? (
           <Loading testId="invitees-loading" />
         ) : stats.isError && !stats.data ? (
-          <LoadFailed message={t('invitation.loadFailed')} onRetry={() => void stats.refetch()} retrying={stats.isFetching} testId="invitees-error" />
+          <LoadFailed
+            message={t('invitation.loadFailed')}
+            onRetry={() => void stats.refetch()}
+            retrying={stats.isFetching}
+            testId="invitees-error"
+          />
         ) : stats.data.total === 0 ? (
           <p className="rounded-box border border-dashed border-base-300 p-6 text-center text-base-content/70" data-testid="invitees-empty">
             {t('invitation.empty')}
           </p>
         ) : (
           <>
-            <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-              <table className="table" aria-labelledby="invitees-title" data-testid="invitees-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('invitation.columns.name')}</th>
-                    <th scope="col" className="hidden sm:table-cell">
-                      {t('invitation.columns.email')}
-                    </th>
-                    <th scope="col" className="hidden md:table-cell">
-                      {t('invitation.columns.registered')}
-                    </th>
-                    <th scope="col" className="hidden md:table-cell">
-                      {t('invitation.columns.orderStatus')}
-                    </th>
-                    <th scope="col">{t('invitation.columns.rewardStatus')}</th>
-                    <th scope="col" className="hidden lg:table-cell">
-                      {t('invitation.columns.rewardGrantedAt')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.data.items.map((invitee, i) => (
-                    <tr key={`${invitee.email}-${invitee.registeredAt}-${i}`} data-testid="invitee-row">
-                      <td className="font-medium">{invitee.name}</td>
-                      <td className="hidden font-mono text-xs sm:table-cell">{invitee.email || t('notSet')}</td>
-                      <td className="hidden whitespace-nowrap text-sm md:table-cell">{formatDateTime(invitee.registeredAt, lang)}</td>
-                      <td className="hidden md:table-cell">
-                        <OrderStatusBadge status={invitee.orderStatus} />
-                      </td>
-                      <td>
-                        <RewardStatusBadge status={invitee.rewardStatus} />
-                      </td>
-                      <td className="hidden whitespace-nowrap text-sm lg:table-cell">{formatDateTime(invitee.rewardGrantedAt, lang) ?? t('notSet')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager idPrefix="invitees" page={clampPage(page, stats.data.total, INVITEE_PAGE_SIZE)} pageSize={INVITEE_PAGE_SIZE} total={stats.data.total} onPage={setPage} />
+            <InviteesTable items={stats.data.items} />
+            <Pager
+              idPrefix="invitees"
+              page={clampPage(page, stats.data.total, INVITEE_PAGE_SIZE)}
+              pageSize={INVITEE_PAGE_SIZE}
+              total={stats.data.total}
+              onPage={setPage}
+            />
           </>
         )}
       </section>
     </AccountShell>
+  );
+}
+
+/** The invitees of one page: name, e-mail, registration, order and reward status (narrow screens hide columns). */
+function InviteesTable({ items }: { items: InvitationStats['items'] }) {
+  const { t } = useTranslation('account');
+  const lang = useLang();
+  return (
+    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <table className="table" aria-labelledby="invitees-title" data-testid="invitees-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('invitation.columns.name')}</th>
+            <th scope="col" className="hidden sm:table-cell">
+              {t('invitation.columns.email')}
+            </th>
+            <th scope="col" className="hidden md:table-cell">
+              {t('invitation.columns.registered')}
+            </th>
+            <th scope="col" className="hidden md:table-cell">
+              {t('invitation.columns.orderStatus')}
+            </th>
+            <th scope="col">{t('invitation.columns.rewardStatus')}</th>
+            <th scope="col" className="hidden lg:table-cell">
+              {t('invitation.columns.rewardGrantedAt')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((invitee, i) => (
+            <tr key={`${invitee.email}-${invitee.registeredAt}-${i}`} data-testid="invitee-row">
+              <td className="font-medium">{invitee.name}</td>
+              <td className="hidden font-mono text-xs sm:table-cell">{invitee.email || t('notSet')}</td>
+              <td className="hidden whitespace-nowrap text-sm md:table-cell">{formatDateTime(invitee.registeredAt, lang)}</td>
+              <td className="hidden md:table-cell">
+                <OrderStatusBadge status={invitee.orderStatus} />
+              </td>
+              <td>
+                <RewardStatusBadge status={invitee.rewardStatus} />
+              </td>
+              <td className="hidden whitespace-nowrap text-sm lg:table-cell">
+                {formatDateTime(invitee.rewardGrantedAt, lang) ?? t('notSet')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -2,15 +2,16 @@ import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 
+import { localizePath } from '#protocol/languages';
+
 import { isAuthenticatedAtom, signIn } from '../../shared/auth/session';
 import { authKeys } from '../../shared/auth/storage';
 import { brand } from '../../shared/brand';
-import { localizePath } from '#protocol/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { useAtomValue } from '../../shared/state/jotai';
 import { useClientConfig, useLoginPermission } from './api';
 import { AgreeModal } from './components/AgreeModal';
-import { type InternalLoginSuccess, InternalLoginModal } from './components/InternalLoginModal';
+import { InternalLoginModal, type InternalLoginSuccess } from './components/InternalLoginModal';
 import { RegionRestricted } from './components/RegionRestricted';
 import { loginDestination, safeRedirectPath, ternProviderHref } from './destination';
 import { createState, DEFAULT_FEISHU_AUTHORIZE_URL, feishuAuthorizeUrl, feishuRedirectUri, openCenteredPopup } from './feishu';
@@ -29,7 +30,9 @@ export default function LoginPage() {
   const allowed = permission.data;
   const config = useClientConfig(!!allowed?.feishuLoginAllowed);
 
-  const [invitation, setInvitation] = useState(() => normaliseInvitationInput(search.get('invite') ?? localStorage.getItem(authKeys.pendingInvitation) ?? ''));
+  const [invitation, setInvitation] = useState(() =>
+    normaliseInvitationInput(search.get('invite') ?? localStorage.getItem(authKeys.pendingInvitation) ?? ''),
+  );
   const [invitationError, setInvitationError] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [pending, setPending] = useState<Method | null>(null);
@@ -79,7 +82,13 @@ export default function LoginPage() {
   };
 
   const onInternalSuccess = (result: InternalLoginSuccess) => {
-    signIn({ token: result.accessToken, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: 'cheetah' });
+    signIn({
+      token: result.accessToken,
+      expiresAt: result.expiresAt,
+      expiresIn: result.expiresIn,
+      user: result.user,
+      loginMethod: 'cheetah',
+    });
     localStorage.removeItem(authKeys.pendingInvitation);
     setInternalOpen(false);
     const params = new URLSearchParams({ type: 'authlogin', logintype: 'cheetah', token: result.accessToken });
@@ -120,38 +129,15 @@ export default function LoginPage() {
               {t('auth:login.ternButton')}
             </button>
           </div>
-          <label className="block" htmlFor="login-invitation">
-            <span className="mb-1 block text-sm font-medium">{t('auth:login.invitationLabel')}</span>
-            <input
-              id="login-invitation"
-              className={`input w-full font-mono uppercase ${invitationError ? 'input-error' : ''}`}
-              maxLength={INVITATION_MAX_LENGTH}
-              value={invitation}
-              placeholder={t('auth:login.invitationHint')}
-              aria-invalid={!!invitationError}
-              aria-describedby="login-invitation-help"
-              onChange={(e) => {
-                setInvitation(normaliseInvitationInput(e.target.value));
-                setInvitationError(null);
-              }}
-            />
-            <span id="login-invitation-help" className={`mt-1 block text-sm ${invitationError ? 'text-error' : 'text-base-content/60'}`}>
-              {invitationError ? t('auth:login.invitationInvalid') : t('auth:login.invitationHint')}
-            </span>
-          </label>
-          <label className="flex cursor-pointer items-start gap-3 text-sm">
-            <input type="checkbox" className="checkbox checkbox-primary checkbox-sm mt-0.5" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="auth:login.terms"
-                components={{
-                  terms: <Link href="/terms" className="link link-primary" />,
-                  privacy: <Link href="/privacy" className="link link-primary" />,
-                }}
-              />
-            </span>
-          </label>
+          <InvitationField
+            value={invitation}
+            error={invitationError}
+            onChange={(value) => {
+              setInvitation(value);
+              setInvitationError(null);
+            }}
+          />
+          <TermsAgreement agreed={agreed} onChange={setAgreed} />
         </div>
       </div>
       <AgreeModal
@@ -164,7 +150,57 @@ export default function LoginPage() {
           if (method) start(method);
         }}
       />
-      {internalOpen && <InternalLoginModal open onClose={() => setInternalOpen(false)} initialInvitation={invitation} onSuccess={onInternalSuccess} />}
+      {internalOpen && (
+        <InternalLoginModal open onClose={() => setInternalOpen(false)} initialInvitation={invitation} onSuccess={onInternalSuccess} />
+      )}
     </section>
+  );
+}
+
+/** The optional invitation code (spec §5): upper-cased as typed, its error or hint under it. */
+function InvitationField({ value, error, onChange }: { value: string; error: string | null; onChange: (value: string) => void }) {
+  const { t } = useTranslation(['auth', 'common']);
+  return (
+    <label className="block" htmlFor="login-invitation">
+      <span className="mb-1 block text-sm font-medium">{t('auth:login.invitationLabel')}</span>
+      <input
+        id="login-invitation"
+        className={`input w-full font-mono uppercase ${error ? 'input-error' : ''}`}
+        maxLength={INVITATION_MAX_LENGTH}
+        value={value}
+        placeholder={t('auth:login.invitationHint')}
+        aria-invalid={!!error}
+        aria-describedby="login-invitation-help"
+        onChange={(e) => onChange(normaliseInvitationInput(e.target.value))}
+      />
+      <span id="login-invitation-help" className={`mt-1 block text-sm ${error ? 'text-error' : 'text-base-content/60'}`}>
+        {error ? t('auth:login.invitationInvalid') : t('auth:login.invitationHint')}
+      </span>
+    </label>
+  );
+}
+
+/** The terms and privacy check box; a sign-in button pressed without it opens the agree dialog instead. */
+function TermsAgreement({ agreed, onChange }: { agreed: boolean; onChange: (agreed: boolean) => void }) {
+  const { t } = useTranslation(['auth', 'common']);
+  return (
+    <label className="flex cursor-pointer items-start gap-3 text-sm">
+      <input
+        type="checkbox"
+        className="checkbox checkbox-primary checkbox-sm mt-0.5"
+        checked={agreed}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        <Trans
+          t={t}
+          i18nKey="auth:login.terms"
+          components={{
+            terms: <Link href="/terms" className="link link-primary" />,
+            privacy: <Link href="/privacy" className="link link-primary" />,
+          }}
+        />
+      </span>
+    </label>
   );
 }

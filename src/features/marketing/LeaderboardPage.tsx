@@ -8,6 +8,7 @@ import { Section, SectionHeader } from './components/Section';
 import { SmartLink } from './components/SmartLink';
 import { leaderboardContent } from './content/loaders';
 import { toolFacts } from './content/shared/tools';
+import type { LeaderboardContent } from './content/types';
 import { useContent } from './content/useContent';
 
 /** /leaderboard: stats, the comparison table with CSV download, deep dives, Tern's quick start and six competitors. */
@@ -28,7 +29,11 @@ export default function LeaderboardPage() {
             {hero.title}
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-base-content/70">{hero.subtitle}</p>
-          <dl className="mx-auto mt-10 grid max-w-2xl grid-cols-3 divide-x divide-base-300 rounded-box border border-base-300 bg-base-200/60" aria-label={t('leaderboard.statsLabel')} data-testid="hero-stats">
+          <dl
+            className="mx-auto mt-10 grid max-w-2xl grid-cols-3 divide-x divide-base-300 rounded-box border border-base-300 bg-base-200/60"
+            aria-label={t('leaderboard.statsLabel')}
+            data-testid="hero-stats"
+          >
             {hero.stats.map((s) => (
               <div key={s.label} className="flex flex-col-reverse px-2 py-5 sm:px-4">
                 <dt className="mt-1 text-xs text-base-content/65 sm:text-sm">{s.label}</dt>
@@ -52,7 +57,9 @@ export default function LeaderboardPage() {
             return (
               <article key={card.slug} className="card border border-base-300 bg-base-100" data-testid="deep-dive-card">
                 <div className="card-body">
-                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">{t('leaderboard.by', { vendor: facts.vendor })}</p>
+                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">
+                    {t('leaderboard.by', { vendor: facts.vendor })}
+                  </p>
                   <h3 className="card-title text-xl">
                     <Link href={`/leaderboard/${card.slug}`} className="link link-hover">
                       {facts.name}
@@ -82,33 +89,7 @@ export default function LeaderboardPage() {
             );
           })}
 
-          <article className="card relative border-2 border-primary bg-gradient-to-b from-primary/10 to-base-100 shadow-xl shadow-primary/10" data-testid="tern-quick-start">
-            <div className="card-body">
-              <span className="badge badge-primary gap-1 self-start">
-                <Icon name="star" size={14} />
-                {quickStart.badge}
-              </span>
-              <h3 className="card-title text-xl">{quickStart.title}</h3>
-              <p className="grow-0 text-sm text-base-content/75">{quickStart.description}</p>
-              <ol className="mt-1 list-inside list-decimal space-y-1 text-sm">
-                {quickStart.steps.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ol>
-              <CommandBox commands={[quickStart.command]} className="mt-2" />
-              <div className="card-actions mt-auto items-center pt-4">
-                <Link href="/install" className="btn btn-sm btn-primary">
-                  {t('leaderboard.installTern')}
-                </Link>
-                <button type="button" className="btn btn-sm" disabled aria-describedby="tern-repo-note">
-                  {t('ui.repository')}
-                </button>
-              </div>
-              <p id="tern-repo-note" className="grow-0 text-xs text-base-content/70">
-                {quickStart.repositoryNote}
-              </p>
-            </div>
-          </article>
+          <TernQuickStartCard quickStart={quickStart} />
         </div>
       </Section>
 
@@ -118,11 +99,20 @@ export default function LeaderboardPage() {
           {competitors.cards.map((card) => {
             const facts = toolFacts[card.slug];
             return (
-              <li key={card.slug} className="card group relative border border-base-300 bg-base-200/40 transition hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-lg">
+              <li
+                key={card.slug}
+                className="card group relative border border-base-300 bg-base-200/40 transition hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-lg"
+              >
                 <div className="card-body gap-2">
-                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">{t('leaderboard.by', { vendor: facts.vendor })}</p>
+                  <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">
+                    {t('leaderboard.by', { vendor: facts.vendor })}
+                  </p>
                   <h3 className="card-title">
-                    <Link href={`/leaderboard/${card.slug}`} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none" aria-label={t('leaderboard.viewDetails', { name: facts.name })}>
+                    <Link
+                      href={`/leaderboard/${card.slug}`}
+                      className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+                      aria-label={t('leaderboard.viewDetails', { name: facts.name })}
+                    >
                       {facts.name}
                     </Link>
                   </h3>
@@ -156,5 +146,42 @@ export default function LeaderboardPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** Tern's own card beside the deep dives: the install command and its first steps. */
+function TernQuickStartCard({ quickStart }: { quickStart: LeaderboardContent['quickStart'] }) {
+  const { t } = useTranslation('marketing');
+  return (
+    <article
+      className="card relative border-2 border-primary bg-gradient-to-b from-primary/10 to-base-100 shadow-xl shadow-primary/10"
+      data-testid="tern-quick-start"
+    >
+      <div className="card-body">
+        <span className="badge badge-primary gap-1 self-start">
+          <Icon name="star" size={14} />
+          {quickStart.badge}
+        </span>
+        <h3 className="card-title text-xl">{quickStart.title}</h3>
+        <p className="grow-0 text-sm text-base-content/75">{quickStart.description}</p>
+        <ol className="mt-1 list-inside list-decimal space-y-1 text-sm">
+          {quickStart.steps.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ol>
+        <CommandBox commands={[quickStart.command]} className="mt-2" />
+        <div className="card-actions mt-auto items-center pt-4">
+          <Link href="/install" className="btn btn-sm btn-primary">
+            {t('leaderboard.installTern')}
+          </Link>
+          <button type="button" className="btn btn-sm" disabled aria-describedby="tern-repo-note">
+            {t('ui.repository')}
+          </button>
+        </div>
+        <p id="tern-repo-note" className="grow-0 text-xs text-base-content/70">
+          {quickStart.repositoryNote}
+        </p>
+      </div>
+    </article>
   );
 }
