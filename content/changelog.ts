@@ -5,6 +5,7 @@ import {
   type ChangelogPage,
   type ChangelogQuery,
 } from '#protocol/changelog';
+
 import raw from './changelog.json' with { type: 'json' };
 
 /** The release notes, validated once at start-up: a malformed entry fails the relay's boot, not a visitor's page. */

@@ -11,13 +11,7 @@ import { root } from './lib.mjs';
 export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 150;
 const ROOTS = ['relay', 'src'];
-const EXCEPT = [
-  /\.(test|int\.test|spec|typecheck)\.tsx?$/,
-  /(^|\/)testing\//,
-  /(^|\/)content\//,
-  /^src\/locales\//,
-  /\.d\.ts$/,
-];
+const EXCEPT = [/\.(test|int\.test|spec|typecheck)\.tsx?$/, /(^|\/)testing\//, /(^|\/)content\//, /^src\/locales\//, /\.d\.ts$/];
 
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir)) {
@@ -65,7 +59,8 @@ export function checkTree(base = root) {
       const text = readFileSync(full, 'utf8');
       const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
       if (lines > MAX_FILE_LINES) problems.push(`${rel}: ${lines} lines (limit ${MAX_FILE_LINES})`);
-      for (const f of longFunctions(rel, text)) problems.push(`${rel}:${f.line}: function ${f.name} is ${f.lines} lines (limit ${MAX_FUNCTION_LINES})`);
+      for (const f of longFunctions(rel, text))
+        problems.push(`${rel}:${f.line}: function ${f.name} is ${f.lines} lines (limit ${MAX_FUNCTION_LINES})`);
     }
   }
   return problems;

@@ -39,7 +39,18 @@ export function ensureDependencies() {
   }
 }
 
-const buildInputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.mjs', 'scripts/sitemap.mjs', 'scripts/precompress.mjs', 'content', 'relay/protocol'];
+const buildInputs = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/prerender.mjs',
+  'scripts/sitemap.mjs',
+  'scripts/precompress.mjs',
+  'content',
+  'relay/protocol',
+];
 
 /** Builds the PWA when dist/ is missing or older than any of its sources. */
 export function ensureBuild({ force = false } = {}) {

@@ -19,7 +19,11 @@ const ssrDir = path.resolve(root, process.argv[3] ?? process.env.TERN_SSR_DIR ??
 
 const escapeHtml = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON inside <script type="application/json">: nothing in it may close the tag or break the parser. */
-const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const safeJson = (value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 function replaceOnce(html, pattern, replacement, what) {
   if (!pattern.test(html)) throw new Error(`prerender: the index.html template has no ${what}`);
@@ -52,7 +56,12 @@ export function pageHtml(template, page, { origin, localizePath, languages }) {
   let html = template;
   html = replaceOnce(html, /<html lang="[^"]*"/, `<html lang="${head.htmlLang}"`, '<html lang>');
   html = replaceOnce(html, /<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`, '<title>');
-  html = replaceOnce(html, /<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(head.description)}" />`, 'meta description');
+  html = replaceOnce(
+    html,
+    /<meta name="description" content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    'meta description',
+  );
   html = replaceOnce(html, /\s*<\/head>/, `\n    ${tags.join('\n    ')}\n  </head>`, '</head>');
   // Streaming instructions would be inline scripts, which the CSP blocks; the markup must be complete without them.
   if (/<script>|<template id="B:/.test(page.html)) throw new Error(`prerender: ${page.url} still has a pending Suspense boundary`);
@@ -91,10 +100,18 @@ async function main() {
   }
   writeFileSync(
     path.join(distDir, 'sitemap.xml'),
-    buildSitemap({ routes, languages: server.supportedLanguages, localizePath: server.localizePath, origin, lastmod: new Date().toISOString().slice(0, 10) }),
+    buildSitemap({
+      routes,
+      languages: server.supportedLanguages,
+      localizePath: server.localizePath,
+      origin,
+      lastmod: new Date().toISOString().slice(0, 10),
+    }),
   );
   if (path.dirname(ssrDir) === distDir) rmSync(ssrDir, { recursive: true, force: true });
-  console.log(`prerendered ${count} pages and sitemap.xml into ${path.relative(root, distDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `prerendered ${count} pages and sitemap.xml into ${path.relative(root, distDir) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -5,7 +5,13 @@ import { routeTable } from '../relay/protocol/routes';
 import { buildSitemap } from './sitemap.mjs';
 
 describe('sitemap.xml', () => {
-  const xml = buildSitemap({ routes: routeTable, languages: supportedLanguages, localizePath, origin: 'https://tern.example', lastmod: '2026-11-20' });
+  const xml = buildSitemap({
+    routes: routeTable,
+    languages: supportedLanguages,
+    localizePath,
+    origin: 'https://tern.example',
+    lastmod: '2026-11-20',
+  });
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
   it('lists every indexable route in both languages and nothing else', () => {

@@ -10,7 +10,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() === 0) {
-    console.log('\n> Chromium is missing: installing Debian\'s chromium and fonts-noto-cjk with apt-get…\n');
+    console.log("\n> Chromium is missing: installing Debian's chromium and fonts-noto-cjk with apt-get…\n");
     run('apt-get', ['update', '-qq']);
     const status = run('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
@@ -40,7 +40,11 @@ status = step('typecheck', run('npm', ['run', 'typecheck', '--silent'])) || stat
 status = step('size limits', run('npm', ['run', 'check:size', '--silent'])) || status;
 
 const vitestReport = path.join(reports, 'vitest.json');
-status = step('unit + integration (vitest)', run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`])) || status;
+status =
+  step(
+    'unit + integration (vitest)',
+    run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]),
+  ) || status;
 if (existsSync(vitestReport)) {
   const r = JSON.parse(readFileSync(vitestReport, 'utf8'));
   passed += r.numPassedTests ?? 0;

@@ -3,16 +3,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Redirect, Router, useLocation } from 'wouter';
 
+import { type Language, parsePathname } from '#protocol/languages';
+import { matchRoute, routeById } from '#protocol/routes';
+
 import { BrowserNotice } from './features/layout/BrowserNotice';
 import { Layout } from './features/layout/Layout';
 import { AppRoutes } from './routes';
 import { queryClient } from './shared/api/queryClient';
 import { i18n, setLanguage } from './shared/i18n';
-import { type Language, parsePathname } from '#protocol/languages';
 import { detectLanguage, savePreference } from './shared/i18n/preference';
 import { UpdatePrompt } from './shared/pwa/UpdatePrompt';
 import { LanguageRouteContext } from './shared/routing/language';
-import { matchRoute, routeById } from '#protocol/routes';
 import { useScrollOnNavigate } from './shared/routing/useScrollOnNavigate';
 import { appStore, Provider } from './shared/state/jotai';
 import { Toaster } from './shared/ui/Toaster';

@@ -13,15 +13,16 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 
+import { type Language, languageEntries, localizePath, supportedLanguages } from '#protocol/languages';
 import { ORIGIN_PLACEHOLDER, prerenderedFile } from '#protocol/prerender';
+import { type RouteDef, routeTable } from '#protocol/routes';
+
 import { App } from './App';
 import { docsPrerenderData } from './features/docs/prerenderData';
 import { queryClient } from './shared/api/queryClient';
 import { brand } from './shared/brand';
 import { i18n, initI18n, setLanguage } from './shared/i18n';
-import { type Language, languageEntries, localizePath, supportedLanguages } from '#protocol/languages';
 import { pageMeta } from './shared/routing/pageMeta';
-import { type RouteDef, routeTable } from '#protocol/routes';
 
 export { localizePath, ORIGIN_PLACEHOLDER, prerenderedFile, routeTable, supportedLanguages };
 
@@ -110,7 +111,11 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
  * Renders one route in one language. `readPublicFile` reads a file of the built site (the install guides).
  * Calls must not overlap: the app's i18n instance and query client are module singletons, as in the browser.
  */
-export async function renderPage(route: RouteDef, lang: Language, readPublicFile: (relativePath: string) => Promise<string>): Promise<RenderedPage> {
+export async function renderPage(
+  route: RouteDef,
+  lang: Language,
+  readPublicFile: (relativePath: string) => Promise<string>,
+): Promise<RenderedPage> {
   if (!i18n.isInitialized) await initI18n(lang);
   else await setLanguage(lang);
 

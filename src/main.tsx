@@ -6,12 +6,13 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
+import { parsePathname } from '#protocol/languages';
+
 import { App } from './App';
 import { installLoginBroadcast } from './features/auth/broadcast';
 import { queryClient } from './shared/api/queryClient';
 import { refreshAuth, watchAuthAcrossTabs } from './shared/auth/session';
 import { initI18n } from './shared/i18n';
-import { parsePathname } from '#protocol/languages';
 import { detectLanguage } from './shared/i18n/preference';
 import { installChunkErrorHandler } from './shared/lib/chunkReload';
 import { registerServiceWorker } from './shared/pwa/registerSW';

@@ -2,11 +2,12 @@ import { type ComponentType, type LazyExoticComponent, Suspense, useEffect } fro
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 
+import { redirects, type RouteDef, routeTable, toolSlugs, useCaseSlugs } from '#protocol/routes';
+
 import { RequireAuth } from './features/auth/RequireAuth';
 import { useLanguageRoute } from './shared/routing/language';
 import { lazyPage } from './shared/routing/lazyPage';
 import { pageMeta } from './shared/routing/pageMeta';
-import { redirects, type RouteDef, routeTable, toolSlugs, useCaseSlugs } from '#protocol/routes';
 import { ErrorBoundary } from './shared/ui/ErrorBoundary';
 import { PageSpinner } from './shared/ui/Spinner';
 import { useDocumentMeta } from './shared/ui/useDocumentMeta';
@@ -80,24 +81,24 @@ export function AppRoutes() {
   const [location] = useLocation();
   return (
     <ErrorBoundary resetKey={location}>
-    <Suspense fallback={<PageSpinner />}>
-      <PageReadyMarker />
-      <Switch>
-        {Object.entries(redirects).map(([from, to]) => (
-          <Route key={from} path={from}>
-            <Redirect to={to} replace />
+      <Suspense fallback={<PageSpinner />}>
+        <PageReadyMarker />
+        <Switch>
+          {Object.entries(redirects).map(([from, to]) => (
+            <Route key={from} path={from}>
+              <Redirect to={to} replace />
+            </Route>
+          ))}
+          {routeTable.map((route) => (
+            <Route key={route.id} path={route.path}>
+              <RouteView route={route} />
+            </Route>
+          ))}
+          <Route>
+            <RouteView route={notFoundRoute} />
           </Route>
-        ))}
-        {routeTable.map((route) => (
-          <Route key={route.id} path={route.path}>
-            <RouteView route={route} />
-          </Route>
-        ))}
-        <Route>
-          <RouteView route={notFoundRoute} />
-        </Route>
-      </Switch>
-    </Suspense>
+        </Switch>
+      </Suspense>
     </ErrorBoundary>
   );
 }

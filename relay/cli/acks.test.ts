@@ -31,8 +31,15 @@ describe('readAck', () => {
   it('keeps the code of an error ack outside the contract (a newer code, or the flat form of an older relay)', () => {
     const newer = readAck(CLI_EVENTS.sessionEvent, { ok: false, error: { code: 'SOMETHING_NEW', message: 'later' } });
     expect(newer).toMatchObject({ ok: false, unexpected: true, error: { code: 'SOMETHING_NEW', message: 'later' } });
-    expect(outcome({ ok: false, code: 'BAD_REQUEST', message: 'toolCallId: too short' })).toEqual({ code: 'BAD_REQUEST', message: 'toolCallId: too short' });
-    expect(outcome({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 })).toEqual({ code: 'RATE_LIMITED', message: '', retryAfterSeconds: 30 });
+    expect(outcome({ ok: false, code: 'BAD_REQUEST', message: 'toolCallId: too short' })).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'toolCallId: too short',
+    });
+    expect(outcome({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 30 })).toEqual({
+      code: 'RATE_LIMITED',
+      message: '',
+      retryAfterSeconds: 30,
+    });
     expect(outcome({ ok: false })).toEqual({ code: 'UNKNOWN', message: '' });
     expect(classifyRefusal(codeOf({ ok: false, code: 'BAD_REQUEST' }))).toBe('final');
     expect(classifyRefusal(codeOf({ ok: false, error: { code: 'SOMETHING_NEW' } }))).toBe('retry');
@@ -79,7 +86,13 @@ describe('applyCommand', () => {
 
   it('hands each command its validated payload and acks it', () => {
     applied.length = 0;
-    expect(applyCommand(CLI_COMMANDS.sessionPermission, { sessionId: uuid, requestId: 'r1', decision: 'allow', scope: 'session', extra: 1 }, handlers)).toEqual({ ok: true });
+    expect(
+      applyCommand(
+        CLI_COMMANDS.sessionPermission,
+        { sessionId: uuid, requestId: 'r1', decision: 'allow', scope: 'session', extra: 1 },
+        handlers,
+      ),
+    ).toEqual({ ok: true });
     expect(applyCommand(CLI_COMMANDS.sessionSettings, { sessionId: uuid, autoApprove: true }, handlers)).toEqual({ ok: true });
     expect(applied).toEqual([
       ['permission', { sessionId: uuid, requestId: 'r1', decision: 'allow', scope: 'session' }],
@@ -90,7 +103,10 @@ describe('applyCommand', () => {
   it('answers BAD_REQUEST for an unknown command or a payload its schema refuses, and applies nothing', () => {
     applied.length = 0;
     for (const type of ['session:join', 'auth:revoked', '__proto__', 'toString']) {
-      expect(applyCommand(type, { sessionId: uuid }, handlers)).toEqual({ ok: false, error: { code: 'BAD_REQUEST', message: `unknown command ${type}` } });
+      expect(applyCommand(type, { sessionId: uuid }, handlers)).toEqual({
+        ok: false,
+        error: { code: 'BAD_REQUEST', message: `unknown command ${type}` },
+      });
     }
     const bad = [
       [CLI_COMMANDS.sessionCreate, { sessionId: uuid }],
@@ -98,7 +114,8 @@ describe('applyCommand', () => {
       [CLI_COMMANDS.sessionPermission, { sessionId: uuid, requestId: 'r', decision: 'maybe', scope: 'once' }],
       [CLI_COMMANDS.sessionInterrupt, null],
     ] as const;
-    for (const [type, payload] of bad) expect(applyCommand(type, payload, handlers)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    for (const [type, payload] of bad)
+      expect(applyCommand(type, payload, handlers)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(applied).toEqual([]);
   });
 });

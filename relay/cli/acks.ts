@@ -8,8 +8,8 @@ import type { Socket } from 'socket.io-client';
 import type { AckError } from '../protocol/remote';
 import {
   type AckOf,
-  cliEventContracts,
   type CliClientToServerEvents,
+  cliEventContracts,
   type CliEventName,
   type CliServerToClientEvents,
 } from '../protocol/remoteEvents';

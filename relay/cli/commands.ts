@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 import { CLI_COMMANDS, type OkAck } from '../protocol/remote';
 import { cliCommandContracts, type CliCommandName, type ParsedOf } from '../protocol/remoteEvents';
-import { NO_MODEL_NOTICE, type ModelConfig } from './config';
+import { type ModelConfig, NO_MODEL_NOTICE } from './config';
 import { short } from './outboxPump';
 import type { Session } from './session';
 

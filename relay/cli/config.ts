@@ -24,7 +24,11 @@ export interface ModelConfig {
 export function modelConfigFrom(env: NodeJS.ProcessEnv = process.env): ModelConfig | null {
   const baseUrl = env.TERN_MODEL_URL?.trim();
   if (!baseUrl) return null;
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), model: env.TERN_MODEL?.trim() || 'gpt-4o-mini', apiKey: env.TERN_API_KEY?.trim() || undefined };
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    model: env.TERN_MODEL?.trim() || 'gpt-4o-mini',
+    apiKey: env.TERN_API_KEY?.trim() || undefined,
+  };
 }
 
 export const NO_MODEL_NOTICE =

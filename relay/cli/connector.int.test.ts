@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,15 +10,15 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, instancesListAckSchema, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../protocol';
-import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/testing/remoteClients';
 import { createRemoteRepo } from '../server/storage/repos/remoteRepo';
 import { usageRecords } from '../server/storage/schema';
 import { call } from '../server/testing/http';
+import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../server/testing/testRelay';
 import { Connector } from './connector';
 import { loadCredential } from './credentials';
 import { createLoginLink } from './pairing';
-import { startScriptedModel, type Script, type ScriptedModel } from './testing/scriptedModelStandIn';
+import { type Script, type ScriptedModel, startScriptedModel } from './testing/scriptedModelStandIn';
 
 let relay: TestRelay;
 let model: ScriptedModel;
@@ -108,23 +108,43 @@ describe('tern --cloud against a real relay', () => {
     const ask = events.find((e) => e.body.type === 'permission_request')!.body;
     if (ask.type !== 'permission_request') throw new Error('unreachable');
     expect(ask).toMatchObject({ tool: 'edit_file', summary: 'Edit greeting.txt' });
-    const answer = await request(s.web, WEB_EVENTS.sessionPermission, { sessionId, requestId: ask.requestId, decision: 'allow', scope: 'once' });
+    const answer = await request(s.web, WEB_EVENTS.sessionPermission, {
+      sessionId,
+      requestId: ask.requestId,
+      decision: 'allow',
+      scope: 'once',
+    });
     expect(answer.ok, JSON.stringify(answer)).toBe(true);
 
     await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 10_000, 'the turn to end');
     expect(readFileSync(path.join(cwd, 'greeting.txt'), 'utf8')).toBe('hello, tern\n');
     expectGapless(events);
     const types = bodies(events).map((b) => b.type);
-    expect(bodies(events)[0]).toMatchObject({ type: 'notice', code: 'cli.ready', params: { cwd, model: 'scripted' }, text: expect.stringContaining('Ready in') });
+    expect(bodies(events)[0]).toMatchObject({
+      type: 'notice',
+      code: 'cli.ready',
+      params: { cwd, model: 'scripted' },
+      text: expect.stringContaining('Ready in'),
+    });
     expect(types).toContain('user_message');
     expect(types.filter((t) => t === 'todo_list')).toHaveLength(2);
     // The browser's answer is in the session exactly once: the relay's event, with the seq its ack named.
     const answers = events.filter((e) => e.body.type === 'permission_response');
-    expect(answers.map((e) => [e.seq, e.body])).toEqual([[answer.seq, { type: 'permission_response', requestId: ask.requestId, decision: 'allow', scope: 'once' }]]);
+    expect(answers.map((e) => [e.seq, e.body])).toEqual([
+      [answer.seq, { type: 'permission_response', requestId: ask.requestId, decision: 'allow', scope: 'once' }],
+    ]);
     expect(types.indexOf('permission_response')).toBeGreaterThan(types.indexOf('permission_request'));
     expect(types.indexOf('file_diff')).toBeGreaterThan(types.indexOf('permission_response'));
-    expect(bodies(events).find((b) => b.type === 'file_diff')).toMatchObject({ path: 'greeting.txt', oldText: 'hello\n', newText: 'hello, tern\n' });
-    expect(bodies(events).filter((b) => b.type === 'assistant_message').at(-1)).toMatchObject({ text: expect.stringContaining('```text') });
+    expect(bodies(events).find((b) => b.type === 'file_diff')).toMatchObject({
+      path: 'greeting.txt',
+      oldText: 'hello\n',
+      newText: 'hello, tern\n',
+    });
+    expect(
+      bodies(events)
+        .filter((b) => b.type === 'assistant_message')
+        .at(-1),
+    ).toMatchObject({ text: expect.stringContaining('```text') });
     expect(bodies(events).at(-1)).toEqual({ type: 'turn_end', reason: 'completed' });
     expect(s.connector.outbox.size).toBe(0);
 
@@ -138,7 +158,11 @@ describe('tern --cloud against a real relay', () => {
     expect(model.requests.length).toBe(before);
 
     // Every model request was authorised and reported to the relay's usage ledger (5 requests in the script).
-    await waitFor(async () => (await relay.storage.db.select().from(usageRecords).where(eq(usageRecords.userId, s.user.userId))).length === 5, 5000, 'usage records');
+    await waitFor(
+      async () => (await relay.storage.db.select().from(usageRecords).where(eq(usageRecords.userId, s.user.userId))).length === 5,
+      5000,
+      'usage records',
+    );
     const records = await relay.storage.db.select().from(usageRecords).where(eq(usageRecords.userId, s.user.userId));
     expect(records.every((r) => r.model === 'scripted' && r.source === 'cli' && r.inputTokens > 0 && r.outputTokens > 0)).toBe(true);
     expect(s.logs.some((l) => l.includes('not available'))).toBe(false);
@@ -156,7 +180,7 @@ describe('tern --cloud against a real relay', () => {
     await waitFor(() => s.connector.sessions.has(sessionId), 5000, 'session:create');
     const events = collect<SessionEvent>(s.web, WEB_PUSH.sessionEvent);
     await request(s.web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
-    await waitFor(() => events.length === 1, 5000, "the ready notice");
+    await waitFor(() => events.length === 1, 5000, 'the ready notice');
 
     s.connector.transport!.io.engine.close(); // the network drops
     expect(s.connector.connected).toBe(false);
@@ -201,7 +225,11 @@ describe('tern --cloud against a real relay', () => {
     restarted.start();
     await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 15_000, 'the turn of the input sent while away');
     // The restarted CLI confirmed the hand-over (commands:taken): nothing is pending for the instance any more.
-    await waitFor(async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).length === 0, 5000, 'commands:taken');
+    await waitFor(
+      async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).length === 0,
+      5000,
+      'commands:taken',
+    );
     expectGapless(events);
     expect(bodies(events).map((b) => b.type)[1]).toBe('user_message');
     expect(bodies(events).some((b) => b.type === 'tool_output' && b.chunk.includes('while-away'))).toBe(true);
@@ -240,7 +268,10 @@ describe('tern --cloud against a real relay: usage limits and revocation', () =>
     const s = await startCli('cli-revoke@example.com', tmp('tern-int-cwd-'));
     const link = await createLoginLink(relay.url, s.cliToken.token);
     expect(link).toMatch(/\/token-login\?code=\S+$/);
-    const res = await fetch(`${relay.url}/web-api/cli-tokens/${s.cliToken.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${s.user.jwt}` } });
+    const res = await fetch(`${relay.url}/web-api/cli-tokens/${s.cliToken.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${s.user.jwt}` },
+    });
     expect(res.status).toBe(200);
     await waitFor(() => s.state.unauthorized !== '', 10_000, 'the revocation to reach the CLI');
     expect(s.connector.status).toBe('stopped');
@@ -263,7 +294,7 @@ describe('the tern binary against a real relay', () => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    await waitFor(() => out.includes("Waiting for approval"), 30_000, `the pairing link (output so far: ${out})`);
+    await waitFor(() => out.includes('Waiting for approval'), 30_000, `the pairing link (output so far: ${out})`);
     const code = /remote\/pair\?code=([A-Z0-9-]+)/.exec(out)![1]!;
     expect(out).toContain('▄'); // the terminal QR code
     const approved = await call(relay, 'POST', '/web-api/pairing/approve', { token: user.jwt, body: { pairingCode: code } });
@@ -310,7 +341,11 @@ describe('the tern binary against a real relay', () => {
     await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
     await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'what is this?' });
     await waitFor(() => events.some((e) => e.body.type === 'turn_end'), 15_000, 'the turn');
-    expect(bodies(events).filter((b) => b.type === 'notice').at(-1)).toMatchObject({ level: 'warning', code: 'cli.noModel', text: expect.stringContaining('TERN_MODEL_URL') });
+    expect(
+      bodies(events)
+        .filter((b) => b.type === 'notice')
+        .at(-1),
+    ).toMatchObject({ level: 'warning', code: 'cli.noModel', text: expect.stringContaining('TERN_MODEL_URL') });
 
     // A second tern --cloud in the same folder (same instance) refuses to start while the first runs.
     const second = spawn(process.execPath, [fileURLToPath(new URL('./tern.mjs', import.meta.url)), '--cloud'], {

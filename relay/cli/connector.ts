@@ -6,17 +6,17 @@ import { io } from 'socket.io-client';
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
-  REMOTE_PROTOCOL_VERSION,
-  SOCKET_PATH,
   type CliHello,
   type HandshakeErrorCode,
   handshakeErrorDataSchema,
   type OkAck,
   type PendingInput,
+  REMOTE_PROTOCOL_VERSION,
+  SOCKET_PATH,
 } from '../protocol/remote';
 import type { CliCommandName } from '../protocol/remoteEvents';
 import { type CliSocket, request } from './acks';
-import { applyCommand, commandHandlers, type CommandHandlers } from './commands';
+import { applyCommand, type CommandHandlers, commandHandlers } from './commands';
 import { cliVersion, type ModelConfig } from './config';
 import { DeadLetters, type FlushResult } from './delivery';
 import type { EventBody } from './events';
@@ -80,14 +80,20 @@ export class Connector {
     const persist = options.persistOutbox ?? true;
     const outboxFile = path.join(options.home, `outbox-${options.instanceId}.jsonl`);
     const deadLetterName = `outbox-${options.instanceId}.dead.jsonl`;
-    this.outbox = persist ? new Outbox(outboxFile, { deadLetters: new DeadLetters(path.join(options.home, deadLetterName)) }) : new Outbox();
+    this.outbox = persist
+      ? new Outbox(outboxFile, { deadLetters: new DeadLetters(path.join(options.home, deadLetterName)) })
+      : new Outbox();
     this.pump = new OutboxPump(this.outbox, {
       socket: () => (this.connected ? this.socket : null),
       ackTimeoutMs: options.ackTimeoutMs ?? 10_000,
       deadLetterName,
       log: options.log,
     });
-    this.usageHooks = new RelayUsage({ socket: () => (this.connected ? this.socket : null), timeoutMs: options.usageTimeoutMs ?? 5000, log: options.log });
+    this.usageHooks = new RelayUsage({
+      socket: () => (this.connected ? this.socket : null),
+      timeoutMs: options.usageTimeoutMs ?? 5000,
+      log: options.log,
+    });
     this.handlers = commandHandlers({
       sessions: this.sessions,
       newSession: (id, autoApprove) => this.newSession(id, autoApprove),
@@ -146,7 +152,11 @@ export class Connector {
         return;
       }
       if (code === 'PROTOCOL_VERSION' || code === 'BAD_HANDSHAKE') {
-        this.fatal(code === 'PROTOCOL_VERSION' ? `the relay speaks another protocol version (${detail})` : `the relay refused the handshake (${detail})`);
+        this.fatal(
+          code === 'PROTOCOL_VERSION'
+            ? `the relay speaks another protocol version (${detail})`
+            : `the relay refused the handshake (${detail})`,
+        );
         return;
       }
       this.status = 'reconnecting';
@@ -240,10 +250,16 @@ export class Connector {
     this.status = 'connected';
     this.relayAutoApprove = new Map(ack.sessions.map((s) => [s.id, s.autoApprove]));
     for (const s of ack.sessions) this.sessions.get(s.id)?.setAutoApprove(s.autoApprove);
-    o.log(`${this.wasConnected ? 'Reconnected' : 'Connected'} — instance ${o.instanceId} (${this.sessions.size} session(s)). Open the remote console to use it.`);
+    o.log(
+      `${this.wasConnected ? 'Reconnected' : 'Connected'} — instance ${o.instanceId} (${this.sessions.size} session(s)). Open the remote console to use it.`,
+    );
     this.wasConnected = true;
     for (const pending of ack.pendingInputs) this.pending(pending);
-    if (ack.pendingInputs.length) void this.confirmTaken(socket, ack.pendingInputs.map((p) => p.commandId));
+    if (ack.pendingInputs.length)
+      void this.confirmTaken(
+        socket,
+        ack.pendingInputs.map((p) => p.commandId),
+      );
     // A new connection: the head is tried at once rather than after the rest of its backoff.
     this.outbox.retryNow();
     void this.flush();
@@ -262,7 +278,9 @@ export class Connector {
    * harmless.
    */
   private async confirmTaken(socket: CliSocket, commandIds: string[]): Promise<void> {
-    const ack = await request(CLI_EVENTS.commandsTaken, (e) => socket.timeout(this.options.ackTimeoutMs ?? 10_000).emitWithAck(e, { commandIds }));
+    const ack = await request(CLI_EVENTS.commandsTaken, (e) =>
+      socket.timeout(this.options.ackTimeoutMs ?? 10_000).emitWithAck(e, { commandIds }),
+    );
     if (ack && !ack.ok) this.options.log(`commands:taken refused: ${ack.error.code} ${ack.error.message}`);
   }
 

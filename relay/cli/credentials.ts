@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
-import { cliCredentialsSchema, type CliCredentials } from '../protocol/pairing';
+import { type CliCredentials, cliCredentialsSchema } from '../protocol/pairing';
 
 export const credentialSchema = cliCredentialsSchema;
 export type Credential = CliCredentials;

@@ -7,14 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { remoteErrorCodes, sessionEventBodySchema } from '../protocol/remote';
 import {
   ACK_TIMEOUT,
-  BAD_RESPONSE,
   backoffDelay,
+  BAD_RESPONSE,
   classifyRefusal,
   DeadLetters,
   isUndeliverableNotice,
   REASON_MAX_CHARS,
-  retryDelay,
   RETRY_CAP_MS,
+  retryDelay,
   sanitizeReason,
   TOO_LARGE,
   undeliverableBody,
@@ -29,7 +29,18 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('classifyRefusal', () => {
   it('makes refusals that would repeat for the same bytes final, and everything else retryable', () => {
     const final = ['BAD_REQUEST', 'NOT_FOUND', 'UNAUTHORIZED', TOO_LARGE];
-    const retry = ['INTERNAL', 'RATE_LIMITED', 'QUOTA_EXCEEDED', 'WORKSPACE_BUSY', 'INSTANCE_OFFLINE', 'NOT_ATTACHED', ACK_TIMEOUT, BAD_RESPONSE, 'SOMETHING_NEW', ''];
+    const retry = [
+      'INTERNAL',
+      'RATE_LIMITED',
+      'QUOTA_EXCEEDED',
+      'WORKSPACE_BUSY',
+      'INSTANCE_OFFLINE',
+      'NOT_ATTACHED',
+      ACK_TIMEOUT,
+      BAD_RESPONSE,
+      'SOMETHING_NEW',
+      '',
+    ];
     for (const code of final) expect(classifyRefusal(code), code).toBe('final');
     for (const code of retry) expect(classifyRefusal(code), code).toBe('retry');
     // Every code the protocol defines is decided on purpose.
@@ -107,14 +118,16 @@ describe('undeliverableBody', () => {
     expect(json).not.toContain('SECRET');
     expect(json).not.toContain('\\u0000');
     expect(body.type === 'error' && body.message).toBe(
-      'An event could not be delivered: the relay refused this tool_output event (BAD_REQUEST: body.toolCallId: must not contain control characters). It was set aside in outbox-x.dead.jsonl on the CLI\'s machine.',
+      "An event could not be delivered: the relay refused this tool_output event (BAD_REQUEST: body.toolCallId: must not contain control characters). It was set aside in outbox-x.dead.jsonl on the CLI's machine.",
     );
     expect(isUndeliverableNotice({ kind: 'event', body })).toBe(true);
     expect(isUndeliverableNotice(poison)).toBe(false);
   });
 
   it('labels a meta update, and a body type that is not an identifier, without copying it', () => {
-    expect(undeliverableBody({ kind: 'meta' }, { code: 'NOT_FOUND', message: '' })).toMatchObject({ params: { eventType: 'session_meta', reason: 'NOT_FOUND' } });
+    expect(undeliverableBody({ kind: 'meta' }, { code: 'NOT_FOUND', message: '' })).toMatchObject({
+      params: { eventType: 'session_meta', reason: 'NOT_FOUND' },
+    });
     const odd = undeliverableBody({ kind: 'event', body: { type: 'x\u0000<script>' } }, { code: 'BAD_REQUEST', message: '' });
     expect(odd).toMatchObject({ params: { eventType: 'unknown' } });
     expect(JSON.stringify(odd)).not.toContain('script');
@@ -138,7 +151,17 @@ describe('DeadLetters', () => {
     dead.add({ ...item, id: 'e3' }, { code: 'BAD_REQUEST', message: '' }, at);
     // The file passed 400 bytes after e2: it moved to .1 and e3 starts a new one.
     expect(existsSync(`${file}.1`)).toBe(true);
-    expect(readFileSync(`${file}.1`, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { item: { id: string } }).item.id)).toEqual(['e1', 'e2']);
-    expect(readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { item: { id: string } }).item.id)).toEqual(['e3']);
+    expect(
+      readFileSync(`${file}.1`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { item: { id: string } }).item.id),
+    ).toEqual(['e1', 'e2']);
+    expect(
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { item: { id: string } }).item.id),
+    ).toEqual(['e3']);
   });
 });

@@ -71,7 +71,10 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
 
 /** backoffDelay, but not shorter than a `retryAfterSeconds` the relay asked for (itself capped at RETRY_CAP_MS). */
 export function retryDelay(failures: number, refusal: Refusal, random: () => number = Math.random): number {
-  const asked = refusal.retryAfterSeconds !== undefined && Number.isFinite(refusal.retryAfterSeconds) ? Math.max(0, refusal.retryAfterSeconds) * 1000 : 0;
+  const asked =
+    refusal.retryAfterSeconds !== undefined && Number.isFinite(refusal.retryAfterSeconds)
+      ? Math.max(0, refusal.retryAfterSeconds) * 1000
+      : 0;
   return Math.max(backoffDelay(failures, random), Math.min(asked, RETRY_CAP_MS));
 }
 
@@ -113,7 +116,11 @@ export function itemKindLabel(item: { kind: string; body?: { type?: unknown } })
  * The error event queued in place of an event the relay refused for good. Built only from the sanitised reason and
  * the item's kind — never from the refused payload — so it cannot be refused for the same reason.
  */
-export function undeliverableBody(item: { kind: string; body?: { type?: unknown } }, reason: { code: string; message: string }, deadLetterName?: string): EventBody {
+export function undeliverableBody(
+  item: { kind: string; body?: { type?: unknown } },
+  reason: { code: string; message: string },
+  deadLetterName?: string,
+): EventBody {
   const eventType = itemKindLabel(item);
   const where = deadLetterName ? ` It was set aside in ${deadLetterName} on the CLI's machine.` : '';
   return {
@@ -155,7 +162,9 @@ export class DeadLetters {
       // no file yet
     }
     // JSON.stringify escapes NUL and lone surrogates (\u0000, \ud800): the line stays valid UTF-8 JSON.
-    appendFileSync(this.file, JSON.stringify({ at: at.toISOString(), code: reason.code, message: reason.message, item }) + '\n', { mode: 0o600 });
+    appendFileSync(this.file, JSON.stringify({ at: at.toISOString(), code: reason.code, message: reason.message, item }) + '\n', {
+      mode: 0o600,
+    });
   }
 }
 

@@ -8,9 +8,9 @@ import {
   FILE_DIFF_MAX_CHARS,
   type permissionDecisionSchema,
   type permissionScopeSchema,
-  TOOL_OUTPUT_MAX_CHARS,
   type SessionEventBody,
   type TodoItem as ProtocolTodoItem,
+  TOOL_OUTPUT_MAX_CHARS,
 } from '../protocol/remote';
 
 export type EventBody = Exclude<SessionEventBody, { type: 'user_message' }>;

@@ -2,7 +2,7 @@
  * Hostile input (#11) through the CLI's outbox, against a real relay on PGlite: an event the relay refuses for good
  * no longer jams the queue, and a real `tern --cloud` process gets NUL output through to the browser.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,16 +65,34 @@ describe('CLI outbox against a relay that refuses an event', () => {
     const instanceId = randomUUID();
     const home = tmp('tern-poison-home-');
     const logs: string[] = [];
-    const connector = new Connector({ relayUrl: relay.url, token, instanceId, home, cwd: tmp('tern-poison-cwd-'), model: null, log: (l) => logs.push(l), onUnauthorized: () => {} });
+    const connector = new Connector({
+      relayUrl: relay.url,
+      token,
+      instanceId,
+      home,
+      cwd: tmp('tern-poison-cwd-'),
+      model: null,
+      log: (l) => logs.push(l),
+      onUnauthorized: () => {},
+    });
     connectors.push(connector);
     connector.start();
     await waitFor(() => connector.connected, 10_000, 'the CLI to connect');
     const b = await browserSession(user.jwt, instanceId);
-    await waitFor(() => connector.sessions.has(b.sessionId) && b.events.length === 1 && connector.outbox.size === 0, 10_000, 'the ready notice');
+    await waitFor(
+      () => connector.sessions.has(b.sessionId) && b.events.length === 1 && connector.outbox.size === 0,
+      10_000,
+      'the ready notice',
+    );
 
     // Ids the relay refuses (BAD_REQUEST): an empty one, and one with NUL and a bidi override; then a good event.
     const empty = connector.outbox.addEvent(b.sessionId, { type: 'tool_output', toolCallId: '', stream: 'stdout', chunk: 'secret-1' });
-    const nul = connector.outbox.addEvent(b.sessionId, { type: 'tool_output', toolCallId: 'x\u0000\u202Ey', stream: 'stdout', chunk: 'secret-2' });
+    const nul = connector.outbox.addEvent(b.sessionId, {
+      type: 'tool_output',
+      toolCallId: 'x\u0000\u202Ey',
+      stream: 'stdout',
+      chunk: 'secret-2',
+    });
     connector.outbox.addEvent(b.sessionId, { type: 'notice', level: 'info', text: 'after the poison' });
     await connector.flush();
 
@@ -82,8 +100,14 @@ describe('CLI outbox against a relay that refuses an event', () => {
     expect(b.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
     const [first, second, next] = bodies(b.events).slice(1);
     for (const error of [first, second]) {
-      expect(error).toMatchObject({ type: 'error', code: 'EVENT_UNDELIVERABLE', params: { eventType: 'tool_output', reason: 'BAD_REQUEST' } });
-      expect(error?.type === 'error' && error.message).toMatch(/^An event could not be delivered: the relay refused this tool_output event \(BAD_REQUEST: .*toolCallId/);
+      expect(error).toMatchObject({
+        type: 'error',
+        code: 'EVENT_UNDELIVERABLE',
+        params: { eventType: 'tool_output', reason: 'BAD_REQUEST' },
+      });
+      expect(error?.type === 'error' && error.message).toMatch(
+        /^An event could not be delivered: the relay refused this tool_output event \(BAD_REQUEST: .*toolCallId/,
+      );
     }
     expect(next).toEqual({ type: 'notice', level: 'info', text: 'after the poison' });
     const shown = JSON.stringify(bodies(b.events));
@@ -143,7 +167,9 @@ describe('a real tern --cloud process with NUL in a command output', () => {
     expect(output(calls[0]!.toolCallId)).toBe('a\u2400b');
     expect(output(calls[1]!.toolCallId)).toBe('after\n');
     // In order: everything of the first command comes before the second command starts.
-    const types = all.map((e) => (e.type === 'tool_call' || e.type === 'tool_output' ? `${e.type}:${e.toolCallId === calls[0]!.toolCallId ? 1 : 2}` : e.type));
+    const types = all.map((e) =>
+      e.type === 'tool_call' || e.type === 'tool_output' ? `${e.type}:${e.toolCallId === calls[0]!.toolCallId ? 1 : 2}` : e.type,
+    );
     expect(types.lastIndexOf('tool_call:1')).toBeLessThan(types.indexOf('tool_call:2'));
     expect(types.indexOf('turn_end')).toBeLessThan(types.indexOf('tool_call:2'));
     expect(existsSync(path.join(home, `outbox-${instanceId}.dead.jsonl`))).toBe(false);

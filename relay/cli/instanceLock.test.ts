@@ -28,7 +28,9 @@ describe('instance lock', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(String(process.pid));
     // Another live process (the parent of this one stands in for a second tern) cannot take it.
     expect(() => acquireInstanceLock(home, ID, process.ppid)).toThrow(new InstanceLockedError(process.pid));
-    expect(() => acquireInstanceLock(home, ID, process.ppid)).toThrow(`tern --cloud is already running in this folder (pid ${process.pid})`);
+    expect(() => acquireInstanceLock(home, ID, process.ppid)).toThrow(
+      `tern --cloud is already running in this folder (pid ${process.pid})`,
+    );
     // Another instance id (another folder) is independent.
     const other = acquireInstanceLock(home, '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', process.ppid);
     lock.release();

@@ -46,7 +46,12 @@ function readPid(file: string): number | null {
  * of two processes starting together exactly one wins; a stale lock (dead pid, or unreadable) is removed and the
  * exclusive create is tried again.
  */
-export function acquireInstanceLock(home: string, instanceId: string, pid: number = process.pid, alive: (pid: number) => boolean = pidAlive): InstanceLock {
+export function acquireInstanceLock(
+  home: string,
+  instanceId: string,
+  pid: number = process.pid,
+  alive: (pid: number) => boolean = pidAlive,
+): InstanceLock {
   const file = instanceLockFile(home, instanceId);
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   for (let attempt = 0; ; attempt++) {

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 
 import { cliVersion, modelConfigFrom, relayUrlFrom, ternHome } from './config';
 import { Connector } from './connector';
-import { deleteCredential, instanceIdFor, loadCredential, saveCredential, type Credential } from './credentials';
-import { acquireInstanceLock, InstanceLockedError, instanceLockFile, type InstanceLock } from './instanceLock';
+import { type Credential, deleteCredential, instanceIdFor, loadCredential, saveCredential } from './credentials';
+import { acquireInstanceLock, type InstanceLock, InstanceLockedError, instanceLockFile } from './instanceLock';
 import { createLoginLink, pollPairing, RelayHttpError, requestPairing, terminalQr } from './pairing';
 
 export const USAGE = `tern — terminal AI coding assistant (reference CLI, cloud mode)
@@ -75,7 +75,9 @@ export async function pair(relayUrl: string, io: MainIo): Promise<Credential | n
     // no QR code is fine; the link is printed
   }
   io.out('Waiting for approval …');
-  const outcome = await pollPairing(relayUrl, pairing, { onUnreachable: (e) => io.err(`[${stamp()}] relay unreachable while waiting (${e.message}); still trying …`) });
+  const outcome = await pollPairing(relayUrl, pairing, {
+    onUnreachable: (e) => io.err(`[${stamp()}] relay unreachable while waiting (${e.message}); still trying …`),
+  });
   if (outcome.status === 'approved') {
     const credential: Credential = { relayUrl, token: outcome.token, user: outcome.user };
     return credential;
@@ -136,7 +138,8 @@ export async function main(argv: string[], io: MainIo = defaultIo): Promise<numb
       return 0;
     } catch (error) {
       io.err(`Could not get a sign-in link: ${error instanceof Error ? error.message : String(error)}`);
-      if (error instanceof RelayHttpError && error.status === 401) io.err('The stored token is no longer valid; run `tern --cloud` to pair again.');
+      if (error instanceof RelayHttpError && error.status === 401)
+        io.err('The stored token is no longer valid; run `tern --cloud` to pair again.');
       return 1;
     }
   }
@@ -171,11 +174,19 @@ async function runCloud(opts: { home: string; relayUrl: string; printLoginLink: 
   }
 }
 
-async function runConnected(opts: { home: string; relayUrl: string; printLoginLink: boolean }, instanceId: string, io: MainIo): Promise<number> {
+async function runConnected(
+  opts: { home: string; relayUrl: string; printLoginLink: boolean },
+  instanceId: string,
+  io: MainIo,
+): Promise<number> {
   const { home, relayUrl } = opts;
   const model = modelConfigFrom(io.env);
   const log = (line: string) => io.out(`[${stamp()}] ${line}`);
-  log(model ? `Model: ${model.model} at ${model.baseUrl}` : 'No model configured (TERN_MODEL_URL unset): only !commands and slash commands work.');
+  log(
+    model
+      ? `Model: ${model.model} at ${model.baseUrl}`
+      : 'No model configured (TERN_MODEL_URL unset): only !commands and slash commands work.',
+  );
 
   const envToken = io.env.TERN_TOKEN?.trim();
   for (;;) {

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ACK_TIMEOUT, DeadLetters, drainOutbox } from './delivery';
-import { Outbox, type DeliveryResult, type OutboxItem } from './outbox';
+import { type DeliveryResult, Outbox, type OutboxItem } from './outbox';
 
 let dir: string;
 beforeEach(() => {
@@ -16,7 +16,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const notice = (text: string) => ({ type: 'notice' as const, level: 'info' as const, text });
 /** No answer (the connection dropped): retryable. */
 const timeout: DeliveryResult = { code: ACK_TIMEOUT, message: 'no answer' };
-const texts = (items: ReadonlyArray<OutboxItem>) => items.map((i) => (i.kind === 'event' && i.body.type === 'notice' ? i.body.text : i.kind));
+const texts = (items: ReadonlyArray<OutboxItem>) =>
+  items.map((i) => (i.kind === 'event' && i.body.type === 'notice' ? i.body.text : i.kind));
 
 describe('outbox', () => {
   it('delivers in order, keeps unacked items and resends them first after a reconnect', async () => {
@@ -133,7 +134,9 @@ describe('outbox coalescing', () => {
       sent.push(item);
       return 'acked';
     });
-    const summary = sent.map((i) => (i.kind === 'event' ? (i.body.type === 'assistant_delta' ? `${i.body.messageId}:${i.body.text}` : i.body.type) : i.kind));
+    const summary = sent.map((i) =>
+      i.kind === 'event' ? (i.body.type === 'assistant_delta' ? `${i.body.messageId}:${i.body.text}` : i.body.type) : i.kind,
+    );
     expect(summary).toEqual(['m1:Hel', 'm1:lo world', 'm2:!', 'notice']);
     expect(new Outbox(file).size).toBe(0);
   });
@@ -148,10 +151,9 @@ describe('outbox coalescing and crashes', () => {
     outbox.addEvent('s', { type: 'tool_output', toolCallId: 't', stream: 'stderr', chunk: 'c' });
     await outbox.flush(async () => timeout);
     const reloaded = new Outbox(file);
-    expect(reloaded.pending.map((i) => (i.kind === 'event' && i.body.type === 'tool_output' ? `${i.body.stream}:${i.body.chunk}` : ''))).toEqual([
-      'stdout:ab',
-      'stderr:c',
-    ]);
+    expect(
+      reloaded.pending.map((i) => (i.kind === 'event' && i.body.type === 'tool_output' ? `${i.body.stream}:${i.body.chunk}` : '')),
+    ).toEqual(['stdout:ab', 'stderr:c']);
     expect(reloaded.pending[0]!.id).toBe(outbox.pending[0]!.id);
   });
 });
@@ -281,12 +283,22 @@ describe('outbox refusals (issue #11)', () => {
     const outbox = new Outbox(undefined, { now: c.now, random: () => 0 });
     outbox.addEvent('s1', notice('a'));
     expect(await outbox.flush(async () => 'offline')).toEqual({ status: 'offline' });
-    expect(await outbox.flush(async () => ({ code: 'INTERNAL', message: '' }))).toMatchObject({ status: 'retry', delayMs: 500, failures: 1 });
+    expect(await outbox.flush(async () => ({ code: 'INTERNAL', message: '' }))).toMatchObject({
+      status: 'retry',
+      delayMs: 500,
+      failures: 1,
+    });
   });
 
   it('ignores outbox lines whose item lacks the fields the flush needs', () => {
     const file = path.join(dir, 'outbox-bad.jsonl');
-    appendFileSync(file, JSON.stringify({ op: 'add', item: { kind: 'event', id: 'x' } }) + '\n' + JSON.stringify({ op: 'add', item: { kind: 'event', id: 'y', sessionId: 's', body: notice('ok') } }) + '\n');
+    appendFileSync(
+      file,
+      JSON.stringify({ op: 'add', item: { kind: 'event', id: 'x' } }) +
+        '\n' +
+        JSON.stringify({ op: 'add', item: { kind: 'event', id: 'y', sessionId: 's', body: notice('ok') } }) +
+        '\n',
+    );
     expect(new Outbox(file).pending.map((i) => i.id)).toEqual(['y']);
   });
 });
@@ -326,7 +338,9 @@ describe('shutdown drain (issue #11)', () => {
     const outbox = new Outbox(undefined, { now: c.now, random: () => 0 });
     outbox.addEvent('s1', notice('a'));
     let failures = 2;
-    expect(await drainOutbox(() => outbox.flush(async () => (failures-- > 0 ? { code: 'INTERNAL', message: '' } : 'acked')), 10_000, c)).toBe(true);
+    expect(
+      await drainOutbox(() => outbox.flush(async () => (failures-- > 0 ? { code: 'INTERNAL', message: '' } : 'acked')), 10_000, c),
+    ).toBe(true);
     expect(c.sleeps).toEqual([500, 1000]);
 
     outbox.addEvent('s1', notice('b'));

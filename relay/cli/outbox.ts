@@ -132,7 +132,12 @@ export class Outbox {
       const next = this.items[1 + merged];
       if (!next || next.kind !== 'event' || next.sessionId !== head.sessionId) break;
       const nb = next.body;
-      if (body.type === 'assistant_delta' && nb.type === 'assistant_delta' && nb.messageId === body.messageId && body.text.length + nb.text.length <= COALESCE_MAX_CHARS) {
+      if (
+        body.type === 'assistant_delta' &&
+        nb.type === 'assistant_delta' &&
+        nb.messageId === body.messageId &&
+        body.text.length + nb.text.length <= COALESCE_MAX_CHARS
+      ) {
         body = { ...body, text: body.text + nb.text };
       } else if (
         body.type === 'tool_output' &&
@@ -175,7 +180,10 @@ export class Outbox {
    * refusal sets the head aside (dead-letter file), puts an error event for its session in its place, and goes on.
    * Concurrent calls share one run (a call during a run makes it go round once more for items added meanwhile).
    */
-  flush(deliver: (item: OutboxItem) => Promise<DeliveryResult>, onDeadLetter?: (item: OutboxItem, reason: Refusal) => void): Promise<FlushResult> {
+  flush(
+    deliver: (item: OutboxItem) => Promise<DeliveryResult>,
+    onDeadLetter?: (item: OutboxItem, reason: Refusal) => void,
+  ): Promise<FlushResult> {
     if (this.flushing) {
       this.again = true;
       return this.flushing;
@@ -217,7 +225,8 @@ export class Outbox {
   }
 
   private async attempt(head: OutboxItem, deliver: (item: OutboxItem) => Promise<DeliveryResult>): Promise<DeliveryResult> {
-    if (eventBytes(head) > MAX_EVENT_BYTES) return { code: TOO_LARGE, message: `the event is larger than the relay accepts (${MAX_EVENT_BYTES} bytes)` };
+    if (eventBytes(head) > MAX_EVENT_BYTES)
+      return { code: TOO_LARGE, message: `the event is larger than the relay accepts (${MAX_EVENT_BYTES} bytes)` };
     const sentBefore = this.attempted.has(head.id);
     this.attempted.add(head.id);
     const result = await deliver(head);

@@ -51,7 +51,8 @@ export class OutboxPump {
     );
     if (result.status === 'retry') {
       // Logged once per run of failures, not on every retry.
-      if (result.refusal && result.failures === 1) this.deps.log(`The relay did not take an event (${result.refusal.code}); retrying with backoff …`);
+      if (result.refusal && result.failures === 1)
+        this.deps.log(`The relay did not take an event (${result.refusal.code}); retrying with backoff …`);
       this.retryIn(result.delayMs);
     }
     return result;
@@ -61,7 +62,8 @@ export class OutboxPump {
     const socket = this.deps.socket();
     if (!socket || this.stopped) return 'offline';
     const ack = await this.send(socket, item);
-    if (!ack) return { code: ACK_TIMEOUT, message: `no answer to ${item.kind === 'event' ? CLI_EVENTS.sessionEvent : CLI_EVENTS.sessionMeta}` };
+    if (!ack)
+      return { code: ACK_TIMEOUT, message: `no answer to ${item.kind === 'event' ? CLI_EVENTS.sessionEvent : CLI_EVENTS.sessionMeta}` };
     return ack.ok ? 'acked' : refusalOf(ack);
   }
 
@@ -72,7 +74,11 @@ export class OutboxPump {
       const event = { sessionId: item.sessionId, eventId: item.id, body: item.body };
       return request(CLI_EVENTS.sessionEvent, (e) => socket.timeout(ms).emitWithAck(e, event));
     }
-    const meta = { sessionId: item.sessionId, ...(item.title !== undefined && { title: item.title }), ...(item.active !== undefined && { active: item.active }) };
+    const meta = {
+      sessionId: item.sessionId,
+      ...(item.title !== undefined && { title: item.title }),
+      ...(item.active !== undefined && { active: item.active }),
+    };
     return request(CLI_EVENTS.sessionMeta, (e) => socket.timeout(ms).emitWithAck(e, meta));
   }
 

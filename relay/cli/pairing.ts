@@ -5,9 +5,9 @@ import type { z } from 'zod';
 
 import {
   cliTempCodeResponseSchema,
+  type PairingCreateData,
   pairingCreateResponseSchema,
   pairingPollResponseSchema,
-  type PairingCreateData,
   type PairingUser,
 } from '../protocol/pairing';
 
@@ -46,7 +46,10 @@ async function post<S extends z.ZodType>(relayUrl: string, path: string, body: u
   return parsed.data;
 }
 
-export async function requestPairing(relayUrl: string, device = { hostname: hostname(), platform: platform() }): Promise<PairingCreateData> {
+export async function requestPairing(
+  relayUrl: string,
+  device = { hostname: hostname(), platform: platform() },
+): Promise<PairingCreateData> {
   const res = await post(relayUrl, '/cli-api/pairing', device, pairingCreateResponseSchema);
   return res.data;
 }

@@ -4,9 +4,9 @@
  * again after the next `cli:hello`.
  */
 import { CLI_EVENTS } from '../protocol/remote';
+import { type CliSocket, request } from './acks';
 import type { AuthorizeResult, UsageHooks } from './agent/loop';
 import type { ChatUsage } from './agent/modelClient';
-import { type CliSocket, request } from './acks';
 
 type UsageReport = { requestId: string; model: string } & ChatUsage;
 
@@ -52,7 +52,11 @@ export class RelayUsage implements UsageHooks {
       this.warnOnce('report', 'usage:report got no answer from the relay; it will be resent after a reconnect.');
       return;
     }
-    if (!ack.ok) this.warnOnce('report', `usage:report is not available on the relay (${ack.error.code} ${ack.error.message}); continuing without it.`);
+    if (!ack.ok)
+      this.warnOnce(
+        'report',
+        `usage:report is not available on the relay (${ack.error.code} ${ack.error.message}); continuing without it.`,
+      );
   }
 
   /** Sends the reports kept while offline (after a successful `cli:hello`). */

@@ -132,7 +132,9 @@ describe('session without a model', () => {
 
 describe('session with a model', () => {
   it('/clear empties the model context and /stats counts requests and tokens', async () => {
-    const model = await startScriptedModel({ steps: [{ text: 'first answer', usage: { prompt_tokens: 11, completion_tokens: 7 } }, { text: 'second' }] });
+    const model = await startScriptedModel({
+      steps: [{ text: 'first answer', usage: { prompt_tokens: 11, completion_tokens: 7 } }, { text: 'second' }],
+    });
     try {
       const s = makeSession({ baseUrl: model.url, model: 'scripted' });
       s.input('m1', 'question one');
@@ -160,10 +162,20 @@ describe('restart', () => {
     const stored = s.toStored();
     stored.messages.push(
       { role: 'user', content: 'do it' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{}' } }, { id: 'c2', type: 'function', function: { name: 'read_file', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{}' } },
+          { id: 'c2', type: 'function', function: { name: 'read_file', arguments: '{}' } },
+        ],
+      },
       { role: 'tool', tool_call_id: 'c1', content: 'x' },
     );
-    stored.history.push({ at: new Date().toISOString(), body: { type: 'tool_call', toolCallId: 't', name: 'read_file', title: 'Read', input: {}, status: 'executing' } });
+    stored.history.push({
+      at: new Date().toISOString(),
+      body: { type: 'tool_call', toolCallId: 't', name: 'read_file', title: 'Read', input: {}, status: 'executing' },
+    });
     expect(stored.turnOpen).toBe(false);
     stored.turnOpen = true;
     events = [];

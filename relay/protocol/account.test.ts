@@ -93,7 +93,14 @@ describe('account protocol', () => {
   });
 
   it('parses invitation code and stats', () => {
-    const code = { code: 'ABCD2345', totalInvitations: 1, rewardedTimes: 0, remainingRewards: 10, createdAt: summary.createdAt, active: true };
+    const code = {
+      code: 'ABCD2345',
+      totalInvitations: 1,
+      rewardedTimes: 0,
+      remainingRewards: 10,
+      createdAt: summary.createdAt,
+      active: true,
+    };
     expect(myInvitationCodeSchema.parse(code).code).toBe('ABCD2345');
     expect(myInvitationCodeSchema.safeParse({ ...code, code: 'abc' }).success).toBe(false);
     const stats = {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
-import { plain } from './text';
-
 import { orderStatusSchema, paymentMethodSchema, paymentStatusSchema } from './billing';
+import { plain } from './text';
 
 /**
  * Account screens: orders, user stats (dashboard), invitations and promo codes. Every `data` shape of the agreed

@@ -45,11 +45,15 @@ describe('auth request schemas', () => {
   });
 
   it('keeps client info optional and bounded', () => {
-    expect(cheetahLoginRequestSchema.parse({ email: 'a@b.co', password: 'p', clientInfo: { platform: 'web', timestamp: 1 } }).clientInfo).toEqual({
+    expect(
+      cheetahLoginRequestSchema.parse({ email: 'a@b.co', password: 'p', clientInfo: { platform: 'web', timestamp: 1 } }).clientInfo,
+    ).toEqual({
       platform: 'web',
       timestamp: 1,
     });
-    expect(cheetahLoginRequestSchema.safeParse({ email: 'a@b.co', password: 'p', clientInfo: { userAgent: 'x'.repeat(1001) } }).success).toBe(false);
+    expect(
+      cheetahLoginRequestSchema.safeParse({ email: 'a@b.co', password: 'p', clientInfo: { userAgent: 'x'.repeat(1001) } }).success,
+    ).toBe(false);
   });
 
   it('describes the login result with its data mirror', () => {

@@ -78,7 +78,10 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 export const ternSignupRequestSchema = z.object({
   email: emailSchema,
   password: z.string({ message: 'Please enter password' }).min(8, 'Password must be at least 8 characters').max(200),
-  username: plain(z.string({ message: 'Please enter a username' })).trim().min(1, 'Please enter a username').max(40),
+  username: plain(z.string({ message: 'Please enter a username' }))
+    .trim()
+    .min(1, 'Please enter a username')
+    .max(40),
   invitationCode: invitationCodeSchema,
 });
 export type TernSignupRequest = z.infer<typeof ternSignupRequestSchema>;
@@ -97,7 +100,9 @@ export const oneTimeTokenResponseSchema = z.object({
 export type OneTimeTokenResponse = z.infer<typeof oneTimeTokenResponseSchema>;
 
 export const ternLoginRequestSchema = z.object({
-  token: plain(z.string({ message: 'Missing token' })).min(1, 'Missing token').max(200),
+  token: plain(z.string({ message: 'Missing token' }))
+    .min(1, 'Missing token')
+    .max(200),
   user_id: z.union([z.string(), z.number()]).transform(String).pipe(plain(z.string()).min(1, 'Missing user_id').max(100)),
   /** The client platform (e.g. `web`); defaults to `web` when absent. */
   plat: plain(z.string()).max(40).default('web'),
@@ -155,8 +160,12 @@ export type ClientConfigResponse = z.infer<typeof clientConfigResponseSchema>;
 // ---- Feishu ---------------------------------------------------------------------------------------------------
 
 export const feishuExchangeRequestSchema = z.object({
-  code: plain(z.string({ message: 'Missing authorization code' })).min(1, 'Missing authorization code').max(1000),
-  redirect_uri: plain(z.string({ message: 'Missing redirect_uri' })).min(1, 'Missing redirect_uri').max(2000),
+  code: plain(z.string({ message: 'Missing authorization code' }))
+    .min(1, 'Missing authorization code')
+    .max(1000),
+  redirect_uri: plain(z.string({ message: 'Missing redirect_uri' }))
+    .min(1, 'Missing redirect_uri')
+    .max(2000),
 });
 export type FeishuExchangeRequest = z.infer<typeof feishuExchangeRequestSchema>;
 
@@ -209,7 +218,9 @@ export const tempCodeResponseSchema = z.object({
 export type TempCodeResponse = z.infer<typeof tempCodeResponseSchema>;
 
 export const tempCodeExchangeRequestSchema = z.object({
-  code: plain(z.string({ message: 'missing required parameter: code' })).min(1, 'missing required parameter: code').max(200),
+  code: plain(z.string({ message: 'missing required parameter: code' }))
+    .min(1, 'missing required parameter: code')
+    .max(200),
 });
 export type TempCodeExchangeRequest = z.infer<typeof tempCodeExchangeRequestSchema>;
 

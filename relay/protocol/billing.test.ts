@@ -31,7 +31,12 @@ describe('billing protocol', () => {
     expect(productSchema.parse(product).translations).toBeUndefined();
     const en = { productName: 'Pro', subtitle: null, usageRules: '10,000 credits', description: { highlights: ['Best value'] } };
     const parsed = productSchema.parse({ ...product, translations: { en } });
-    expect(parsed.translations?.en).toEqual({ productName: 'Pro', subtitle: '', usageRules: '10,000 credits', description: { highlights: ['Best value'], features: [] } });
+    expect(parsed.translations?.en).toEqual({
+      productName: 'Pro',
+      subtitle: '',
+      usageRules: '10,000 credits',
+      description: { highlights: ['Best value'], features: [] },
+    });
     expect(productSchema.parse({ ...product, translations: {} }).translations).toEqual({});
     expect(productSchema.safeParse({ ...product, translations: { en: { ...en, productName: '' } } }).success).toBe(false);
     expect(productSchema.safeParse({ ...product, translations: { en: { subtitle: 'x' } } }).success).toBe(false);

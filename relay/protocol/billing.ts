@@ -13,8 +13,14 @@ import { plain } from './text';
  */
 export const productTextsSchema = z.object({
   productName: z.string().min(1),
-  subtitle: z.string().nullish().transform((v) => v ?? ''),
-  usageRules: z.string().nullish().transform((v) => v ?? ''),
+  subtitle: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  usageRules: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   description: z
     .object({
       highlights: z.array(z.string()).default([]),
@@ -35,14 +41,20 @@ export const productSchema = z.object({
   id: z.union([z.string(), z.number()]),
   productSn: z.string().min(1),
   productName: z.string(),
-  subtitle: z.string().nullish().transform((v) => v ?? ''),
+  subtitle: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   // Decimal columns often arrive as strings ("19.00"); the number is what the cards format.
   price: z.coerce.number().nonnegative(),
   priceUnit: z.string(),
   validityDays: z.coerce.number().int().nonnegative(),
   isActive: z.boolean(),
   /** Multi-line text: one rule per line. */
-  usageRules: z.string().nullish().transform((v) => v ?? ''),
+  usageRules: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
   description: z.object({
     highlights: z.array(z.string()).default([]),
     features: z.array(z.string()).default([]),

@@ -56,7 +56,14 @@ export type ChangelogPage = ChangelogResponse['data'];
 const localisedRelease = changelogEntrySchema.omit({ version: true, date: true });
 export const changelogFileSchema = z.object({
   releases: z
-    .array(z.object({ version: changelogEntrySchema.shape.version, date: changelogEntrySchema.shape.date, en: localisedRelease, zh: localisedRelease }))
+    .array(
+      z.object({
+        version: changelogEntrySchema.shape.version,
+        date: changelogEntrySchema.shape.date,
+        en: localisedRelease,
+        zh: localisedRelease,
+      }),
+    )
     .min(1),
 });
 export type ChangelogFile = z.infer<typeof changelogFileSchema>;

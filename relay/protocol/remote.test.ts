@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { pairingCodeSchema, pairingPollDataSchema } from './pairing';
 import {
   CLI_EVENTS,
-  WEB_EVENTS,
   cliHelloAckSchema,
   cliHelloSchema,
   cliInboundSchemas,
@@ -14,10 +14,10 @@ import {
   pendingInputSchema,
   sessionEventSchema,
   sessionJoinSchema,
+  WEB_EVENTS,
   webInboundSchemas,
   webSessionInputSchema,
 } from './remote';
-import { pairingCodeSchema, pairingPollDataSchema } from './pairing';
 
 const sid = '6f1d8a52-4b0e-4c55-9a39-0f6a0d6b2c11';
 const iid = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
@@ -61,13 +61,10 @@ describe('remote protocol', () => {
     const base = { sessionId: sid, seq: 1, eventId: eid, at: now };
     expect(sessionEventSchema.safeParse({ ...base, body: { type: 'nope' } }).success).toBe(false);
     expect(sessionEventSchema.safeParse({ ...base, body: { type: 'turn_end', reason: 'x' } }).success).toBe(false);
-    expect(sessionEventSchema.safeParse({ ...base, seq: 0, body: { type: 'turn_end', reason: 'error' } }).success).toBe(
+    expect(sessionEventSchema.safeParse({ ...base, seq: 0, body: { type: 'turn_end', reason: 'error' } }).success).toBe(false);
+    expect(cliSessionEventSchema.safeParse({ sessionId: 'abc', eventId: eid, body: { type: 'turn_end', reason: 'error' } }).success).toBe(
       false,
     );
-    expect(
-      cliSessionEventSchema.safeParse({ sessionId: 'abc', eventId: eid, body: { type: 'turn_end', reason: 'error' } })
-        .success,
-    ).toBe(false);
     expect(cliSessionEventSchema.safeParse('garbage').success).toBe(false);
     expect(cliSessionEventSchema.safeParse(null).success).toBe(false);
   });
@@ -79,14 +76,10 @@ describe('remote protocol', () => {
       ok: true,
       instance: { ...env, id: iid, online: true, lastSeenAt: now, sessionCount: 1 },
       sessions: [{ id: sid, lastSeq: 3, autoApprove: false }],
-      pendingInputs: [
-        { type: 'session:input', commandId: eid, payload: { sessionId: sid, clientMsgId: 'c1', text: 'go' } },
-      ],
+      pendingInputs: [{ type: 'session:input', commandId: eid, payload: { sessionId: sid, clientMsgId: 'c1', text: 'go' } }],
     });
     expect(ack.ok).toBe(true);
-    expect(
-      pendingInputSchema.safeParse({ type: 'session:input', commandId: eid, payload: { sessionId: sid } }).success,
-    ).toBe(false);
+    expect(pendingInputSchema.safeParse({ type: 'session:input', commandId: eid, payload: { sessionId: sid } }).success).toBe(false);
   });
 
   it('parses error acks with the workspace holder and rejects unknown codes', () => {
@@ -121,10 +114,14 @@ describe('remote protocol', () => {
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]));
     expect(ok({ type: 'notice', level: 'info', text: 'x', params: many })).toBe(false);
     const agentId = 'agent-1';
-    expect(ok({ type: 'tool_call', toolCallId: 't1', agentId, name: 'read_file', title: 'Read', input: {}, status: 'executing' })).toBe(true);
+    expect(ok({ type: 'tool_call', toolCallId: 't1', agentId, name: 'read_file', title: 'Read', input: {}, status: 'executing' })).toBe(
+      true,
+    );
     expect(ok({ type: 'tool_output', toolCallId: 't1', agentId, stream: 'stdout', chunk: 'a' })).toBe(true);
     expect(ok({ type: 'file_diff', toolCallId: 't1', agentId, path: 'a', oldText: '', newText: 'b' })).toBe(true);
-    expect(ok({ type: 'permission_request', requestId: 'p1', toolCallId: 't1', agentId, tool: 'run_command', summary: 's', input: {} })).toBe(true);
+    expect(
+      ok({ type: 'permission_request', requestId: 'p1', toolCallId: 't1', agentId, tool: 'run_command', summary: 's', input: {} }),
+    ).toBe(true);
     expect(ok({ type: 'tool_output', toolCallId: 't1', agentId: '', stream: 'stdout', chunk: 'a' })).toBe(false);
   });
 
@@ -140,7 +137,9 @@ describe('remote protocol', () => {
   it('normalises pairing codes and parses poll answers', () => {
     expect(pairingCodeSchema.parse('abcd2345')).toBe('ABCD-2345');
     expect(pairingCodeSchema.safeParse('ABCD-0000').success).toBe(false);
-    expect(pairingPollDataSchema.safeParse({ status: 'approved', cliToken: 'tern_cli_x', user: { id: '1', username: 'u' } }).success).toBe(true);
+    expect(pairingPollDataSchema.safeParse({ status: 'approved', cliToken: 'tern_cli_x', user: { id: '1', username: 'u' } }).success).toBe(
+      true,
+    );
     expect(pairingPollDataSchema.safeParse({ status: 'approved' }).success).toBe(false);
   });
 });

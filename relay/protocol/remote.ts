@@ -5,7 +5,7 @@ import { permissionDecisionSchema, permissionScopeSchema, sessionEventBodySchema
 import { plain, text } from './text';
 
 export * from './sessionEvents';
-import { usageReportSchema, type UsageReport } from './usage';
+import { type UsageReport, usageReportSchema } from './usage';
 
 /**
  * Remote control protocol (issue #4): Socket.IO namespaces `/cli` (CLI token) and `/web` (user JWT).
@@ -201,9 +201,7 @@ export type CliCommandType = PendingInput['type'];
 
 export const cliHelloAckSchema = ackSchema({
   instance: instanceSchema,
-  sessions: z.array(
-    z.object({ id: uuid, lastSeq: z.number().int().nonnegative(), autoApprove: z.boolean() }),
-  ),
+  sessions: z.array(z.object({ id: uuid, lastSeq: z.number().int().nonnegative(), autoApprove: z.boolean() })),
   pendingInputs: z.array(pendingInputSchema),
 });
 export type CliHelloAck = z.infer<typeof cliHelloAckSchema>;

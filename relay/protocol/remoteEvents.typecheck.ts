@@ -67,7 +67,10 @@ export async function typedEventMaps(): Promise<void> {
     socket.emit('session:create', { sessionId: uuid }, () => undefined);
   });
   // The CLI's side of /cli (relay/cli): its emits and acks, and the commands it listens to.
-  const hello = await cli.emitWithAck('cli:hello', { env: { platform: 'linux', hostname: 'h', cwd: '/', nodeVersion: 'v20', cliVersion: '0', startedAt: 'now' }, sessions: [] });
+  const hello = await cli.emitWithAck('cli:hello', {
+    env: { platform: 'linux', hostname: 'h', cwd: '/', nodeVersion: 'v20', cliVersion: '0', startedAt: 'now' },
+    sessions: [],
+  });
   if (hello.ok) hello.pendingInputs.map((p) => p.commandId.toLowerCase());
   // @ts-expect-error -- with a timeout the payload is still checked (the ack is not: the CLI validates it, relay/cli/acks.ts)
   await cli.timeout(1000).emitWithAck('cli:hello', { sessions: [] });

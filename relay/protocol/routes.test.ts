@@ -72,7 +72,12 @@ describe('access and shell', () => {
   const guarded = ['/userinfo', '/invitation', '/orders', '/orders/:orderId', '/remote', '/remote/pair'];
 
   it('guards exactly /userinfo, /invitation, the orders pages, /remote and /remote/pair', () => {
-    expect(routeTable.filter((r) => r.access === 'guarded').map((r) => r.path).sort()).toEqual([...guarded].sort());
+    expect(
+      routeTable
+        .filter((r) => r.access === 'guarded')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...guarded].sort());
   });
 
   it.each(['/code-exchange', '/login', '/callback', '/token-login', '/login-redirect', '/404', '/'])('%s is public', (path) => {
@@ -85,7 +90,10 @@ describe('access and shell', () => {
 
   it('account, login and not-found pages are not indexed; marketing pages are', () => {
     for (const route of routeTable) {
-      if (route.access === 'guarded' || ['/login', '/callback', '/token-login', '/login-redirect', '/code-exchange', '/404'].includes(route.path)) {
+      if (
+        route.access === 'guarded' ||
+        ['/login', '/callback', '/token-login', '/login-redirect', '/code-exchange', '/404'].includes(route.path)
+      ) {
         expect(route.index, route.path).toBe(false);
       }
     }
@@ -123,12 +131,18 @@ describe('matchRoute', () => {
     expect(matchRoute(path)?.id).toBe(id);
   });
 
-  it.each(['/nope', '/orders/1/items', '/leaderboard/cursor', '/use-cases/gaming', '/pricing/extra', '/zh/pricing', '/docs', '/userinfo/me'])(
-    '%s matches nothing',
-    (path) => {
-      expect(matchRoute(path)).toBeNull();
-    },
-  );
+  it.each([
+    '/nope',
+    '/orders/1/items',
+    '/leaderboard/cursor',
+    '/use-cases/gaming',
+    '/pricing/extra',
+    '/zh/pricing',
+    '/docs',
+    '/userinfo/me',
+  ])('%s matches nothing', (path) => {
+    expect(matchRoute(path)).toBeNull();
+  });
 });
 
 describe('redirects', () => {

@@ -24,10 +24,22 @@ export const useCaseSlugs = ['learning', 'full-stack-development', 'code-review'
 export type UseCaseSlug = (typeof useCaseSlugs)[number];
 
 const pub = (id: string, path: string, titleKey: string, trail: readonly string[] = []): RouteDef => ({
-  id, path, access: 'public', shell: 'main', titleKey, trail, index: true,
+  id,
+  path,
+  access: 'public',
+  shell: 'main',
+  titleKey,
+  trail,
+  index: true,
 });
 const app = (id: string, path: string, titleKey: string, access: Access, shell: Shell = 'main'): RouteDef => ({
-  id, path, access, shell, titleKey, trail: [], index: false,
+  id,
+  path,
+  access,
+  shell,
+  titleKey,
+  trail: [],
+  index: false,
 });
 
 export const routeTable: readonly RouteDef[] = [

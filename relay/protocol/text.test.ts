@@ -93,7 +93,11 @@ describe('protocol fields', () => {
     expect(event.error?.issues[0]?.path).toEqual(['body', 'messageId']);
     const pairing = pairingCreateRequestSchema.safeParse({ hostname: 'box\u0000', platform: 'linux' });
     expect(pairing.error?.issues[0]?.path).toEqual(['hostname']);
-    const input = sessionInputCommandSchema.safeParse({ sessionId: '00000000-0000-4000-8000-000000000001', clientMsgId: 'c1', text: 'a\u0000b' });
+    const input = sessionInputCommandSchema.safeParse({
+      sessionId: '00000000-0000-4000-8000-000000000001',
+      clientMsgId: 'c1',
+      text: 'a\u0000b',
+    });
     expect(input.data?.text).toBe('a\u2400b');
   });
 

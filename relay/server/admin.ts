@@ -14,10 +14,10 @@
  */
 import { parseArgs } from 'node:util';
 
+import { BILLING_COMMANDS, BILLING_USAGE, runBillingAdmin } from './admin/billing';
 import { loadConfig } from './config';
 import { AppError } from './core/appError';
 import { createCheetahAccount, listUsers, unlockCheetahAccount } from './core/auth';
-import { BILLING_COMMANDS, BILLING_USAGE, runBillingAdmin } from './admin/billing';
 import { CLI_TOKEN_COMMANDS, CLI_TOKEN_USAGE, runCliTokenAdmin } from './remote/adminCliToken';
 import { openStorage } from './storage/database';
 
@@ -31,12 +31,19 @@ ${CLI_TOKEN_USAGE}`;
 const out = (line: string) => process.stdout.write(line + '\n');
 
 export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  if (argv[0] && BILLING_COMMANDS.includes(argv[0]) && !argv.includes('--help') && !argv.includes('-h')) return runBillingAdmin(argv, env, out);
-  if (argv[0] && CLI_TOKEN_COMMANDS.includes(argv[0]) && !argv.includes('--help') && !argv.includes('-h')) return runCliTokenAdmin(argv, env, out);
+  if (argv[0] && BILLING_COMMANDS.includes(argv[0]) && !argv.includes('--help') && !argv.includes('-h'))
+    return runBillingAdmin(argv, env, out);
+  if (argv[0] && CLI_TOKEN_COMMANDS.includes(argv[0]) && !argv.includes('--help') && !argv.includes('-h'))
+    return runCliTokenAdmin(argv, env, out);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      username: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0];
   if (values.help || !command || !['cheetah-create', 'cheetah-unlock', 'user-list'].includes(command)) {

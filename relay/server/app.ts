@@ -85,10 +85,7 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
       ...(deps.authLimits && { limits: deps.authLimits }),
       ...(deps.passwordHashing && { passwordHashing: deps.passwordHashing }),
     });
-    app.decorate(
-      'billing',
-      await registerBilling(app, { config, db: storage.db, ...(deps.now && { now: deps.now }), ...deps.billing }),
-    );
+    app.decorate('billing', await registerBilling(app, { config, db: storage.db, ...(deps.now && { now: deps.now }), ...deps.billing }));
     const hub = await registerRemote(app, { config, auth: authDeps, options: deps.remote });
     await registerPairingRoutes(app, {
       auth: authDeps,

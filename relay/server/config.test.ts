@@ -78,8 +78,15 @@ describe('other validation', () => {
 
   it('accepts valid URLs', () => {
     expect(
-      loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/tern', REDIS_URL: 'redis://cache:6379', PUBLIC_URL: 'https://tern.example.com' }, CWD),
-    ).toMatchObject({ DATABASE_URL: 'postgres://u:p@db:5432/tern', REDIS_URL: 'redis://cache:6379', PUBLIC_URL: 'https://tern.example.com' });
+      loadConfig(
+        { DATABASE_URL: 'postgres://u:p@db:5432/tern', REDIS_URL: 'redis://cache:6379', PUBLIC_URL: 'https://tern.example.com' },
+        CWD,
+      ),
+    ).toMatchObject({
+      DATABASE_URL: 'postgres://u:p@db:5432/tern',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://tern.example.com',
+    });
   });
 
   it.each(['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL'])('an empty %s means not set', (name) => {

@@ -49,7 +49,12 @@ const configSchema = z.object({
   /** `iss` of access tokens. */
   JWT_ISSUER: z.string().min(1).default('tern-relay'),
   /** Access-token lifetime; the spec's default is 7 days. */
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 24 * 3600).default(7 * 24 * 3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(365 * 24 * 3600)
+    .default(7 * 24 * 3600),
   /** Feishu self-built app; Feishu login is off unless both are set. The secret never leaves the relay. */
   FEISHU_APP_ID: optionalString,
   FEISHU_APP_SECRET: optionalString,

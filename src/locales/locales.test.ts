@@ -49,7 +49,11 @@ function needsNoTranslation(value: string): boolean {
   if ((value.replace(/\{\{[^}]*\}\}/g, '').match(/\p{L}/gu) ?? []).length < 2) return true;
   // URLs, e-mail addresses and shell commands or flags.
   if (/^(https?:\/\/|mailto:)\S+$/.test(value) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(value)) return true;
-  if (/^(\$ )?(npm|npx|brew|git|tern|pnpm|yarn|node|curl) /.test(value) || /^--?[\w-]+( <\w+>)?$/.test(value) || /^\/[a-z][\w-]*$/.test(value)) {
+  if (
+    /^(\$ )?(npm|npx|brew|git|tern|pnpm|yarn|node|curl) /.test(value) ||
+    /^--?[\w-]+( <\w+>)?$/.test(value) ||
+    /^\/[a-z][\w-]*$/.test(value)
+  ) {
     return true;
   }
   return false;
@@ -118,8 +122,7 @@ function duplicateKeys(text: string): string[] {
   return duplicates;
 }
 
-const placeholders = (s: string) =>
-  [...new Set([...s.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]!))].sort();
+const placeholders = (s: string) => [...new Set([...s.matchAll(/\{\{\s*([^},\s]+)[^}]*\}\}/g)].map((m) => m[1]!))].sort();
 
 describe('locale files', () => {
   it('en and zh have the same files', () => {
@@ -156,7 +159,11 @@ describe.each(namespaces)('namespace %s', (ns) => {
   });
 
   it('has no key containing the "." key separator (it could never be looked up)', () => {
-    for (const lang of languages) expect(objectKeys(readLocale(lang, `${ns}.json`)).filter((k) => k.includes('.')), lang).toEqual([]);
+    for (const lang of languages)
+      expect(
+        objectKeys(readLocale(lang, `${ns}.json`)).filter((k) => k.includes('.')),
+        lang,
+      ).toEqual([]);
   });
 
   it('has no duplicate keys (JSON.parse would silently keep the last one)', () => {
@@ -212,12 +219,15 @@ describe('the identical-value rule itself', () => {
 });
 
 describe('page titles of the route table', () => {
-  it.each(routeTable.map((r) => [r.id, r.titleKey] as const))('%s has pages:%s.title and .description in both languages', (_id, titleKey) => {
-    for (const lang of languages) {
-      expect(hasKey(lang, 'pages', `${titleKey}.title`), `${lang} pages:${titleKey}.title`).toBe(true);
-      expect(hasKey(lang, 'pages', `${titleKey}.description`), `${lang} pages:${titleKey}.description`).toBe(true);
-    }
-  });
+  it.each(routeTable.map((r) => [r.id, r.titleKey] as const))(
+    '%s has pages:%s.title and .description in both languages',
+    (_id, titleKey) => {
+      for (const lang of languages) {
+        expect(hasKey(lang, 'pages', `${titleKey}.title`), `${lang} pages:${titleKey}.title`).toBe(true);
+        expect(hasKey(lang, 'pages', `${titleKey}.description`), `${lang} pages:${titleKey}.description`).toBe(true);
+      }
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -19,7 +19,18 @@ const staticDir = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
 const target = Number(process.env.LH_TARGET ?? 100);
 const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ['/', '/zh', '/pricing', '/use-cases/learning', '/zh/use-cases/enterprise', '/install', '/zh/changelog', '/help', '/zh/privacy', '/leaderboard/claude-code'];
+  : [
+      '/',
+      '/zh',
+      '/pricing',
+      '/use-cases/learning',
+      '/zh/use-cases/enterprise',
+      '/install',
+      '/zh/changelog',
+      '/help',
+      '/zh/privacy',
+      '/leaderboard/claude-code',
+    ];
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tern-lighthouse-'));
 const relay = spawn(process.execPath, ['--import', 'tsx', 'relay/server/main.ts'], {
@@ -56,14 +67,19 @@ async function main() {
     const score = Math.round((lhr.categories.seo.score ?? 0) * 100);
     const failed = lhr.categories.seo.auditRefs
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (audit) =>
+          audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable',
+      )
       .map((audit) => `${audit.id}: ${audit.title}`);
     results.push({ page, score, failed });
     console.log(`${String(score).padStart(3)}  ${page}${failed.length ? `\n       failed: ${failed.join('; ')}` : ''}`);
   }
   const below = results.filter((r) => r.score < target);
   const mean = results.reduce((sum, r) => sum + r.score, 0) / results.length;
-  console.log(`\nLighthouse ${lighthouseVersion()} SEO: mean ${mean.toFixed(1)} over ${results.length} pages, ${below.length} below ${target}`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion()} SEO: mean ${mean.toFixed(1)} over ${results.length} pages, ${below.length} below ${target}`,
+  );
   return below.length === 0 ? 0 : 1;
 }
 

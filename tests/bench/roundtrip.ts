@@ -42,11 +42,15 @@ async function pair(relay: TestRelay, n: number): Promise<Pair> {
   cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {
     ack?.({ ok: true });
     // The CLI's answer is itself a persisted session event.
-    cli.emit(CLI_EVENTS.sessionEvent, {
-      sessionId: payload.sessionId,
-      eventId: randomUUID(),
-      body: { type: 'assistant_message', messageId: payload.clientMsgId, text: `echo ${payload.text}` },
-    }, () => {});
+    cli.emit(
+      CLI_EVENTS.sessionEvent,
+      {
+        sessionId: payload.sessionId,
+        eventId: randomUUID(),
+        body: { type: 'assistant_message', messageId: payload.clientMsgId, text: `echo ${payload.text}` },
+      },
+      () => {},
+    );
   });
   const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [] });
   if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
@@ -123,7 +127,9 @@ async function main() {
     console.log(`  ratio p50: ${(tern.p50 / ws.p50).toFixed(1)}× raw ws, ${(tern.p50 / sio.p50).toFixed(1)}× bare Socket.IO`);
     console.log(`  ratio p95: ${(tern.p95 / ws.p95).toFixed(1)}× raw ws, ${(tern.p95 / sio.p95).toFixed(1)}× bare Socket.IO`);
     const memory = await memoryPerPair(relay, PAIRS_FOR_MEMORY);
-    console.log(`  memory: ~${memory.heapPerPairKB} KB heap, ~${memory.rssPerPairKB} KB RSS per connected pair (${memory.pairs} pairs, storage ${relay.storage.kind})`);
+    console.log(
+      `  memory: ~${memory.heapPerPairKB} KB heap, ~${memory.rssPerPairKB} KB RSS per connected pair (${memory.pairs} pairs, storage ${relay.storage.kind})`,
+    );
     const out = path.resolve('reports/bench');
     mkdirSync(out, { recursive: true });
     writeFileSync(
@@ -134,7 +140,12 @@ async function main() {
           rounds: ROUNDS,
           floors: { rawWs: ws, socketIo: sio },
           tern,
-          ratios: { p50VsRawWs: tern.p50 / ws.p50, p50VsSocketIo: tern.p50 / sio.p50, p95VsRawWs: tern.p95 / ws.p95, p95VsSocketIo: tern.p95 / sio.p95 },
+          ratios: {
+            p50VsRawWs: tern.p50 / ws.p50,
+            p50VsSocketIo: tern.p50 / sio.p50,
+            p95VsRawWs: tern.p95 / ws.p95,
+            p95VsSocketIo: tern.p95 / sio.p95,
+          },
           memory,
           storage: relay.storage.kind,
         },

@@ -64,7 +64,11 @@ async function checkScreens(page: Page, lang: Lang, consoleErrors: string[]) {
   await signUpFrom(page, `${p}/login?redirect=${encodeURIComponent(`${p}/orders`)}`, newUser(`errors-${lang}`), new RegExp(`${p}/orders$`));
 
   // Dashboard: the two configuration codes toast once and are not retried; a 500 is retried twice.
-  let stats = await standInFailure(page, '**/web-api/user/stats', 200, { success: false, code: 'QUOTA_CONFIG_NOT_FOUND', message: 'Quota configuration not found' });
+  let stats = await standInFailure(page, '**/web-api/user/stats', 200, {
+    success: false,
+    code: 'QUOTA_CONFIG_NOT_FOUND',
+    message: 'Quota configuration not found',
+  });
   await page.goto(`${p}/userinfo`);
   await expect(toast(t.quotaConfig)).toBeVisible();
   await expect(page.getByTestId('stats-error')).toContainText(t.statsFailed);
@@ -72,7 +76,11 @@ async function checkScreens(page: Page, lang: Lang, consoleErrors: string[]) {
   expect(stats.calls).toBe(1);
   await page.unroute('**/web-api/user/stats');
 
-  stats = await standInFailure(page, '**/web-api/user/stats', 503, { success: false, code: 'DATABASE_TABLE_MISSING', message: 'Database is being initialised, please retry later' });
+  stats = await standInFailure(page, '**/web-api/user/stats', 503, {
+    success: false,
+    code: 'DATABASE_TABLE_MISSING',
+    message: 'Database is being initialised, please retry later',
+  });
   await page.goto(`${p}/userinfo`);
   await expect(toast(t.tableMissing)).toBeVisible();
   await expect(page.getByTestId('stats-error')).toContainText(t.statsFailed);
@@ -94,7 +102,10 @@ async function checkScreens(page: Page, lang: Lang, consoleErrors: string[]) {
   await page.route('**/web-api/user/stats', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { data: Record<string, unknown> };
-    return route.fulfill({ response, json: { ...body, data: { ...body.data, activeQuotas: [], creditLimit: 0, creditsUsed: 0, usageRate: 0 } } });
+    return route.fulfill({
+      response,
+      json: { ...body, data: { ...body.data, activeQuotas: [], creditLimit: 0, creditsUsed: 0, usageRate: 0 } },
+    });
   });
   await page.goto(`${p}/userinfo`);
   await expect(page.getByTestId('no-plan')).toContainText(t.noPlan);
@@ -132,7 +143,11 @@ async function checkScreens(page: Page, lang: Lang, consoleErrors: string[]) {
   await expect(page.getByTestId('invitees-error')).toContainText(t.invitationFailed);
   await page.unroute('**/web-api/invitation/my-code');
   await page.unroute('**/web-api/invitation/stats?*');
-  await standInFailure(page, '**/web-api/invitation/my-code', 404, { success: false, code: 'INVITATION_NOT_FOUND', message: 'No invitation code yet' });
+  await standInFailure(page, '**/web-api/invitation/my-code', 404, {
+    success: false,
+    code: 'INVITATION_NOT_FOUND',
+    message: 'No invitation code yet',
+  });
   await page.goto(`${p}/invitation`);
   await expect(page.getByTestId('no-invitation-code')).toHaveText(t.noCode, { timeout: 10_000 });
   await page.unroute('**/web-api/invitation/my-code');

@@ -4,7 +4,11 @@ import { AccountArea, buyBasicWithSandbox, newUser, otherPerson, signUpFrom, sig
 test.describe('invitations', () => {
   // Each test signs a new user up through the real provider flow first.
   test.setTimeout(90_000);
-  test("the share link signs a friend up with the code; the friend's first paid order rewards the inviter", async ({ page, browser, baseURL }) => {
+  test("the share link signs a friend up with the code; the friend's first paid order rewards the inviter", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const area = new AccountArea(page);
     await signUpFrom(page, '/login?redirect=%2Finvitation', newUser('inviter', 'Ada Inviter'), /\/invitation$/);
     const code = (await page.getByTestId('invitation-code').textContent())!.trim();

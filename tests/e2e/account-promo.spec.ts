@@ -77,7 +77,9 @@ test.describe('promo codes', () => {
       await submit.click();
       await expect(page.getByTestId('exchange-failure')).toContainText(m.expired);
       // Stand-in: force a server failure of the exchange call.
-      await page.route('**/web-api/code/exchange-code', (route) => route.fulfill({ status: 500, json: { success: false, code: 'STAND_IN', message: 'Stand-in failure' } }));
+      await page.route('**/web-api/code/exchange-code', (route) =>
+        route.fulfill({ status: 500, json: { success: false, code: 'STAND_IN', message: 'Stand-in failure' } }),
+      );
       await input.fill('ANY-CODE-1');
       await submit.click();
       await expect(page.getByTestId('exchange-failure')).toContainText(m.failed);

@@ -34,7 +34,10 @@ async function tourScreens(page: Page, project: string, promo: string) {
       }
       if (name === 'invitation') await expect(page.getByTestId('invitation-code')).toBeVisible();
       if (name === 'orders') await expect(page.getByTestId('orders-empty')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} ${lang} overflows`).toBe(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        `${name} ${lang} overflows`,
+      ).toBe(0);
       await accountScreenshot(page, project, name, lang);
     }
   }

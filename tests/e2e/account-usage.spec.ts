@@ -53,7 +53,14 @@ test('a CLI session reports usage; after the next poll the usage rate and the ch
     connector.start();
     await expect.poll(() => connector.connected, { timeout: 10_000 }).toBe(true);
     // 5,000 input + 1,000 output Sonnet tokens = US$0.03 = 30 credits.
-    await connector.usageHooks.report({ requestId: randomUUID(), model: 'claude-sonnet-4', inputTokens: 5000, outputTokens: 1000, cacheReadTokens: 0, cacheCreationTokens: 0 });
+    await connector.usageHooks.report({
+      requestId: randomUUID(),
+      model: 'claude-sonnet-4',
+      inputTokens: 5000,
+      outputTokens: 1000,
+      cacheReadTokens: 0,
+      cacheCreationTokens: 0,
+    });
     expect(lines.filter((l) => /usage:report/.test(l))).toEqual([]);
   } finally {
     await connector.stop();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { accountScreenshot, AccountArea, basicCard, buyBasicWithSandbox, newUser, removeExpected, signUpHere } from './pages/accountPages';
+import { AccountArea, accountScreenshot, basicCard, buyBasicWithSandbox, newUser, removeExpected, signUpHere } from './pages/accountPages';
 
 /**
  * The account screens against the real relay (nothing configured: sandbox payments, seeded plans, promo codes seeded
@@ -8,7 +8,11 @@ import { accountScreenshot, AccountArea, basicCard, buyBasicWithSandbox, newUser
 test.describe('buying a plan', () => {
   // Each test signs a new user up through the real provider flow first.
   test.setTimeout(90_000);
-  test('a visitor buys Basic: login round trip, sandbox checkout, paid order in list and detail, 2,000 credits on the dashboard', async ({ page, shell, consoleErrors }, testInfo) => {
+  test('a visitor buys Basic: login round trip, sandbox checkout, paid order in list and detail, 2,000 credits on the dashboard', async ({
+    page,
+    shell,
+    consoleErrors,
+  }, testInfo) => {
     const area = new AccountArea(page);
     await shell.goto('/pricing');
     // The seeded plans: recommended ribbon on the professional plan, a free label, contact for enterprise.
@@ -19,7 +23,9 @@ test.describe('buying a plan', () => {
     await expect(basicCard(page).getByTestId('plan-price')).toHaveText('¥29');
     await expect(basicCard(page).getByTestId('plan-validity')).toHaveText('30-day validity');
     await expect(cards.filter({ hasText: 'Enterprise' }).getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', '/contact');
-    await expect(cards.filter({ has: page.getByRole('heading', { name: 'Free', exact: true }) }).getByRole('link', { name: 'Start for free' })).toBeVisible();
+    await expect(
+      cards.filter({ has: page.getByRole('heading', { name: 'Free', exact: true }) }).getByRole('link', { name: 'Start for free' }),
+    ).toBeVisible();
 
     // Not signed in: buying goes to login and comes back to /pricing.
     await basicCard(page).getByRole('button').click();
@@ -39,7 +45,20 @@ test.describe('buying a plan', () => {
     await expect(area.field('validityDays')).toContainText('30 days');
     await expect(area.field('paidAt')).not.toContainText('—');
     await expect(area.field('quotaCode')).not.toContainText('—');
-    for (const name of ['description', 'type', 'productSn', 'amount', 'originalAmount', 'discountAmount', 'currency', 'paymentId', 'transactionId', 'createdAt', 'updatedAt', 'expiresAt']) {
+    for (const name of [
+      'description',
+      'type',
+      'productSn',
+      'amount',
+      'originalAmount',
+      'discountAmount',
+      'currency',
+      'paymentId',
+      'transactionId',
+      'createdAt',
+      'updatedAt',
+      'expiresAt',
+    ]) {
       await expect(area.field(name)).toBeVisible();
     }
     // Settled: the saved pending order is gone; nothing left to pay or cancel.
@@ -48,7 +67,10 @@ test.describe('buying a plan', () => {
     await accountScreenshot(page, testInfo.project.name, 'order-detail', 'en');
 
     await page.getByRole('link', { name: 'All orders' }).click();
-    const row = page.getByTestId('order-row').filter({ has: page.locator(`[data-order-id="${orderId}"]`) }).or(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`));
+    const row = page
+      .getByTestId('order-row')
+      .filter({ has: page.locator(`[data-order-id="${orderId}"]`) })
+      .or(page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`));
     await expect(row).toContainText('Paid');
     await expect(row).toContainText('¥29.00');
     await expect(row.locator('td').first()).toHaveText('Basic');
@@ -65,7 +87,9 @@ test.describe('buying a plan', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
 
     // Cancel subscription: a forced failure first (stand-in), then the real one.
-    await page.route('**/web-api/subscriptions/cancel', (route) => route.fulfill({ status: 500, json: { success: false, code: 'STAND_IN', message: 'Stand-in failure' } }));
+    await page.route('**/web-api/subscriptions/cancel', (route) =>
+      route.fulfill({ status: 500, json: { success: false, code: 'STAND_IN', message: 'Stand-in failure' } }),
+    );
     await page.getByTestId('cancel-subscription').click();
     await page.getByTestId('cancel-subscription-modal').getByRole('button', { name: 'Cancel subscription' }).click();
     await expect(area.toasts.filter({ hasText: 'Failed to cancel the subscription. Please try again later.' })).toBeVisible();
@@ -84,7 +108,11 @@ test.describe('buying a plan', () => {
     await basicCard(page).getByRole('button').click();
     await expect(page).toHaveURL(/\/checkout\/sandbox\//, { timeout: 15_000 });
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('tern.pendingOrder')))!)).toMatchObject({ orderId, currency: 'CNY', paymentMethod: 'sandbox' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('tern.pendingOrder')))!)).toMatchObject({
+      orderId,
+      currency: 'CNY',
+      paymentMethod: 'sandbox',
+    });
 
     await area.open(`/orders/${orderId}`, 'order-detail-page');
     await expect(page.getByTestId('order-pending')).toBeVisible();

@@ -17,7 +17,9 @@ test.describe('sign in with a Tern account', () => {
     await expect(page).toHaveURL(/\/login/);
     await login.ternButton.click();
     await login.agreeModal.getByRole('button', { name: 'I Agree' }).click();
-    await expect(login.terms).toBeChecked({ timeout: 1000 }).catch(() => undefined);
+    await expect(login.terms)
+      .toBeChecked({ timeout: 1000 })
+      .catch(() => undefined);
 
     await login.fillAccount('signup', user);
     await expect(page.getByTestId('callback')).toBeVisible();
@@ -248,7 +250,9 @@ test.describe('callback and token login', () => {
   });
 
   test('a close button while processing and after success; in a tab it goes on to the home page', async ({ page, request }) => {
-    const signup = await request.post('/auth/tern/signup', { data: { email: uniqueEmail('close'), password: 'close-password', username: 'Closer' } });
+    const signup = await request.post('/auth/tern/signup', {
+      data: { email: uniqueEmail('close'), password: 'close-password', username: 'Closer' },
+    });
     const { data } = await signup.json();
     // Holds the real tern-login call until the processing state has been checked.
     let release: () => void = () => {};
@@ -257,7 +261,9 @@ test.describe('callback and token login', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/callback?type=authlogin&logintype=tern&token=${encodeURIComponent(data.token)}&user_id=${encodeURIComponent(data.user_id)}`);
+    await page.goto(
+      `/callback?type=authlogin&logintype=tern&token=${encodeURIComponent(data.token)}&user_id=${encodeURIComponent(data.user_id)}`,
+    );
     const callback = page.getByTestId('callback');
     const close = page.getByTestId('callback-close');
     await expect(callback).toHaveAttribute('data-phase', 'processing');
@@ -274,8 +280,12 @@ test.describe('callback and token login', () => {
     const email = uniqueEmail('cli');
     const signup = await request.post('/auth/tern/signup', { data: { email, password: 'cli-password', username: 'CLI user' } });
     const { data } = await signup.json();
-    const login = await (await request.post('/auth/jwt/tern-login', { data: { token: data.token, user_id: data.user_id, plat: 'cli' } })).json();
-    const temp = await (await request.post('/auth/temp-code', { headers: { Authorization: `Bearer ${login.accessToken}` }, data: {} })).json();
+    const login = await (
+      await request.post('/auth/jwt/tern-login', { data: { token: data.token, user_id: data.user_id, plat: 'cli' } })
+    ).json();
+    const temp = await (
+      await request.post('/auth/temp-code', { headers: { Authorization: `Bearer ${login.accessToken}` }, data: {} })
+    ).json();
 
     // Spec §7: /me is one query cached 5 minutes: token login fetches it, the header reuses it.
     const meCalls: string[] = [];
@@ -327,7 +337,10 @@ test.describe('401 without a stored token (spec §8)', () => {
 });
 
 test.describe('login broadcast', () => {
-  test('a same-origin success message is handled once: toast, then reload after 1 s; other origins are ignored', async ({ page, shell }) => {
+  test('a same-origin success message is handled once: toast, then reload after 1 s; other origins are ignored', async ({
+    page,
+    shell,
+  }) => {
     await shell.goto('/pricing');
     await page.evaluate(() => window.postMessage({ type: 'TERN_LOGIN_SUCCESS', provider: 'tern', timestamp: Date.now() }, '*'));
     await expect(shell.toasts).toContainText('Signed in with Tern');
@@ -336,7 +349,9 @@ test.describe('login broadcast', () => {
     // A message whose origin is not ours: dispatched as if from another site.
     await shell.goto('/pricing');
     await page.evaluate(() =>
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'TERN_LOGIN_SUCCESS', provider: 'tern' }, origin: 'https://evil.example' })),
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'TERN_LOGIN_SUCCESS', provider: 'tern' }, origin: 'https://evil.example' }),
+      ),
     );
     await page.waitForTimeout(1500);
     await expect(shell.toasts).toHaveCount(0);

@@ -1,5 +1,5 @@
-import { ContentPage, contentPages, type Lang } from './pages/contentPages';
 import { expect, test } from './fixtures';
+import { ContentPage, contentPages, type Lang } from './pages/contentPages';
 
 test.describe('content pages: screenshots', () => {
   for (const lang of ['en', 'zh'] as Lang[]) {
@@ -78,12 +78,22 @@ test.describe('install guide', () => {
   test('renders the guide with a table of contents and highlighted code', async ({ page }) => {
     const content = new ContentPage(page);
     await content.open('/install');
-    await expect(content.toc.getByRole('link')).toHaveText(['Requirements', 'Install the CLI', 'Configure a model', 'Run Tern in a project', 'Use the remote console', 'Troubleshooting']);
+    await expect(content.toc.getByRole('link')).toHaveText([
+      'Requirements',
+      'Install the CLI',
+      'Configure a model',
+      'Run Tern in a project',
+      'Use the remote console',
+      'Troubleshooting',
+    ]);
     await expect(content.installDoc).toContainText('npm install -g tern');
     await expect(content.installDoc).toContainText('TERN_MODEL_URL');
     // shiki loads on demand and colours the blocks.
     await expect(content.codeBlocks.first()).toHaveAttribute('data-highlighted', 'true');
-    const colours = await content.codeBlocks.first().locator('span[style]').evaluateAll((spans) => new Set(spans.map((s) => getComputedStyle(s).color)).size);
+    const colours = await content.codeBlocks
+      .first()
+      .locator('span[style]')
+      .evaluateAll((spans) => new Set(spans.map((s) => getComputedStyle(s).color)).size);
     expect(colours).toBeGreaterThan(1);
   });
 
@@ -130,7 +140,9 @@ test.describe('changelog', () => {
   });
 
   test('shows "unable to load" when the API fails', async ({ page }) => {
-    await page.route('**/api/changelog**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false,"code":"NOT_FOUND","message":"down"}' }));
+    await page.route('**/api/changelog**', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false,"code":"NOT_FOUND","message":"down"}' }),
+    );
     await page.goto('/help');
     await page.evaluate(() => history.pushState(null, '', '/zh/changelog'));
     await expect(new ContentPage(page).alert).toContainText('无法加载更新日志');

@@ -148,11 +148,20 @@ test.describe('embedded browsers', () => {
 });
 
 test.describe('a webview that passes as Chrome for Android', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
+  test.use({
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  });
   test('fails the speech test (no voices in 2 s, no answer to an utterance in 1 s) and is blocked', async ({ page }) => {
     // TEST DOUBLE of a webview's speech engine: present, but it never loads a voice and never answers an utterance.
     await page.addInitScript(() => {
-      const silent = Object.assign(new EventTarget(), { getVoices: () => [], speak: () => {}, cancel: () => {}, pending: false, speaking: false, paused: false });
+      const silent = Object.assign(new EventTarget(), {
+        getVoices: () => [],
+        speak: () => {},
+        cancel: () => {},
+        pending: false,
+        speaking: false,
+        paused: false,
+      });
       Object.defineProperty(window, 'speechSynthesis', { value: silent, configurable: true });
     });
     await page.goto('/pricing');

@@ -15,7 +15,9 @@ async function expectScrolledTo(page: Page, id: string) {
     .poll(
       () =>
         section.evaluate((el) => {
-          const offset = (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) + (parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
+          const offset =
+            (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0) +
+            (parseFloat(getComputedStyle(el).scrollMarginTop) || 0);
           const top = el.getBoundingClientRect().top - offset;
           const atEnd = scrollY >= document.documentElement.scrollHeight - innerHeight - 1;
           return Math.abs(top) <= 2 || (atEnd && top > 0 && top < innerHeight) ? 0 : Math.round(top);

@@ -10,7 +10,10 @@ const today = () => {
 };
 
 test.describe('leaderboard', () => {
-  test('hero stats, the comparison table with icon-and-text cells, deep dives, quick start and six competitors', async ({ page, shell }) => {
+  test('hero stats, the comparison table with icon-and-text cells, deep dives, quick start and six competitors', async ({
+    page,
+    shell,
+  }) => {
     await shell.goto('/leaderboard');
     const lb = new LeaderboardArea(page);
     await expect(lb.stats.locator('dd')).toHaveText(['15+', '3', '100%']);
@@ -99,7 +102,17 @@ test.describe('tool pages', () => {
         await expect(link).toHaveAttribute('target', '_blank');
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
       }
-      for (const id of ['what-is-title', 'quick-start-title', 'features-title', 'use-cases-title', 'auth-title', 'install-title', 'commands-title', 'help-title', 'tool-cta-title']) {
+      for (const id of [
+        'what-is-title',
+        'quick-start-title',
+        'features-title',
+        'use-cases-title',
+        'auth-title',
+        'install-title',
+        'commands-title',
+        'help-title',
+        'tool-cta-title',
+      ]) {
         await expect(page.locator(`#${id}`)).toBeVisible();
       }
       await expect(page.getByTestId('quick-start').getByTestId('command-box')).toBeVisible();
@@ -139,7 +152,10 @@ test.describe('tool pages', () => {
     ['claude-code', 'https://github.com/anthropics/claude-code', 'npm install -g @anthropic-ai/claude-code'],
     ['coderabbit-cli', 'https://github.com/coderabbitai', 'curl -fsSL https://cli.coderabbit.ai/install.sh | sh'],
   ] as const) {
-    test(`${slug}: npm, from source and Homebrew tabs; no source build, so the tab says so and links to the repository`, async ({ page, shell }) => {
+    test(`${slug}: npm, from source and Homebrew tabs; no source build, so the tab says so and links to the repository`, async ({
+      page,
+      shell,
+    }) => {
       await shell.goto(`/leaderboard/${slug}`);
       const tabs = page.getByTestId('install-tabs').getByRole('tab');
       await expect(tabs).toHaveText([/npm/, /From source/, /Homebrew/]);

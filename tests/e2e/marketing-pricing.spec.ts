@@ -2,7 +2,8 @@ import { expect, test } from './fixtures';
 import { newUser, signUpHere } from './pages/accountPages';
 import { installCreateOrderStandIn, PlanCardsArea, signInAsTestUser } from './pages/marketingPages';
 
-const removeExpected = (errors: string[], prefix: string) => errors.splice(0, errors.length, ...errors.filter((e) => !e.startsWith(prefix)));
+const removeExpected = (errors: string[], prefix: string) =>
+  errors.splice(0, errors.length, ...errors.filter((e) => !e.startsWith(prefix)));
 
 /** /pricing against the real relay's seeded plans; stand-ins only force failures. */
 test.describe('pricing', () => {
@@ -49,7 +50,9 @@ test.describe('pricing', () => {
 
     // Desktop layout: the four purchasable plans share one row; Enterprise is a full-width card below them.
     if (test.info().project.name === 'desktop') {
-      const boxes = await Promise.all(['Free', 'Basic', 'Pro', 'Pro Max', 'Enterprise'].map(async (name) => (await plans.card(name).boundingBox())!));
+      const boxes = await Promise.all(
+        ['Free', 'Basic', 'Pro', 'Pro Max', 'Enterprise'].map(async (name) => (await plans.card(name).boundingBox())!),
+      );
       const [first, , , last, wide] = boxes as [DOMRect, DOMRect, DOMRect, DOMRect, DOMRect];
       for (const box of boxes.slice(0, 4)) expect(Math.abs(box.y - first.y)).toBeLessThan(2);
       expect(wide.y).toBeGreaterThan(first.y + first.height);

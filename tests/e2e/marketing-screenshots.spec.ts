@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './fixtures';
-import type { ShellPage } from './pages/ShellPage';
 import { saveScreenshot } from './pages/marketingPages';
+import type { ShellPage } from './pages/ShellPage';
 
 // Every marketing page, saved under test-results/screenshots/ for review: dark on desktop, light on the phone.
 const pages = [

@@ -20,7 +20,10 @@ async function openSession(remote: RemoteConsole, baseURL: string, phone: boolea
   const cli = await pairCli(remote, baseURL, modelUrl, rig.clis);
   const workName = path.basename(cli.workDir);
   const scope = phone ? page : page.locator('aside').first();
-  if (!phone) await expect(scope.getByTestId('environment').filter({ hasText: workName })).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+  if (!phone)
+    await expect(scope.getByTestId('environment').filter({ hasText: workName })).toHaveAttribute('data-online', 'true', {
+      timeout: 20_000,
+    });
   const picker = await remote.pickEnvironment(workName, phone);
   await picker.getByTestId('new-session').click();
   await expect(remote.composer).toBeVisible();
@@ -37,7 +40,10 @@ test.describe('remote console, more', () => {
 
     // Deny the edit: the prompt sits in the edit's tool card and shows the decision there; the file is untouched.
     await remote.send('Update greeting.txt so it says hello, tern');
-    const editCard = page.getByTestId('tool-card').filter({ has: page.getByTestId('permission-prompt') }).first();
+    const editCard = page
+      .getByTestId('tool-card')
+      .filter({ has: page.getByTestId('permission-prompt') })
+      .first();
     await expect(editCard.getByTestId('permission-prompt')).toHaveAttribute('data-state', 'pending', { timeout: 30_000 });
     await expect(editCard).toHaveAttribute('data-tool', 'edit_file');
     await saveRemoteScreenshot(page, 'permission-desktop-en-light');
@@ -99,7 +105,11 @@ test.describe('remote console, more', () => {
     await expect(paired).toHaveCount(0, { timeout: 10_000 });
     await cli.proc.waitFor(/revoked|unpaired/i, 15_000);
     await page.getByTestId('settings-sheet').getByRole('button', { name: 'Close' }).last().click();
-    const env = page.locator('aside').first().getByTestId('environment').filter({ hasText: path.basename(cli.workDir) });
+    const env = page
+      .locator('aside')
+      .first()
+      .getByTestId('environment')
+      .filter({ hasText: path.basename(cli.workDir) });
     await expect(env).toHaveAttribute('data-online', 'false', { timeout: 20_000 });
   });
 
@@ -142,7 +152,9 @@ test.describe('remote console, more', () => {
     const cli = await openSession(remote, baseURL!, true);
     // Enough output to make the chat scroll.
     await remote.send('!seq 1 120');
-    await expect(page.getByTestId('tool-card').filter({ hasText: 'seq 1 120' }).last()).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+    await expect(page.getByTestId('tool-card').filter({ hasText: 'seq 1 120' }).last()).toHaveAttribute('data-status', 'completed', {
+      timeout: 20_000,
+    });
     await remote.send('Update greeting.txt so it says hello, tern');
     const prompt = page.locator('[data-testid="permission-prompt"][data-state="pending"]');
     await expect(prompt).toBeVisible({ timeout: 30_000 });

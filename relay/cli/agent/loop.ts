@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 
 import type { RemoteErrorCode } from '../../protocol/remote';
 import type { ModelConfig } from '../config';
-import { TOOL_OUTPUT_CAP, capText, type EventBody, type TurnEndReason } from '../events';
+import { capText, type EventBody, TOOL_OUTPUT_CAP, type TurnEndReason } from '../events';
 import { TextBatcher } from './batcher';
-import { ModelError, streamChat, type ChatMessage, type ChatUsage } from './modelClient';
+import { type ChatMessage, type ChatUsage, ModelError, streamChat } from './modelClient';
 import type { PermissionGate } from './permissions';
-import { MAIN_AGENT_TOOLS, SUBAGENT_TOOLS, TOOL_DEFINITIONS, executeTool, toolTitle, type ToolName, type ToolOutcome } from './tools';
+import { executeTool, MAIN_AGENT_TOOLS, SUBAGENT_TOOLS, TOOL_DEFINITIONS, type ToolName, type ToolOutcome, toolTitle } from './tools';
 
-export type AuthorizeResult = { ok: true } | { ok: false; code: Extract<RemoteErrorCode, 'RATE_LIMITED' | 'QUOTA_EXCEEDED'>; message: string; retryAfterSeconds?: number };
+export type AuthorizeResult =
+  | { ok: true }
+  | { ok: false; code: Extract<RemoteErrorCode, 'RATE_LIMITED' | 'QUOTA_EXCEEDED'>; message: string; retryAfterSeconds?: number };
 
 /** The relay's usage hooks (`usage:authorize` before, `usage:report` after every model request). */
 export interface UsageHooks {
@@ -119,7 +121,8 @@ export async function runAgentLoop(ctx: AgentContext, messages: ChatMessage[], o
         if (streamed) messages.push({ role: 'assistant', content: streamed });
         return { reason: 'interrupted', lastText: streamed || lastText };
       }
-      const message = error instanceof ModelError ? error.message : `model request failed: ${error instanceof Error ? error.message : String(error)}`;
+      const message =
+        error instanceof ModelError ? error.message : `model request failed: ${error instanceof Error ? error.message : String(error)}`;
       const status = error instanceof ModelError ? error.status : undefined;
       ctx.emit({ type: 'error', code: 'MODEL_ERROR', message, ...(status !== undefined && { params: { status } }) });
       return { reason: 'error', lastText, error: message };
@@ -151,18 +154,30 @@ export async function runAgentLoop(ctx: AgentContext, messages: ChatMessage[], o
     for (let i = 0; i < result.toolCalls.length; i++) {
       const call = result.toolCalls[i]!;
       if (ctx.signal.aborted) {
-        for (const rest of result.toolCalls.slice(i)) messages.push({ role: 'tool', tool_call_id: rest.id, content: 'Not run: the user interrupted the turn.' });
+        for (const rest of result.toolCalls.slice(i))
+          messages.push({ role: 'tool', tool_call_id: rest.id, content: 'Not run: the user interrupted the turn.' });
         return { reason: 'interrupted', lastText };
       }
       const outcome = await runToolCall(ctx, call.function.name, call.function.arguments, options);
-      messages.push({ role: 'tool', tool_call_id: call.id, content: outcome.ok ? outcome.output : `Error: ${outcome.error ?? 'failed'}${outcome.output ? `\n${outcome.output}` : ''}` });
+      messages.push({
+        role: 'tool',
+        tool_call_id: call.id,
+        content: outcome.ok ? outcome.output : `Error: ${outcome.error ?? 'failed'}${outcome.output ? `\n${outcome.output}` : ''}`,
+      });
       if (outcome.interrupted || ctx.signal.aborted) {
-        for (const rest of result.toolCalls.slice(i + 1)) messages.push({ role: 'tool', tool_call_id: rest.id, content: 'Not run: the user interrupted the turn.' });
+        for (const rest of result.toolCalls.slice(i + 1))
+          messages.push({ role: 'tool', tool_call_id: rest.id, content: 'Not run: the user interrupted the turn.' });
         return { reason: 'interrupted', lastText };
       }
     }
   }
-  ctx.emit({ type: 'notice', level: 'warning', text: `Stopped after ${maxSteps} model requests in one turn.`, code: 'cli.maxSteps', params: { maxSteps } });
+  ctx.emit({
+    type: 'notice',
+    level: 'warning',
+    text: `Stopped after ${maxSteps} model requests in one turn.`,
+    code: 'cli.maxSteps',
+    params: { maxSteps },
+  });
   return { reason: 'limit', lastText };
 }
 

@@ -32,13 +32,26 @@ describe('model client', () => {
       return {
         status: 200,
         json: {
-          choices: [{ message: { content: 'plain', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a"}' } }] }, finish_reason: 'tool_calls' }],
+          choices: [
+            {
+              message: {
+                content: 'plain',
+                tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a"}' } }],
+              },
+              finish_reason: 'tool_calls',
+            },
+          ],
           usage: { prompt_tokens: 5, completion_tokens: 2 },
         },
       };
     });
     const deltas: string[] = [];
-    const result = await streamChat({ baseUrl: url, model: 'm', messages: [{ role: 'user', content: 'x' }], onTextDelta: (t) => deltas.push(t) });
+    const result = await streamChat({
+      baseUrl: url,
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      onTextDelta: (t) => deltas.push(t),
+    });
     expect(seen).toHaveLength(2);
     expect(result).toMatchObject({ content: 'plain', finishReason: 'tool_calls', usage: { inputTokens: 5, outputTokens: 2 } });
     expect(result.toolCalls[0]).toMatchObject({ id: 'c1', function: { name: 'read_file', arguments: '{"path":"a"}' } });
@@ -47,6 +60,9 @@ describe('model client', () => {
 
   it('reports an HTTP error with its status', async () => {
     const url = await serve(() => ({ status: 429, json: { error: { message: 'slow down' } } }));
-    await expect(streamChat({ baseUrl: url, model: 'm', messages: [] })).rejects.toMatchObject({ status: 429, message: expect.stringContaining('slow down') });
+    await expect(streamChat({ baseUrl: url, model: 'm', messages: [] })).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringContaining('slow down'),
+    });
   });
 });

@@ -215,5 +215,10 @@ function fromCompletion(json: unknown, request: ChatRequest): ChatResult {
     type: 'function' as const,
     function: { name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' },
   }));
-  return { content, toolCalls, finishReason: choice?.finish_reason ?? null, usage: completion.usage ? usageFromChunk(completion.usage) : null };
+  return {
+    content,
+    toolCalls,
+    finishReason: choice?.finish_reason ?? null,
+    usage: completion.usage ? usageFromChunk(completion.usage) : null,
+  };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { sseData } from '../agent/modelClient';
-import { startScriptedModel, type ScriptedModel } from './scriptedModelStandIn';
+import { type ScriptedModel, startScriptedModel } from './scriptedModelStandIn';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let model: ScriptedModel | null = null;
@@ -14,7 +14,11 @@ afterEach(async () => {
 });
 
 async function chunksOf(url: string, body: object): Promise<Array<Record<string, unknown>>> {
-  const res = await fetch(`${url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.headers.get('content-type')).toBe('text/event-stream');
   const out: Array<Record<string, unknown>> = [];
   for await (const data of sseData(res.body!)) {
@@ -29,10 +33,26 @@ async function chunksOf(url: string, body: object): Promise<Array<Record<string,
 
 describe('scripted model stand-in', () => {
   it('streams OpenAI-shaped chunks: role, content, tool-call deltas split up, finish_reason, usage, [DONE]', async () => {
-    model = await startScriptedModel({ steps: [{ text: 'hi there', toolCalls: [{ name: 'read_file', arguments: { path: 'a-long-file-name.txt' } }] }] });
-    const chunks = await chunksOf(model.url, { model: 'm', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'x' }] });
-    type Choice = { delta: { role?: string; content?: string; tool_calls?: Array<{ index: number; id?: string; function: { name?: string; arguments?: string } }> }; finish_reason: string | null };
-    const choices = chunks.filter((c) => Array.isArray(c.choices) && (c.choices as unknown[]).length > 0).map((c) => (c.choices as Choice[])[0]!);
+    model = await startScriptedModel({
+      steps: [{ text: 'hi there', toolCalls: [{ name: 'read_file', arguments: { path: 'a-long-file-name.txt' } }] }],
+    });
+    const chunks = await chunksOf(model.url, {
+      model: 'm',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    type Choice = {
+      delta: {
+        role?: string;
+        content?: string;
+        tool_calls?: Array<{ index: number; id?: string; function: { name?: string; arguments?: string } }>;
+      };
+      finish_reason: string | null;
+    };
+    const choices = chunks
+      .filter((c) => Array.isArray(c.choices) && (c.choices as unknown[]).length > 0)
+      .map((c) => (c.choices as Choice[])[0]!);
     expect(choices[0]!.delta.role).toBe('assistant');
     expect(choices.map((c) => c.delta.content ?? '').join('')).toBe('hi there');
     const toolDeltas = choices.flatMap((c) => c.delta.tool_calls ?? []);
@@ -40,7 +60,10 @@ describe('scripted model stand-in', () => {
     expect(toolDeltas[0]).toMatchObject({ index: 0, id: expect.any(String), function: { name: 'read_file' } });
     expect(JSON.parse(toolDeltas.map((d) => d.function.arguments ?? '').join(''))).toEqual({ path: 'a-long-file-name.txt' });
     expect(choices.at(-1)!.finish_reason).toBe('tool_calls');
-    expect(chunks.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) } });
+    expect(chunks.at(-2)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) },
+    });
     expect(chunks.at(-1)).toEqual({ done: true });
     // No script step left: a clear error.
     const res = await fetch(`${model.url}/chat/completions`, { method: 'POST', body: JSON.stringify({ messages: [] }) });
@@ -49,10 +72,22 @@ describe('scripted model stand-in', () => {
   });
 
   it('runs as a command that prints its URL and serves the recorded requests', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'relay/cli/testing/scriptedModelStandIn.ts', '--script', 'relay/cli/testing/scripts/edit-file.json', '--port', '0'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'relay/cli/testing/scriptedModelStandIn.ts',
+        '--script',
+        'relay/cli/testing/scripts/edit-file.json',
+        '--port',
+        '0',
+      ],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

@@ -44,7 +44,9 @@ export const scriptStepSchema = z.object({
   hang: z.boolean().optional(),
   /** Answer with an HTTP error instead of a stream. */
   error: z.object({ status: z.number().int(), message: z.string() }).optional(),
-  usage: z.object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cached_tokens: z.number().int().optional() }).optional(),
+  usage: z
+    .object({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), cached_tokens: z.number().int().optional() })
+    .optional(),
 });
 export type ScriptStep = z.infer<typeof scriptStepSchema>;
 
@@ -85,7 +87,8 @@ export interface ScriptedModel {
 
 const textOf = (content: unknown): string => {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p) => (p && typeof p === 'object' && 'text' in p ? String((p as { text: unknown }).text) : '')).join('');
+  if (Array.isArray(content))
+    return content.map((p) => (p && typeof p === 'object' && 'text' in p ? String((p as { text: unknown }).text) : '')).join('');
   return '';
 };
 
@@ -146,7 +149,9 @@ export async function startScriptedModel(initial: Script, options: { port?: numb
       res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, ...chunk })}\n\n`);
       if (delay) await sleep(delay);
     };
-    const choice = (delta: object, finishReason: string | null = null) => ({ choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] });
+    const choice = (delta: object, finishReason: string | null = null) => ({
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    });
 
     await send(choice({ role: 'assistant', content: '' }));
     for (const part of splitText(step.text ?? '', 7)) await send(choice({ content: part }));
@@ -167,7 +172,8 @@ export async function startScriptedModel(initial: Script, options: { port?: numb
     await send(choice({}, calls.length ? 'tool_calls' : 'stop'));
     if (includeUsage) {
       const promptTokens = step.usage?.prompt_tokens ?? Math.ceil(JSON.stringify(requests[requests.length - 1]?.messages ?? []).length / 4);
-      const completionTokens = step.usage?.completion_tokens ?? Math.ceil(((step.text ?? '').length + JSON.stringify(calls).length) / 4) + 1;
+      const completionTokens =
+        step.usage?.completion_tokens ?? Math.ceil(((step.text ?? '').length + JSON.stringify(calls).length) / 4) + 1;
       await send({
         choices: [],
         usage: {
@@ -234,7 +240,10 @@ export async function startScriptedModel(initial: Script, options: { port?: numb
         res.end(JSON.stringify({ error: { message: 'scripted model stand-in: no script step fits this request' } }));
         return;
       }
-      const includeUsage = typeof body.stream_options === 'object' && body.stream_options !== null && (body.stream_options as { include_usage?: unknown }).include_usage === true;
+      const includeUsage =
+        typeof body.stream_options === 'object' &&
+        body.stream_options !== null &&
+        (body.stream_options as { include_usage?: unknown }).include_usage === true;
       await play(res, step, model, includeUsage);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
@@ -264,7 +273,9 @@ export async function startScriptedModel(initial: Script, options: { port?: numb
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { script: { type: 'string' }, port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } } });
+  const { values } = parseArgs({
+    options: { script: { type: 'string' }, port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } },
+  });
   if (!values.script) {
     console.error('Usage: node --import tsx relay/cli/testing/scriptedModelStandIn.ts --script <file.json> [--port 0] [--host 127.0.0.1]');
     process.exit(2);

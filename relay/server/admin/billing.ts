@@ -50,7 +50,8 @@ export async function runBillingCommand(argv: string[], deps: BillingDeps, out: 
     if (command === 'promo-create') {
       const expires = values['code-expires'];
       const codeExpiresAt = expires ? new Date(`${expires}T23:59:59.999Z`) : null;
-      if (codeExpiresAt && Number.isNaN(codeExpiresAt.getTime())) throw new AppError(400, 'VALIDATION_ERROR', '--code-expires must be YYYY-MM-DD');
+      if (codeExpiresAt && Number.isNaN(codeExpiresAt.getTime()))
+        throw new AppError(400, 'VALIDATION_ERROR', '--code-expires must be YYYY-MM-DD');
       const codes = await createPromoCodes(deps.db, {
         credits: positiveInt('credits', values.credits),
         count: positiveInt('count', values.count),
@@ -66,7 +67,9 @@ export async function runBillingCommand(argv: string[], deps: BillingDeps, out: 
     if (command === 'order-refund') {
       if (!values.order) throw new AppError(400, 'VALIDATION_ERROR', '--order is required');
       const order = await refundOrder(deps, values.order.trim());
-      out(`Refunded order ${order.id} (${order.productName}, ${(order.amountMinor / 100).toFixed(2)} ${order.currency}); its remaining credits are void`);
+      out(
+        `Refunded order ${order.id} (${order.productName}, ${(order.amountMinor / 100).toFixed(2)} ${order.currency}); its remaining credits are void`,
+      );
       return 0;
     }
     if (command === 'grant-credits') {
@@ -104,7 +107,12 @@ export async function runBillingAdmin(argv: string[], env: NodeJS.ProcessEnv, ou
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await seedCatalog(storage.db);
-    const deps: BillingDeps = { db: storage.db, now: () => new Date(), provider: createPaymentProvider(config), settings: defaultBillingSettings };
+    const deps: BillingDeps = {
+      db: storage.db,
+      now: () => new Date(),
+      provider: createPaymentProvider(config),
+      settings: defaultBillingSettings,
+    };
     return await runBillingCommand(argv, deps, out);
   } finally {
     await storage.close();

@@ -8,9 +8,9 @@ import {
   pageQuerySchema,
   userStatsSchema,
 } from '../../protocol';
-import { type BillingDeps, exchangePromoCode, getInvitationStats, getMyInvitationCode, userStats } from '../core/billing';
 import { AppError } from '../core/appError';
 import { isAppErrorCode, limitGuesses } from '../core/auth/guessLimit';
+import { type BillingDeps, exchangePromoCode, getInvitationStats, getMyInvitationCode, userStats } from '../core/billing';
 import { issuesToDetails } from './apiErrors';
 
 /** Dashboard stats, invitations and promo codes; all need a signed-in user. */

@@ -60,13 +60,18 @@ export function registerApiErrorHandler(scope: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const fastifyCode = (error as FastifyError).code;
-      const code = status === 429 ? 'TOO_MANY_REQUESTS' : (FASTIFY_CODES[fastifyCode] ?? (status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST'));
+      const code =
+        status === 429 ? 'TOO_MANY_REQUESTS' : (FASTIFY_CODES[fastifyCode] ?? (status === 400 ? 'VALIDATION_ERROR' : 'BAD_REQUEST'));
       return sendError(reply, status, { success: false, code, message: error.message });
     }
     const dataError = storageDataErrorCode(error);
     if (dataError) {
       request.log.warn({ err: error, sqlstate: dataError }, 'request refused by storage as invalid data');
-      return sendError(reply, 400, { success: false, code: 'VALIDATION_ERROR', message: 'The request holds a value that cannot be stored' });
+      return sendError(reply, 400, {
+        success: false,
+        code: 'VALIDATION_ERROR',
+        message: 'The request holds a value that cannot be stored',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, { success: false, code: 'INTERNAL_ERROR', message: 'Server error, please try again later' });

@@ -92,7 +92,11 @@ describe('tern account: signup → signin → tern-login → me → logout', () 
     expect(meResponseSchema.parse(me.body).data).toEqual(result.user);
 
     // Bodiless, but sent as JSON, as some clients do.
-    const out = await call(relay, 'POST', '/web-api/auth/logout', { token: result.accessToken, rawBody: '', contentType: 'application/json' });
+    const out = await call(relay, 'POST', '/web-api/auth/logout', {
+      token: result.accessToken,
+      rawBody: '',
+      contentType: 'application/json',
+    });
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ success: true });
 
@@ -108,8 +112,16 @@ describe('tern account: signup → signin → tern-login → me → logout', () 
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
     await signup('carol@example.com');
-    const wrong = expectError(await post('/auth/tern/signin', { email: 'carol@example.com', password: 'nope nope' }, { ip: freshIp() }), 401, 'INVALID_CREDENTIALS');
-    const unknown = expectError(await post('/auth/tern/signin', { email: 'nobody@example.com', password: 'nope nope' }, { ip: freshIp() }), 401, 'INVALID_CREDENTIALS');
+    const wrong = expectError(
+      await post('/auth/tern/signin', { email: 'carol@example.com', password: 'nope nope' }, { ip: freshIp() }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    const unknown = expectError(
+      await post('/auth/tern/signin', { email: 'nobody@example.com', password: 'nope nope' }, { ip: freshIp() }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     expect(wrong.message).toBe(unknown.message);
   });
 });
@@ -175,7 +187,9 @@ describe('access tokens', () => {
   it('are independent: logging out one session keeps the others', async () => {
     const a = await login('two-sessions@example.com');
     const signin = await post('/auth/tern/signin', { email: 'two-sessions@example.com', password: 'correct horse' }, { ip: freshIp() });
-    const b = loginResultResponseSchema.parse((await post('/auth/jwt/tern-login', { ...oneTimeTokenResponseSchema.parse(signin.body).data, plat: 'web' })).body);
+    const b = loginResultResponseSchema.parse(
+      (await post('/auth/jwt/tern-login', { ...oneTimeTokenResponseSchema.parse(signin.body).data, plat: 'web' })).body,
+    );
     expect((await post('/web-api/auth/logout', undefined, { token: a.accessToken })).status).toBe(200);
     expectError(await get('/web-api/auth/me', { token: a.accessToken }), 401, 'UNAUTHORIZED');
     expect((await get('/web-api/auth/me', { token: b.accessToken })).status).toBe(200);
@@ -222,11 +236,19 @@ describe('rate limits', () => {
   it('answer 429 after 10 sign-in attempts a minute from one address', async () => {
     const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      expectError(await post('/auth/tern/signin', { email: `r${i}@example.com`, password: 'wrong pass' }, { ip }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await post('/auth/tern/signin', { email: `r${i}@example.com`, password: 'wrong pass' }, { ip }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     }
     expectError(await post('/auth/tern/signin', { email: 'r@example.com', password: 'wrong pass' }, { ip }), 429, 'TOO_MANY_REQUESTS');
     // Another address is unaffected…
-    expectError(await post('/auth/tern/signin', { email: 'r@example.com', password: 'wrong pass' }, { ip: freshIp() }), 401, 'INVALID_CREDENTIALS');
+    expectError(
+      await post('/auth/tern/signin', { email: 'r@example.com', password: 'wrong pass' }, { ip: freshIp() }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     // …and the window slides.
     clockOffsetMs = 61_000;
     try {
@@ -240,9 +262,17 @@ describe('rate limits', () => {
   // account-wide brake is far higher (hostileLogin.int.test.ts); 10 failures from elsewhere refuse no one.
   it('count one e-mail per address: 10 failures from many addresses do not refuse the next address', async () => {
     for (let i = 0; i < 10; i++) {
-      expectError(await post('/auth/tern/signin', { email: 'target@example.com', password: 'wrong pass' }, { ip: freshIp() }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await post('/auth/tern/signin', { email: 'target@example.com', password: 'wrong pass' }, { ip: freshIp() }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     }
-    expectError(await post('/auth/tern/signin', { email: 'target@example.com', password: 'wrong pass' }, { ip: freshIp() }), 401, 'INVALID_CREDENTIALS');
+    expectError(
+      await post('/auth/tern/signin', { email: 'target@example.com', password: 'wrong pass' }, { ip: freshIp() }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 });
 
@@ -253,7 +283,11 @@ describe('bad bodies answer 400 VALIDATION_ERROR, never 500', () => {
     ['signup with a short password', '/auth/tern/signup', { email: 'a@b.co', password: 'short', username: 'A' }],
     ['signup with a bad e-mail', '/auth/tern/signup', { email: 'nope', password: 'long enough', username: 'A' }],
     ['signup with a long username', '/auth/tern/signup', { email: 'a@b.co', password: 'long enough', username: 'x'.repeat(41) }],
-    ['signup with a bad invitation code', '/auth/tern/signup', { email: 'a@b.co', password: 'long enough', username: 'A', invitationCode: 'ab-12' }],
+    [
+      'signup with a bad invitation code',
+      '/auth/tern/signup',
+      { email: 'a@b.co', password: 'long enough', username: 'A', invitationCode: 'ab-12' },
+    ],
     ['signup with an array', '/auth/tern/signup', [1, 2]],
     ['signup with wrong types', '/auth/tern/signup', { email: 1, password: true, username: null }],
     ['signin without password', '/auth/tern/signin', { email: 'a@b.co' }],
@@ -275,7 +309,11 @@ describe('bad bodies answer 400 VALIDATION_ERROR, never 500', () => {
   });
 
   it('malformed JSON and other media types', async () => {
-    expectError(await call(relay, 'POST', '/auth/tern/signin', { rawBody: '{"email":', contentType: 'application/json' }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await call(relay, 'POST', '/auth/tern/signin', { rawBody: '{"email":', contentType: 'application/json' }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectError(await call(relay, 'POST', '/auth/tern/signin', { rawBody: 'email=a', contentType: 'text/plain' }), 400, 'VALIDATION_ERROR');
     expectError(
       await call(relay, 'POST', '/auth/tern/signin', { rawBody: 'email=a', contentType: 'application/x-www-form-urlencoded' }),

@@ -53,7 +53,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.post('/auth/jwt/tern-login', async (request) => {
     const body = parseBody(ternLoginRequestSchema, request.body);
     const context = requestContext(request, { plat: body.plat, ...body.clientInfo });
-    const result = await limitGuesses(deps, 'login-token', request.ip, () => ternLogin(deps, body, context), isAppErrorCode('INVALID_TOKEN'));
+    const result = await limitGuesses(
+      deps,
+      'login-token',
+      request.ip,
+      () => ternLogin(deps, body, context),
+      isAppErrorCode('INVALID_TOKEN'),
+    );
     return loginResultBody(result);
   });
 
@@ -65,7 +71,13 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.post('/auth/temp-code/exchange', async (request) => {
     const body = parseBody(tempCodeExchangeRequestSchema, request.body);
     const context = requestContext(request, { via: 'temp-code' });
-    const result = await limitGuesses(deps, 'temp-code', request.ip, () => exchangeTempCode(deps, body.code, context), isAppErrorCode('INVALID_CODE'));
+    const result = await limitGuesses(
+      deps,
+      'temp-code',
+      request.ip,
+      () => exchangeTempCode(deps, body.code, context),
+      isAppErrorCode('INVALID_CODE'),
+    );
     return tempCodeExchangeResponseSchema.parse({
       success: true,
       token: result.accessToken,

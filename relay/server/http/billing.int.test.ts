@@ -40,13 +40,19 @@ afterAll(async () => {
 }, RELAY_START_TIMEOUT_MS);
 
 const get = (path: string, token?: string) => call(relay, 'GET', path, { ...(token && { token }) });
-const post = (path: string, body?: unknown, token?: string) => call(relay, 'POST', path, { ...(body !== undefined && { body }), ...(token && { token }) });
+const post = (path: string, body?: unknown, token?: string) =>
+  call(relay, 'POST', path, { ...(body !== undefined && { body }), ...(token && { token }) });
 
 let seq = 0;
 async function signIn(invitationCode?: string): Promise<{ userId: string; jwt: string; email: string; name: string }> {
   const name = `Buyer ${++seq}`;
   const email = `buyer${seq}-${randomUUID().slice(0, 6)}@example.com`;
-  const signup = await post('/auth/tern/signup', { email, password: 'correct horse', username: name, ...(invitationCode && { invitationCode }) });
+  const signup = await post('/auth/tern/signup', {
+    email,
+    password: 'correct horse',
+    username: name,
+    ...(invitationCode && { invitationCode }),
+  });
   expect(signup.status, JSON.stringify(signup.body)).toBe(200);
   const { token, user_id } = oneTimeTokenResponseSchema.parse(signup.body).data;
   const login = await post('/auth/jwt/tern-login', { token, user_id, plat: 'web' });
@@ -65,7 +71,11 @@ async function buy(jwt: string, productSn = 'BASIC-30', lang?: CheckoutLang) {
 }
 
 async function payViaPage(orderId: string) {
-  return fetchPage(`/checkout/sandbox/${orderId}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  return fetchPage(`/checkout/sandbox/${orderId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
 }
 
 async function stats(jwt: string) {
@@ -137,7 +147,10 @@ describe('plans', () => {
       .where(eq(orders.id, order.order_id));
     // An order of a renamed product (not a legacy seed name) keeps its snapshot.
     const other = await buy(user.jwt, 'PRO-30', 'en');
-    await relay.storage.db.update(orders).set({ productName: '专业版（旧）', productNameTranslations: null }).where(eq(orders.id, other.order_id));
+    await relay.storage.db
+      .update(orders)
+      .set({ productName: '专业版（旧）', productNameTranslations: null })
+      .where(eq(orders.id, other.order_id));
 
     await seedCatalog(relay.storage.db);
     await seedCatalog(relay.storage.db);
@@ -152,7 +165,11 @@ describe('plans', () => {
     });
     expect(basic.usageRules).not.toContain('·');
     const renamed = orderSchema.parse((await get(`/web-api/orders/${order.order_id}`, user.jwt)).body.data);
-    expect(renamed).toMatchObject({ productName: '基础版', description: '30 天 2,000 积分', translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } } });
+    expect(renamed).toMatchObject({
+      productName: '基础版',
+      description: '30 天 2,000 积分',
+      translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } },
+    });
     const list = orderPageSchema.parse((await get('/web-api/orders', user.jwt)).body.data);
     expect(list.items.find((o) => o.orderId === other.order_id)).toMatchObject({ productName: '专业版（旧）' });
     expect(list.items.find((o) => o.orderId === other.order_id)?.translations).toBeUndefined();
@@ -186,8 +203,18 @@ describe('sandbox purchase loop', () => {
     expect(en).toContain('<dd>Basic</dd>');
 
     const pending = orderSchema.parse((await get(`/web-api/orders/${order.order_id}`, user.jwt)).body.data);
-    expect(pending).toMatchObject({ orderStatus: 'pending', paymentStatus: 'unpaid', paymentUrl: order.payment_url, paidAt: null, quotaCode: null });
-    expect(pending).toMatchObject({ productName: '基础版', description: '30 天 2,000 积分', translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } } });
+    expect(pending).toMatchObject({
+      orderStatus: 'pending',
+      paymentStatus: 'unpaid',
+      paymentUrl: order.payment_url,
+      paidAt: null,
+      quotaCode: null,
+    });
+    expect(pending).toMatchObject({
+      productName: '基础版',
+      description: '30 天 2,000 积分',
+      translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } },
+    });
 
     const paid = await payViaPage(order.order_id);
     expect(paid.status).toBe(303);
@@ -254,7 +281,10 @@ describe('sandbox purchase loop', () => {
       expect(page).not.toContain('/pay?');
       const pay = await payViaPage(c.order_id);
       expect(pay.status).toBe(409);
-      expect((await get(`/web-api/orders/${c.order_id}`, user.jwt)).body.data).toMatchObject({ orderStatus: 'expired', paymentStatus: 'unpaid' });
+      expect((await get(`/web-api/orders/${c.order_id}`, user.jwt)).body.data).toMatchObject({
+        orderStatus: 'expired',
+        paymentStatus: 'unpaid',
+      });
     } finally {
       offsetMs = 0;
     }
@@ -355,7 +385,13 @@ describe('orders', () => {
 describe('promo codes', () => {
   it('creates a batch by operator command and redeems a code once', async () => {
     const lines: string[] = [];
-    expect(await runBillingCommand(['promo-create', '--credits', '300', '--count', '3', '--days', '10', '--prefix', 'welcome'], relay.app.billing, (l) => lines.push(l))).toBe(0);
+    expect(
+      await runBillingCommand(
+        ['promo-create', '--credits', '300', '--count', '3', '--days', '10', '--prefix', 'welcome'],
+        relay.app.billing,
+        (l) => lines.push(l),
+      ),
+    ).toBe(0);
     const codes = lines.slice(0, 3);
     expect(lines[3]).toBe('3 promo code(s) created');
     for (const code of codes) expect(code).toMatch(/^WELCOME-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
@@ -386,17 +422,23 @@ describe('promo codes', () => {
     expectError(await post('/web-api/code/exchange-code', { code: 'NO-SUCH-CODE' }, user.jwt), 400, 'PROMO_NOT_FOUND');
     const lines: string[] = [];
     const yesterday = new Date(Date.now() - 2 * 24 * 3600_000).toISOString().slice(0, 10);
-    await runBillingCommand(['promo-create', '--credits', '5', '--count', '1', '--code-expires', yesterday], relay.app.billing, (l) => lines.push(l));
+    await runBillingCommand(['promo-create', '--credits', '5', '--count', '1', '--code-expires', yesterday], relay.app.billing, (l) =>
+      lines.push(l),
+    );
     expectError(await post('/web-api/code/exchange-code', { code: lines[0] }, user.jwt), 400, 'PROMO_EXPIRED');
     expect(await runBillingCommand(['promo-create', '--credits', '0', '--count', '1'], relay.app.billing, () => undefined)).toBe(1);
   });
 
   it('50 concurrent exchanges of one code: exactly one success, one grant', async () => {
     const lines: string[] = [];
-    await runBillingCommand(['promo-create', '--credits', '100', '--count', '1', '--prefix', 'RACE'], relay.app.billing, (l) => lines.push(l));
+    await runBillingCommand(['promo-create', '--credits', '100', '--count', '1', '--prefix', 'RACE'], relay.app.billing, (l) =>
+      lines.push(l),
+    );
     const code = lines[0]!;
     const users = await Promise.all(Array.from({ length: 5 }, () => signIn()));
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post('/web-api/code/exchange-code', { code }, users[i % 5]!.jwt)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post('/web-api/code/exchange-code', { code }, users[i % 5]!.jwt)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const failures = results.filter((r) => r.status !== 200);
     expect(failures).toHaveLength(49);
@@ -468,7 +510,10 @@ describe('invitations', () => {
     // Self-invite: the user's stored code is their own.
     const self = await signIn();
     const own = myInvitationCodeSchema.parse((await get('/web-api/invitation/my-code', self.jwt)).body.data).code;
-    await relay.storage.db.update(invitationCodes).set({ createdAt: new Date(0) }).where(eq(invitationCodes.code, own));
+    await relay.storage.db
+      .update(invitationCodes)
+      .set({ createdAt: new Date(0) })
+      .where(eq(invitationCodes.code, own));
     await relay.storage.db.update(users).set({ invitationCodeUsed: own }).where(eq(users.id, self.userId));
     const selfBefore = (await stats(self.jwt)).creditLimit;
     const so = await buy(self.jwt);
@@ -499,7 +544,14 @@ describe('usage, limits and stats', () => {
     expect(free.used + paid.used).toBe(7);
     if (new Date(free.expiresAt!).getTime() < new Date(paid.expiresAt!).getTime()) expect(free.used).toBe(7);
     expect(s.creditsUsed).toBe(7);
-    expect(s.totals).toMatchObject({ requests: 2, inputTokens: 1000, outputTokens: 200, cacheReadTokens: 10, cacheHitTokens: 10, tokens: 1210 });
+    expect(s.totals).toMatchObject({
+      requests: 2,
+      inputTokens: 1000,
+      outputTokens: 200,
+      cacheReadTokens: 10,
+      cacheHitTokens: 10,
+      tokens: 1210,
+    });
     expect(s.limits.usedThisMinute).toBe(1);
     expect(s.limits.usedToday).toBe(1);
     expect(s.quotas.requests).toBe(999);
@@ -530,7 +582,9 @@ describe('usage, limits and stats', () => {
     // Per day: the Free plan allows 200 a day; 61 s later the minute window is clear, the day is not.
     const { usageRequests } = await import('../storage/schema');
     const earlier = new Date(Date.now() - 5 * 60_000);
-    await relay.storage.db.insert(usageRequests).values(Array.from({ length: 190 }, () => ({ userId: user.userId, source: 'api', createdAt: earlier })));
+    await relay.storage.db
+      .insert(usageRequests)
+      .values(Array.from({ length: 190 }, () => ({ userId: user.userId, source: 'api', createdAt: earlier })));
     if (new Date(Date.now() - 5 * 60_000).getUTCDate() === new Date().getUTCDate()) {
       offsetMs = 61_000;
       try {
@@ -571,7 +625,10 @@ describe('usage, limits and stats', () => {
 
 describe('infrastructure errors', () => {
   it('answers 404 on the Stripe webhook while the sandbox provider is active', async () => {
-    const res = await call(relay, 'POST', '/web-api/payment/stripe/webhook', { rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=x' } });
+    const res = await call(relay, 'POST', '/web-api/payment/stripe/webhook', {
+      rawBody: '{}',
+      headers: { 'stripe-signature': 't=1,v1=x' },
+    });
     expectError(res, 404, 'NOT_FOUND');
   });
 

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createOrderResponseSchema, loginResultResponseSchema, oneTimeTokenResponseSchema, orderSchema, userStatsSchema } from '../../protocol';
+import {
+  createOrderResponseSchema,
+  loginResultResponseSchema,
+  oneTimeTokenResponseSchema,
+  orderSchema,
+  userStatsSchema,
+} from '../../protocol';
 import { runBillingCommand } from '../admin/billing';
 import { creditLedger, paymentEvents } from '../storage/schema';
 import { expectError } from '../testing/expectError';
@@ -25,7 +31,12 @@ let standIn: StripeStandIn;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   relay = await createTestRelay({
-    env: { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
+    env: {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: standIn.url,
+    },
     authLimits: { perIpPerMinute: 100_000 },
   });
 }, RELAY_START_TIMEOUT_MS);
@@ -35,7 +46,8 @@ afterAll(async () => {
 }, RELAY_START_TIMEOUT_MS);
 
 const get = (path: string, token?: string) => call(relay, 'GET', path, { ...(token && { token }) });
-const post = (path: string, body?: unknown, token?: string) => call(relay, 'POST', path, { ...(body !== undefined && { body }), ...(token && { token }) });
+const post = (path: string, body?: unknown, token?: string) =>
+  call(relay, 'POST', path, { ...(body !== undefined && { body }), ...(token && { token }) });
 
 async function signIn() {
   const email = `stripe-${randomUUID().slice(0, 8)}@example.com`;
@@ -67,8 +79,7 @@ function completedEvent(orderId: string, sessionId: string, eventId = `evt_${ran
 const sendWebhook = (payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
   call(relay, 'POST', '/web-api/payment/stripe/webhook', { rawBody: payload, headers: { 'stripe-signature': signature } });
 
-const orderCredits = async (orderId: string) =>
-  relay.storage.db.select().from(creditLedger).where(eq(creditLedger.sourceId, orderId));
+const orderCredits = async (orderId: string) => relay.storage.db.select().from(creditLedger).where(eq(creditLedger.sourceId, orderId));
 
 describe('Stripe provider', () => {
   it('creates a Checkout session for the order and answers its URL', async () => {
@@ -94,7 +105,9 @@ describe('Stripe provider', () => {
 
   it('pays on a signed checkout.session.completed; a replay or a second event grants nothing twice', async () => {
     const user = await signIn();
-    const order = createOrderResponseSchema.parse((await post('/web-api/payment/create-order', { product_sn: 'BASIC-30' }, user.jwt)).body).data!;
+    const order = createOrderResponseSchema.parse(
+      (await post('/web-api/payment/create-order', { product_sn: 'BASIC-30' }, user.jwt)).body,
+    ).data!;
     const sessionId = standIn.sessions.at(-1)!.id;
     const payload = completedEvent(order.order_id, sessionId, 'evt_replay_me');
 
@@ -123,7 +136,9 @@ describe('Stripe provider', () => {
 
   it('rejects a bad or missing signature with 400 and changes nothing', async () => {
     const user = await signIn();
-    const order = createOrderResponseSchema.parse((await post('/web-api/payment/create-order', { product_sn: 'BASIC-30' }, user.jwt)).body).data!;
+    const order = createOrderResponseSchema.parse(
+      (await post('/web-api/payment/create-order', { product_sn: 'BASIC-30' }, user.jwt)).body,
+    ).data!;
     const payload = completedEvent(order.order_id, standIn.sessions.at(-1)!.id);
     const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
     expectError(await sendWebhook(payload, forged), 400, 'WEBHOOK_SIGNATURE_INVALID');
@@ -137,16 +152,31 @@ describe('Stripe provider', () => {
 
   it('expires the order on checkout.session.expired and ignores other events', async () => {
     const user = await signIn();
-    const order = createOrderResponseSchema.parse((await post('/web-api/payment/create-order', { product_sn: 'PRO-30' }, user.jwt)).body).data!;
+    const order = createOrderResponseSchema.parse(
+      (await post('/web-api/payment/create-order', { product_sn: 'PRO-30' }, user.jwt)).body,
+    ).data!;
     const expired = JSON.stringify({
       id: `evt_${randomUUID().replace(/-/g, '')}`,
       object: 'event',
       type: 'checkout.session.expired',
-      data: { object: { id: 'cs_x', object: 'checkout.session', metadata: { orderId: order.order_id }, client_reference_id: order.order_id, payment_status: 'unpaid' } },
+      data: {
+        object: {
+          id: 'cs_x',
+          object: 'checkout.session',
+          metadata: { orderId: order.order_id },
+          client_reference_id: order.order_id,
+          payment_status: 'unpaid',
+        },
+      },
     });
     expect((await sendWebhook(expired)).body.data.outcome).toBe('expired');
     expect((await get(`/web-api/orders/${order.order_id}`, user.jwt)).body.data.orderStatus).toBe('expired');
-    const other = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    const other = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     expect((await sendWebhook(other)).body.data.outcome).toBe('ignored');
     // A paid session of an order this relay does not know: acknowledged, nothing granted.
     const unknown = await sendWebhook(completedEvent(randomUUID(), 'cs_unknown'));

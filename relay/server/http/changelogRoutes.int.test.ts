@@ -43,7 +43,9 @@ describe('GET /api/changelog', () => {
 
   it('serves Chinese with the same releases', async () => {
     const [en, zh] = await Promise.all(
-      ['en', 'zh'].map(async (lang) => changelogResponseSchema.parse(await (await fetch(`${base}/api/changelog?lang=${lang}&pageSize=50`)).json())),
+      ['en', 'zh'].map(async (lang) =>
+        changelogResponseSchema.parse(await (await fetch(`${base}/api/changelog?lang=${lang}&pageSize=50`)).json()),
+      ),
     );
     expect(zh!.data.lang).toBe('zh');
     expect(zh!.data.entries.map((e) => e.version)).toEqual(en!.data.entries.map((e) => e.version));
@@ -62,7 +64,9 @@ describe('GET /api/changelog', () => {
     const lastPage = Math.ceil(first.data.total / 2);
     const last = changelogResponseSchema.parse(await (await fetch(`${base}/api/changelog?lang=en&page=${lastPage}&pageSize=2`)).json());
     expect(last.data.hasMore).toBe(false);
-    const beyond = changelogResponseSchema.parse(await (await fetch(`${base}/api/changelog?lang=en&page=${lastPage + 1}&pageSize=2`)).json());
+    const beyond = changelogResponseSchema.parse(
+      await (await fetch(`${base}/api/changelog?lang=en&page=${lastPage + 1}&pageSize=2`)).json(),
+    );
     expect(beyond.data.entries).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-import { type ChangelogResponse, changelogQuerySchema, changelogResponseSchema, type ErrorBody } from '../../protocol';
 import { changelog as defaultChangelog, changelogPage } from '../../../content/changelog';
+import { changelogQuerySchema, type ChangelogResponse, changelogResponseSchema, type ErrorBody } from '../../protocol';
 
 /** GET /api/changelog?lang=en|zh&page=&pageSize= — the release notes the changelog page lists. */
 export function registerChangelogRoutes(app: FastifyInstance, deps: { changelog?: typeof defaultChangelog } = {}): void {

@@ -30,7 +30,10 @@ const text = {
     back: 'Back to the order',
     notFound: 'Order not found',
     notFoundBody: 'This checkout link is not valid.',
-    statuses: { pending: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled', expired: 'Expired', refunded: 'Refunded' } as Record<string, string>,
+    statuses: { pending: 'Awaiting payment', paid: 'Paid', cancelled: 'Cancelled', expired: 'Expired', refunded: 'Refunded' } as Record<
+      string,
+      string
+    >,
     closed: 'This order can no longer be paid.',
     expired: 'This order has expired and can no longer be paid.',
     other: '中文',
@@ -79,7 +82,8 @@ function page(lang: CheckoutLang, title: string, body: string): string {
 
 const formatAmount = (order: OrderRow) => `${order.currency.toUpperCase() === 'CNY' ? '¥' : '$'}${(order.amountMinor / 100).toFixed(2)}`;
 const formatTime = (date: Date, lang: CheckoutLang) =>
-  new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date) + ' UTC';
+  new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date) +
+  ' UTC';
 
 function checkoutPage(order: OrderRow, lang: CheckoutLang, origin: string, now: Date, error?: string): string {
   const t = text[lang];
@@ -147,28 +151,30 @@ export function registerCheckoutRoutes(app: FastifyInstance, deps: BillingDeps, 
     return sendHtml(reply, 200, checkoutPage(order, langOf(request, order), siteOrigin(options.publicUrl, request), deps.now()));
   });
 
-  const settle = (action: 'pay' | 'cancel') =>
-    async (request: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) => {
-      if (!sameSite(request)) throw new AppError(403, 'FORBIDDEN', 'Cross-site form posts are not accepted');
-      const order = await load(request, reply);
-      if (!order) return reply;
-      const lang = langOf(request, order);
-      const origin = siteOrigin(options.publicUrl, request);
-      try {
-        if (action === 'pay') {
-          await payOrder(deps, { orderId: order.id, via: 'sandbox', paymentId: `sandbox_${order.id}` });
-        } else {
-          await cancelOrder(deps, order.userId, order.id);
-        }
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const fresh = (await findOrder(deps.db, order.id)) ?? order;
-        const t = text[lang];
-        const message = error.code === 'ORDER_EXPIRED' ? t.expired : t.closed;
-        return sendHtml(reply, 409, checkoutPage(fresh, lang, origin, deps.now(), message));
+  const settle = (action: 'pay' | 'cancel') => async (request: FastifyRequest<{ Params: { orderId: string } }>, reply: FastifyReply) => {
+    if (!sameSite(request)) throw new AppError(403, 'FORBIDDEN', 'Cross-site form posts are not accepted');
+    const order = await load(request, reply);
+    if (!order) return reply;
+    const lang = langOf(request, order);
+    const origin = siteOrigin(options.publicUrl, request);
+    try {
+      if (action === 'pay') {
+        await payOrder(deps, { orderId: order.id, via: 'sandbox', paymentId: `sandbox_${order.id}` });
+      } else {
+        await cancelOrder(deps, order.userId, order.id);
       }
-      return reply.code(303).header('Cache-Control', 'no-store').redirect(orderReturnUrl(origin, order.id, lang), 303);
-    };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const fresh = (await findOrder(deps.db, order.id)) ?? order;
+      const t = text[lang];
+      const message = error.code === 'ORDER_EXPIRED' ? t.expired : t.closed;
+      return sendHtml(reply, 409, checkoutPage(fresh, lang, origin, deps.now(), message));
+    }
+    return reply
+      .code(303)
+      .header('Cache-Control', 'no-store')
+      .redirect(orderReturnUrl(origin, order.id, lang), 303);
+  };
 
   app.post('/checkout/sandbox/:orderId/pay', settle('pay'));
   app.post('/checkout/sandbox/:orderId/cancel', settle('cancel'));

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeTokenResponseSchema } from '../../protocol';
 import { createCheetahAccount } from '../core/auth';
 import { guessLimits, type GuessScope } from '../core/auth/guessLimit';
-import { signIn } from '../testing/remoteClients';
 import { expectError } from '../testing/expectError';
 import { call, type JsonResponse } from '../testing/http';
+import { signIn } from '../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
 /**
@@ -37,7 +37,8 @@ const publicIp = () => `203.0.113.${++ipSeq}`;
 const privateIp = () => `10.77.0.${++ipSeq}`;
 
 const signin = (email: string, password: string, ip: string) => call(relay, 'POST', '/auth/tern/signin', { body: { email, password }, ip });
-const cheetah = (email: string, password: string, ip: string) => call(relay, 'POST', '/auth/jwt/cheetah-login', { body: { email, password }, ip });
+const cheetah = (email: string, password: string, ip: string) =>
+  call(relay, 'POST', '/auth/jwt/cheetah-login', { body: { email, password }, ip });
 
 /** The Retry-After header, in seconds, checked to be a sensible wait. */
 function retryAfter(res: JsonResponse, maxSeconds: number): number {
@@ -123,9 +124,17 @@ describe('wrong guesses at secrets answer 429 with Retry-After', () => {
   });
 
   /** One wrong guess at `scope` from `ip`, and the status/code a miss answers with while under the limit. */
-  const guesses: Record<Exclude<GuessScope, 'pairing-code'>, { miss: (ip: string) => Promise<JsonResponse>; status: number; code: string }> = {
+  const guesses: Record<
+    Exclude<GuessScope, 'pairing-code'>,
+    { miss: (ip: string) => Promise<JsonResponse>; status: number; code: string }
+  > = {
     'promo-code': {
-      miss: (ip) => call(relay, 'POST', '/web-api/code/exchange-code', { body: { code: `NO-SUCH-${randomUUID().slice(0, 8).toUpperCase()}` }, token: jwt, ip }),
+      miss: (ip) =>
+        call(relay, 'POST', '/web-api/code/exchange-code', {
+          body: { code: `NO-SUCH-${randomUUID().slice(0, 8).toUpperCase()}` },
+          token: jwt,
+          ip,
+        }),
       status: 400,
       code: 'PROMO_NOT_FOUND',
     },
@@ -146,23 +155,26 @@ describe('wrong guesses at secrets answer 429 with Retry-After', () => {
     },
   };
 
-  it.each(Object.keys(guesses) as (keyof typeof guesses)[])('%s: refused after the limit; a fresh address is unaffected; the window slides', async (scope) => {
-    const { miss, status, code } = guesses[scope];
-    const { max, windowMs } = guessLimits[scope];
-    const ip = publicIp();
-    for (let i = 0; i < max; i++) expectError(await miss(ip), status, code);
-    const refused = await miss(ip);
-    expectError(refused, 429, 'TOO_MANY_REQUESTS');
-    retryAfter(refused, windowMs / 1000);
-    expectError(await miss(publicIp()), status, code);
+  it.each(Object.keys(guesses) as (keyof typeof guesses)[])(
+    '%s: refused after the limit; a fresh address is unaffected; the window slides',
+    async (scope) => {
+      const { miss, status, code } = guesses[scope];
+      const { max, windowMs } = guessLimits[scope];
+      const ip = publicIp();
+      for (let i = 0; i < max; i++) expectError(await miss(ip), status, code);
+      const refused = await miss(ip);
+      expectError(refused, 429, 'TOO_MANY_REQUESTS');
+      retryAfter(refused, windowMs / 1000);
+      expectError(await miss(publicIp()), status, code);
 
-    clockOffsetMs = windowMs + 1000;
-    try {
-      expectError(await miss(ip), status, code);
-    } finally {
-      clockOffsetMs = 0;
-    }
-  });
+      clockOffsetMs = windowMs + 1000;
+      try {
+        expectError(await miss(ip), status, code);
+      } finally {
+        clockOffsetMs = 0;
+      }
+    },
+  );
 
   it('a right answer from a refused address is refused too (the limit is not an oracle)', async () => {
     const ip = publicIp();

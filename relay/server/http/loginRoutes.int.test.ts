@@ -13,7 +13,7 @@ import { createCheetahAccount, unlockCheetahAccount } from '../core/auth';
 import type { FeishuUserInfo } from '../core/auth/feishuClient';
 import { createAuthRepos } from '../storage/repos';
 import { expectError } from '../testing/expectError';
-import { startFeishuStandIn, type FeishuStandIn } from '../testing/feishuStandIn';
+import { type FeishuStandIn, startFeishuStandIn } from '../testing/feishuStandIn';
 import { call } from '../testing/http';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
@@ -77,7 +77,12 @@ describe('GET /api/client/feishu-allowed', () => {
   });
 
   it('allows whitelisted public networks (IPv4 and IPv6)', async () => {
-    expect(await probe('203.0.113.77')).toMatchObject({ isPrivateNetwork: false, isInWhitelist: true, feishuLoginAllowed: true, cheetahLoginAllowed: true });
+    expect(await probe('203.0.113.77')).toMatchObject({
+      isPrivateNetwork: false,
+      isInWhitelist: true,
+      feishuLoginAllowed: true,
+      cheetahLoginAllowed: true,
+    });
     expect(await probe('2001:db8:cafe:1::5')).toMatchObject({ isInWhitelist: true, cheetahLoginAllowed: true });
   });
 
@@ -140,7 +145,11 @@ describe('Feishu login against the stand-in', () => {
     const { accessToken: feishuAccessToken } = feishuExchangeResponseSchema.parse(ex.body).data;
 
     const login = await call(relay, 'POST', '/auth/jwt/feishu-login', {
-      body: { feishuAccessToken, invitationCode: 'fei123', clientInfo: { platform: 'web', version: '1', userAgent: 'vitest', timestamp: 1 } },
+      body: {
+        feishuAccessToken,
+        invitationCode: 'fei123',
+        clientInfo: { platform: 'web', version: '1', userAgent: 'vitest', timestamp: 1 },
+      },
     });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     const result = loginResultResponseSchema.parse(login.body);
@@ -152,8 +161,12 @@ describe('Feishu login against the stand-in', () => {
     expect((await repos.users.findById(result.user.id))?.invitationCodeUsed).toBe('FEI123');
 
     // The second login finds the same account by open_id.
-    const ex2 = feishuExchangeResponseSchema.parse((await exchange(feishu.issueCode({ ...person, avatar_url: 'https://example.com/new.png' }))).body);
-    const again = loginResultResponseSchema.parse((await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: ex2.data.accessToken } })).body);
+    const ex2 = feishuExchangeResponseSchema.parse(
+      (await exchange(feishu.issueCode({ ...person, avatar_url: 'https://example.com/new.png' }))).body,
+    );
+    const again = loginResultResponseSchema.parse(
+      (await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: ex2.data.accessToken } })).body,
+    );
     expect(again.user.id).toBe(result.user.id);
     expect(again.user.avatar).toBe('https://example.com/new.png');
     expect(await repos.identities.findUserId('feishu', 'ou_zhangsan')).toBe(result.user.id);
@@ -189,7 +202,12 @@ describe('Feishu login against the stand-in', () => {
   it('requires the exact redirect URI, before calling Feishu', async () => {
     const before = feishu.calls.length;
     const code = feishu.issueCode(person);
-    for (const redirect of [`${relay.url}/callback/`, `${relay.url}/zh/callback`, 'https://evil.example/callback', `${relay.url}/callback?x=1`]) {
+    for (const redirect of [
+      `${relay.url}/callback/`,
+      `${relay.url}/zh/callback`,
+      'https://evil.example/callback',
+      `${relay.url}/callback?x=1`,
+    ]) {
       expectError(await exchange(code, { redirect }), 400, 'INVALID_REDIRECT_URI');
     }
     expect(feishu.calls.length).toBe(before);
@@ -206,22 +224,34 @@ describe('Feishu login against the stand-in', () => {
       ip: '198.51.100.200',
     });
     oneTimeTokenResponseSchema.parse(signup.body);
-    const ex = feishuExchangeResponseSchema.parse((await exchange(feishu.issueCode({ name: 'Li', open_id: 'ou_li', email: 'taken@corp.example' }))).body);
-    const login = loginResultResponseSchema.parse((await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: ex.data.accessToken } })).body);
+    const ex = feishuExchangeResponseSchema.parse(
+      (await exchange(feishu.issueCode({ name: 'Li', open_id: 'ou_li', email: 'taken@corp.example' }))).body,
+    );
+    const login = loginResultResponseSchema.parse(
+      (await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: ex.data.accessToken } })).body,
+    );
     expect(login.user.email).toBeNull();
     expect(login.user.username).toBe('Li');
   });
 
   it('is refused outside the company network, allowed from the whitelist', async () => {
     expectError(await exchange(feishu.issueCode(person), { ip: '8.8.8.8' }), 403, 'ACCESS_DENIED');
-    expectError(await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: 'x' }, ip: '8.8.8.8' }), 403, 'ACCESS_DENIED');
+    expectError(
+      await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: 'x' }, ip: '8.8.8.8' }),
+      403,
+      'ACCESS_DENIED',
+    );
     // Through inject the Host header is localhost:80.
     const res = await exchange(feishu.issueCode(person), { ip: '203.0.113.9', redirect: 'http://localhost:80/callback' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
   it('answers 503 when Feishu is not configured', async () => {
-    expectError(await call(bare, 'POST', '/api/auth/feishu/exchange', { body: { code: 'x', redirect_uri: `${bare.url}/callback` } }), 503, 'FEISHU_NOT_CONFIGURED');
+    expectError(
+      await call(bare, 'POST', '/api/auth/feishu/exchange', { body: { code: 'x', redirect_uri: `${bare.url}/callback` } }),
+      503,
+      'FEISHU_NOT_CONFIGURED',
+    );
     expectError(await call(bare, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: 'x' } }), 503, 'FEISHU_NOT_CONFIGURED');
   });
 
@@ -229,7 +259,11 @@ describe('Feishu login against the stand-in', () => {
     const e = expectError(await call(relay, 'POST', '/api/auth/feishu/exchange', { body: { code: '' } }), 400, 'VALIDATION_ERROR');
     expect(e.details?.map((d) => d.path)).toEqual(['code', 'redirect_uri']);
     expectError(await call(relay, 'POST', '/auth/jwt/feishu-login', { body: {} }), 400, 'VALIDATION_ERROR');
-    expectError(await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: 'x', invitationCode: '!!' } }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await call(relay, 'POST', '/auth/jwt/feishu-login', { body: { feishuAccessToken: 'x', invitationCode: '!!' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 });
 
@@ -277,7 +311,10 @@ describe('POST /auth/jwt/cheetah-login', () => {
   });
 
   it('does not accept tern accounts', async () => {
-    await call(relay, 'POST', '/auth/tern/signup', { body: { email: 'tern-user@corp.example', password: PASSWORD, username: 'T' }, ip: '198.51.100.201' });
+    await call(relay, 'POST', '/auth/tern/signup', {
+      body: { email: 'tern-user@corp.example', password: PASSWORD, username: 'T' },
+      ip: '198.51.100.201',
+    });
     expectError(await cheetah({ email: 'tern-user@corp.example', password: PASSWORD }, privateIp()), 401, 'INVALID_CREDENTIALS');
   });
 
@@ -312,7 +349,8 @@ describe('POST /auth/jwt/cheetah-login', () => {
 
   it('rate-limits one address to 10 attempts a minute', async () => {
     const ip = privateIp();
-    for (let i = 0; i < 10; i++) expectError(await cheetah({ email: `rl${i}@corp.example`, password: 'wrong-pass' }, ip), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 10; i++)
+      expectError(await cheetah({ email: `rl${i}@corp.example`, password: 'wrong-pass' }, ip), 401, 'INVALID_CREDENTIALS');
     expectError(await cheetah({ email: 'emp@corp.example', password: PASSWORD }, ip), 429, 'TOO_MANY_REQUESTS');
     expect((await cheetah({ email: 'emp@corp.example', password: PASSWORD }, privateIp())).status).toBe(200);
   });

@@ -26,7 +26,9 @@ export function allowedRedirectUris(publicUrl: string | undefined, request: Fast
 
 /** Network-dependent logins: the permission probe, client config, Feishu and cheetah. */
 export function registerLoginRoutes(app: FastifyInstance, deps: AuthDeps, options: { publicUrl?: string | undefined }): void {
-  app.get('/api/client/feishu-allowed', async (request) => loginPermissionSchema.parse(loginPermission(deps.network, request.ip, deps.now())));
+  app.get('/api/client/feishu-allowed', async (request) =>
+    loginPermissionSchema.parse(loginPermission(deps.network, request.ip, deps.now())),
+  );
 
   // The spec's client config also carries the Feishu appSecret; a browser never gets it (docs/auth.md).
   app.get('/api/config/client', async () =>

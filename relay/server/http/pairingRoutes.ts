@@ -60,7 +60,8 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
     const attempts = () => createAuthRepos(deps.db).loginAttempts;
     const notFound = isAppErrorCode('NOT_FOUND');
     /** Runs a code lookup; unknown codes count against the caller's IP (codes are short: no guessing someone else's). */
-    const lookup = <T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> => limitGuesses(deps, 'pairing-code', request.ip, fn, notFound);
+    const lookup = <T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> =>
+      limitGuesses(deps, 'pairing-code', request.ip, fn, notFound);
 
     api.post('/cli-api/pairing', async (request) => {
       const body = parseBody(pairingCreateRequestSchema, request.body);
@@ -121,7 +122,9 @@ export async function registerPairingRoutes(app: FastifyInstance, options: Pairi
     ] as const) {
       api.post(path, { preHandler: api.authenticate }, async (request) => {
         const body = parseBody(pairingDecisionRequestSchema, request.body);
-        const data = await lookup(request, () => decidePairing(deps, { userId: request.user!.id, pairingCode: body.pairingCode, decision }));
+        const data = await lookup(request, () =>
+          decidePairing(deps, { userId: request.user!.id, pairingCode: body.pairingCode, decision }),
+        );
         return pairingDecisionResponseSchema.parse({ success: true, data });
       });
     }

@@ -84,7 +84,9 @@ describe('/web Origin check and X-Forwarded-Host', () => {
 
   it('takes the public host from X-Forwarded-Host behind a trusted proxy, its last entry only', async () => {
     const user = await signIn(proxied, 'fwd-proxied@example.com');
-    const viaProxy = track(await connect(webSocket(proxied, user.jwt, randomUUID(), { origin: 'https://tern.example', 'x-forwarded-host': 'tern.example' })));
+    const viaProxy = track(
+      await connect(webSocket(proxied, user.jwt, randomUUID(), { origin: 'https://tern.example', 'x-forwarded-host': 'tern.example' })),
+    );
     expect(viaProxy.connected).toBe(true);
     // A client-supplied value ahead of the one the proxy appended does not count.
     const spoofed = { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example, tern.example' };
@@ -95,7 +97,14 @@ describe('/web Origin check and X-Forwarded-Host', () => {
 describe('the main namespace "/"', () => {
   it('refuses every connection with a connect_error naming the namespaces to use', async () => {
     const user = await signIn(direct, 'main-ns@example.com');
-    const main = io(direct.url, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true, autoConnect: false, auth: { token: user.jwt, windowId: randomUUID() } });
+    const main = io(direct.url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      autoConnect: false,
+      auth: { token: user.jwt, windowId: randomUUID() },
+    });
     const { message, data } = await refusal(main);
     expect(data.code).toBe('BAD_HANDSHAKE');
     expect(message).toBe('BAD_HANDSHAKE: namespace "/" is not served; connect to /cli or /web');

@@ -87,7 +87,10 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     await repos.accessTokens.pruneExpired(now);
     await repos.loginAttempts.pruneBefore(new Date(now.getTime() - KEEP_ATTEMPTS_MS));
   };
-  const timer = setInterval(() => void prune().catch((error: unknown) => app.log.warn({ err: error }, 'auth prune failed')), PRUNE_EVERY_MS);
+  const timer = setInterval(
+    () => void prune().catch((error: unknown) => app.log.warn({ err: error }, 'auth prune failed')),
+    PRUNE_EVERY_MS,
+  );
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   return deps;

@@ -46,7 +46,11 @@ async function registerBillingScope(app: FastifyInstance, routes: (api: FastifyI
       api.setErrorHandler((error: FastifyError, request, reply) => {
         if (isUndefinedTable(error)) {
           request.log.error({ err: error }, 'billing table missing');
-          return sendError(reply, 503, { success: false, code: 'DATABASE_TABLE_MISSING', message: 'Database is being initialised, please retry later' });
+          return sendError(reply, 503, {
+            success: false,
+            code: 'DATABASE_TABLE_MISSING',
+            message: 'Database is being initialised, please retry later',
+          });
         }
         return base.call(outer, error, request, reply);
       });
@@ -83,7 +87,10 @@ export async function registerBilling(app: FastifyInstance, options: BillingOpti
     await expireOrders(deps.db, now);
     await pruneUsageRequests(deps.db, now);
   };
-  const timer = setInterval(() => void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'billing sweep failed')), 60 * 60_000);
+  const timer = setInterval(
+    () => void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'billing sweep failed')),
+    60 * 60_000,
+  );
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   return deps;

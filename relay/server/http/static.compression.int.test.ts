@@ -59,14 +59,22 @@ function decoded(res: LightMyRequestResponse): string {
   expect(encoding).toBeUndefined();
   return raw.toString('utf8');
 }
-const varies = (res: LightMyRequestResponse) => String(res.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (res: LightMyRequestResponse) =>
+  String(res.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 describe('scripts/precompress.mjs', () => {
   it('writes smaller .br and .gz copies of compressible files over 1 KB', () => {
     for (const file of ['index.html', 'manifest.webmanifest', 'assets/index-3f9a1c.js']) {
       const size = statSync(path.join(staticDir, file)).size;
-      expect(brotliDecompressSync(readFileSync(path.join(staticDir, `${file}.br`))).toString()).toBe(readFileSync(path.join(staticDir, file), 'utf8'));
-      expect(gunzipSync(readFileSync(path.join(staticDir, `${file}.gz`))).toString()).toBe(readFileSync(path.join(staticDir, file), 'utf8'));
+      expect(brotliDecompressSync(readFileSync(path.join(staticDir, `${file}.br`))).toString()).toBe(
+        readFileSync(path.join(staticDir, file), 'utf8'),
+      );
+      expect(gunzipSync(readFileSync(path.join(staticDir, `${file}.gz`))).toString()).toBe(
+        readFileSync(path.join(staticDir, file), 'utf8'),
+      );
       expect(statSync(path.join(staticDir, `${file}.br`)).size).toBeLessThan(size);
     }
   });

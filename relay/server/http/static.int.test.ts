@@ -98,12 +98,15 @@ describe('trailing slash (spec §2)', () => {
 });
 
 describe('language prefixes and redirects', () => {
-  it.each(['/fr/pricing', '/ja', '/ko/leaderboard', '/de/install', '/es/', '/en/pricing'])('unsupported prefix %s ends at /404', async (url) => {
-    let res = await app.inject({ method: 'GET', url });
-    if (res.statusCode === 301) res = await app.inject({ method: 'GET', url: res.headers.location as string });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/404');
-  });
+  it.each(['/fr/pricing', '/ja', '/ko/leaderboard', '/de/install', '/es/', '/en/pricing'])(
+    'unsupported prefix %s ends at /404',
+    async (url) => {
+      let res = await app.inject({ method: 'GET', url });
+      if (res.statusCode === 301) res = await app.inject({ method: 'GET', url: res.headers.location as string });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/404');
+    },
+  );
 
   it.each([
     ['/docs', '/install'],
@@ -118,23 +121,35 @@ describe('language prefixes and redirects', () => {
 });
 
 describe('pages', () => {
-  it.each(['/', '/zh', '/pricing', '/zh/pricing', '/leaderboard/claude-code-vs-gemini-cli', '/use-cases/learning', '/install', '/callback', '/userinfo', '/orders/ORD-1', '/zh/orders/ORD-1'])(
-    'known route %s → 200 app shell, revalidated',
+  it.each([
+    '/',
+    '/zh',
+    '/pricing',
+    '/zh/pricing',
+    '/leaderboard/claude-code-vs-gemini-cli',
+    '/use-cases/learning',
+    '/install',
+    '/callback',
+    '/userinfo',
+    '/orders/ORD-1',
+    '/zh/orders/ORD-1',
+  ])('known route %s → 200 app shell, revalidated', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('shell-marker');
+  });
+
+  it.each(['/nope', '/zh/nope', '/leaderboard/cursor', '/orders/1/items', '/xx/pricing', '/404'])(
+    'unknown route %s → 404 with the app shell',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('shell-marker');
     },
   );
-
-  it.each(['/nope', '/zh/nope', '/leaderboard/cursor', '/orders/1/items', '/xx/pricing', '/404'])('unknown route %s → 404 with the app shell', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.body).toContain('shell-marker');
-  });
 
   it('HEAD on a page answers like GET without a body', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/pricing' });
@@ -190,17 +205,27 @@ describe('static files', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/', '/pricing', '/nope', '/healthz', '/web-api/nope', '/pricing/', '/assets/index-3f9a1c.js'])('%s carries the strict CSP and friends', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    const csp = String(res.headers['content-security-policy']);
-    for (const directive of ["object-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", "worker-src 'self' blob:", "script-src 'self'", "default-src 'self'"]) {
-      expect(csp).toContain(directive);
-    }
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  });
+  it.each(['/', '/pricing', '/nope', '/healthz', '/web-api/nope', '/pricing/', '/assets/index-3f9a1c.js'])(
+    '%s carries the strict CSP and friends',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      for (const directive of [
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "worker-src 'self' blob:",
+        "script-src 'self'",
+        "default-src 'self'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    },
+  );
 });
 
 describe('without a build', () => {

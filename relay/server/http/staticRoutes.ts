@@ -4,10 +4,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { localizePath, parsePathname } from '../../protocol/languages';
-import { matchRoute, redirects } from '../../protocol/routes';
 import type { ErrorBody } from '../../protocol';
+import { localizePath, parsePathname } from '../../protocol/languages';
 import { ORIGIN_PLACEHOLDER, PRERENDER_DIR, prerenderedFile } from '../../protocol/prerender';
+import { matchRoute, redirects } from '../../protocol/routes';
 import { createTextSender } from './staticCompression';
 
 const API_PREFIXES = ['/api/', '/web-api/', '/cli-api/', '/auth/', '/socket.io/', '/healthz'];

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { emailSchema } from '../../protocol';
 import { loadConfig } from '../config';
 import { AppError } from '../core/appError';
-import { openStorage, type Database } from '../storage/database';
-import { createAuthRepos } from '../storage/repos';
 import { issueCliToken } from '../core/remote/cliAuth';
+import { type Database, openStorage } from '../storage/database';
+import { createAuthRepos } from '../storage/repos';
 
 /** Operator command for scripts and CI; dispatched from relay/server/admin.ts. */
 export const CLI_TOKEN_USAGE = `  npm run admin -- cli-token --email <email> [--label <label, default "admin">]   (prints a CLI token: keep it secret)`;
@@ -13,7 +13,11 @@ export const CLI_TOKEN_USAGE = `  npm run admin -- cli-token --email <email> [--
 export const CLI_TOKEN_COMMANDS: readonly string[] = ['cli-token'];
 
 /** Mints a CLI token for the account with this e-mail; the user can see and revoke it in the PWA. */
-export async function runCliTokenCommand(argv: string[], deps: { db: Database; now: () => Date }, out: (line: string) => void): Promise<number> {
+export async function runCliTokenCommand(
+  argv: string[],
+  deps: { db: Database; now: () => Date },
+  out: (line: string) => void,
+): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     allowPositionals: true,

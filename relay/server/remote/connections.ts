@@ -47,7 +47,13 @@ export function webConnection(ctx: HubContext, socket: WebServerSocket) {
       return ref;
     },
     holdsLock: (instanceId: string) =>
-      core.repo.holdsLock({ instanceId, windowId: socket.data.windowId, socketId: socket.id, now: core.now(), leaseMs: core.options.leaseMs }),
+      core.repo.holdsLock({
+        instanceId,
+        windowId: socket.data.windowId,
+        socketId: socket.id,
+        now: core.now(),
+        leaseMs: core.options.leaseMs,
+      }),
   };
 }
 export type WebConnection = ReturnType<typeof webConnection>;

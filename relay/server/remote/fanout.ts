@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import { type SessionEvent, WEB_PUSH } from '../../protocol';
-import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
-import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { toSessionEvent } from '../core/remote/views';
+import type { RemoteRepo } from '../storage/repos/remoteRepo';
+import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
 
 const REPLAY_PAGE = 500;
 const NODE_EVENT = 'remote:session-event' as const;

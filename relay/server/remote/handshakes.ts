@@ -38,7 +38,10 @@ export function useCliHandshake(cli: CliNamespace, deps: { core: RemoteCoreDeps;
       const mismatch = versionMismatch(raw, 'update tern');
       if (mismatch) return next(mismatch);
       const auth = cliHandshakeAuthSchema.safeParse(raw);
-      if (!auth.success) return next(handshakeError('BAD_HANDSHAKE', `missing or malformed handshake (token, instanceId, protocolVersion ${REMOTE_PROTOCOL_VERSION})`));
+      if (!auth.success)
+        return next(
+          handshakeError('BAD_HANDSHAKE', `missing or malformed handshake (token, instanceId, protocolVersion ${REMOTE_PROTOCOL_VERSION})`),
+        );
       const verified = await verifyCliToken({ db: deps.db, now: deps.core.now }, auth.data.token);
       if (!verified) return next(handshakeError('UNAUTHORIZED', 'invalid or revoked CLI token'));
       const claimed = await deps.core.repo.claimInstance({
@@ -62,11 +65,15 @@ export function useWebHandshake(web: WebNamespace, deps: { app: FastifyInstance;
   web.use((socket, next) =>
     guarded(deps.app.log, 'web', next, async () => {
       const { headers, address } = socket.handshake;
-      if (!isAllowedOrigin(headers, deps.config.PUBLIC_URL, trustsPeer(address))) return next(handshakeError('ORIGIN_NOT_ALLOWED', 'origin not allowed'));
+      if (!isAllowedOrigin(headers, deps.config.PUBLIC_URL, trustsPeer(address)))
+        return next(handshakeError('ORIGIN_NOT_ALLOWED', 'origin not allowed'));
       const mismatch = versionMismatch(socket.handshake.auth, 'reload the page');
       if (mismatch) return next(mismatch);
       const auth = webHandshakeAuthSchema.safeParse(socket.handshake.auth);
-      if (!auth.success) return next(handshakeError('BAD_HANDSHAKE', `missing or malformed handshake (token, windowId, protocolVersion ${REMOTE_PROTOCOL_VERSION})`));
+      if (!auth.success)
+        return next(
+          handshakeError('BAD_HANDSHAKE', `missing or malformed handshake (token, windowId, protocolVersion ${REMOTE_PROTOCOL_VERSION})`),
+        );
       let access;
       try {
         access = await deps.app.verifyAccessToken(auth.data.token);

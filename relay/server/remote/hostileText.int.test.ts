@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../protocol';
 import { call } from '../testing/http';
-import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
 let relay: TestRelay;
 const open: Socket[] = [];
@@ -49,7 +49,10 @@ async function pair() {
 
 describe('hostile text over HTTP', () => {
   it('refuses NUL in id-like fields with 400 naming the field, never 500', async () => {
-    const signup = await call(relay, 'POST', '/auth/tern/signup', { body: { email: 'nul@example.com', password: 'correct horse', username: 'a\u0000b' }, ip: '203.0.113.7' });
+    const signup = await call(relay, 'POST', '/auth/tern/signup', {
+      body: { email: 'nul@example.com', password: 'correct horse', username: 'a\u0000b' },
+      ip: '203.0.113.7',
+    });
     expect(signup.status).toBe(400);
     expect(signup.body.details.map((d: { path: string }) => d.path)).toContain('username');
 
@@ -67,16 +70,33 @@ describe('hostile text over HTTP', () => {
 describe('hostile text over sockets', () => {
   it('keeps NUL and lone surrogates in chat input and tool output, visibly, in order', async () => {
     const s = await pair();
-    const sent = await request(s.web, WEB_EVENTS.sessionInput, { sessionId: s.sessionId, clientMsgId: randomUUID(), text: 'a\u0000b \ud800' });
+    const sent = await request(s.web, WEB_EVENTS.sessionInput, {
+      sessionId: s.sessionId,
+      clientMsgId: randomUUID(),
+      text: 'a\u0000b \ud800',
+    });
     expect(sent.ok, JSON.stringify(sent)).toBe(true);
     await waitFor(() => s.inputs.length === 1, 5000, 'the CLI to receive the input');
     expect(s.inputs[0]!.text).toBe('a\u2400b \ufffd');
 
     const toolCallId = 't1';
     const emit = (body: unknown) => request(s.cli, CLI_EVENTS.sessionEvent, { sessionId: s.sessionId, eventId: randomUUID(), body });
-    expect((await emit({ type: 'tool_call', toolCallId, name: 'shell', title: "printf 'a\\0b'", input: { command: "printf 'a\u0000b'", ['k\u0000']: ['\udfff'] }, status: 'executing' })).ok).toBe(true);
+    expect(
+      (
+        await emit({
+          type: 'tool_call',
+          toolCallId,
+          name: 'shell',
+          title: "printf 'a\\0b'",
+          input: { command: "printf 'a\u0000b'", ['k\u0000']: ['\udfff'] },
+          status: 'executing',
+        })
+      ).ok,
+    ).toBe(true);
     expect((await emit({ type: 'tool_output', toolCallId, stream: 'stdout', chunk: 'a\u0000b' })).ok).toBe(true);
-    expect((await emit({ type: 'tool_call', toolCallId, name: 'shell', title: 'done', input: {}, status: 'completed', output: 'a\u0000b' })).ok).toBe(true);
+    expect(
+      (await emit({ type: 'tool_call', toolCallId, name: 'shell', title: 'done', input: {}, status: 'completed', output: 'a\u0000b' })).ok,
+    ).toBe(true);
     expect((await request(s.cli, CLI_EVENTS.sessionMeta, { sessionId: s.sessionId, title: 'bin\u0000ary' })).ok).toBe(true);
 
     await waitFor(() => s.events.length >= 4, 5000, 'the browser to get the events');
@@ -104,15 +124,26 @@ describe('hostile text over sockets', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(bad.error.details[0].path).toBe('body.messageId');
 
-    const hello = await request(s.cli, CLI_EVENTS.hello, { env: { ...cliEnv(), hostname: 'dev\u0000box' }, sessions: [{ id: s.sessionId, title: 't\u0000', createdAt: new Date().toISOString() }] });
+    const hello = await request(s.cli, CLI_EVENTS.hello, {
+      env: { ...cliEnv(), hostname: 'dev\u0000box' },
+      sessions: [{ id: s.sessionId, title: 't\u0000', createdAt: new Date().toISOString() }],
+    });
     expect(hello).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(hello.error.details.map((d: { path: string }) => d.path)).toEqual(['env.hostname']);
 
-    const usage = await request(s.cli, CLI_EVENTS.usageReport, { requestId: randomUUID(), model: 'gpt\u0000', inputTokens: 1, outputTokens: 1 });
+    const usage = await request(s.cli, CLI_EVENTS.usageReport, {
+      requestId: randomUUID(),
+      model: 'gpt\u0000',
+      inputTokens: 1,
+      outputTokens: 1,
+    });
     expect(usage).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
 
     // A session title with NUL in the hello is kept, visibly.
-    const ok = await request(s.cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [{ id: randomUUID(), title: 'bin\u0000ary \ud800', createdAt: new Date().toISOString() }] });
+    const ok = await request(s.cli, CLI_EVENTS.hello, {
+      env: cliEnv(),
+      sessions: [{ id: randomUUID(), title: 'bin\u0000ary \ud800', createdAt: new Date().toISOString() }],
+    });
     expect(ok.ok, JSON.stringify(ok)).toBe(true);
   });
 });

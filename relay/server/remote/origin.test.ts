@@ -8,8 +8,16 @@ describe('isAllowedOrigin (/web handshake)', () => {
     expect(isAllowedOrigin({ host: 'tern.example', origin: 'https://tern.example' }, undefined)).toBe(true);
     expect(isAllowedOrigin({ host: '10.0.0.5:8080', origin: 'https://tern.example' }, 'https://tern.example/')).toBe(true);
     // Behind a proxy TRUST_PROXY trusts, X-Forwarded-Host is the relay's public host (the nearest proxy's value).
-    expect(isAllowedOrigin({ host: '10.0.0.5:8080', 'x-forwarded-host': 'tern.example', origin: 'https://tern.example' }, undefined, true)).toBe(true);
-    expect(isAllowedOrigin({ host: '10.0.0.5:8080', 'x-forwarded-host': 'evil.example, tern.example', origin: 'https://tern.example' }, undefined, true)).toBe(true);
+    expect(
+      isAllowedOrigin({ host: '10.0.0.5:8080', 'x-forwarded-host': 'tern.example', origin: 'https://tern.example' }, undefined, true),
+    ).toBe(true);
+    expect(
+      isAllowedOrigin(
+        { host: '10.0.0.5:8080', 'x-forwarded-host': 'evil.example, tern.example', origin: 'https://tern.example' },
+        undefined,
+        true,
+      ),
+    ).toBe(true);
   });
 
   it('ignores X-Forwarded-Host from a peer that is not a trusted proxy', () => {

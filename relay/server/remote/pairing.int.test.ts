@@ -13,9 +13,9 @@ import {
   tempCodeExchangeResponseSchema,
 } from '../../protocol';
 import { call } from '../testing/http';
+import { cliEnv, cliSocket, connect, request, signIn } from '../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 import { runCliTokenCommand } from './adminCliToken';
-import { cliEnv, cliSocket, connect, request, signIn } from '../testing/remoteClients';
 
 let relay: TestRelay;
 let clockOffsetMs = 0;
@@ -54,7 +54,9 @@ describe('pairing', () => {
 
     expect(await poll(started.deviceCode)).toEqual({ status: 'pending' });
     expectError(await get(`/web-api/pairing/${started.pairingCode}`), 401, 'UNAUTHORIZED');
-    const info = pairingInfoResponseSchema.parse((await get(`/web-api/pairing/${started.pairingCode.replace('-', '').toLowerCase()}`, user.jwt)).body);
+    const info = pairingInfoResponseSchema.parse(
+      (await get(`/web-api/pairing/${started.pairingCode.replace('-', '').toLowerCase()}`, user.jwt)).body,
+    );
     expect(info.data).toMatchObject({ pairingCode: started.pairingCode, hostname: 'devbox', platform: 'linux', status: 'pending' });
 
     const approved = await post('/web-api/pairing/approve', { pairingCode: started.pairingCode }, user.jwt);
@@ -88,9 +90,15 @@ describe('pairing', () => {
     expectError(await post('/web-api/pairing/approve', { pairingCode: started.pairingCode }, other.jwt), 409, 'PAIRING_DECIDED');
     expect((await get('/web-api/cli-tokens', other.jwt)).body.data).toEqual([]);
     // Another user's token cannot be revoked (and looks unknown).
-    const foreign = await fetch(`${relay.url}/web-api/cli-tokens/${list.data[0]!.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other.jwt}` } });
+    const foreign = await fetch(`${relay.url}/web-api/cli-tokens/${list.data[0]!.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${other.jwt}` },
+    });
     expect(foreign.status).toBe(404);
-    const revoked = await fetch(`${relay.url}/web-api/cli-tokens/${list.data[0]!.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${user.jwt}` } });
+    const revoked = await fetch(`${relay.url}/web-api/cli-tokens/${list.data[0]!.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${user.jwt}` },
+    });
     expect(revoked.status).toBe(200);
     await expect(connect(cliSocket(relay, result.cliToken, randomUUID()))).rejects.toThrow(/UNAUTHORIZED/);
     expectError(await call(relay, 'POST', '/cli-api/temp-code', { token: result.cliToken }), 401, 'UNAUTHORIZED');
@@ -125,16 +133,25 @@ describe('pairing', () => {
 describe('pairing rate limits', () => {
   it('limits new pairing requests and unknown-code guesses per IP', async () => {
     const ip = '203.0.113.7';
-    for (let i = 0; i < 10; i++) expect((await call(relay, 'POST', '/cli-api/pairing', { body: { hostname: 'h', platform: 'p' }, ip })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await call(relay, 'POST', '/cli-api/pairing', { body: { hostname: 'h', platform: 'p' }, ip })).status).toBe(200);
     expectError(await call(relay, 'POST', '/cli-api/pairing', { body: { hostname: 'h', platform: 'p' }, ip }), 429, 'TOO_MANY_REQUESTS');
     expect((await call(relay, 'POST', '/cli-api/pairing', { body: { hostname: 'h', platform: 'p' }, ip: '203.0.113.8' })).status).toBe(200);
 
     const user = await signIn(relay, 'guess@example.com');
     const guesser = '203.0.113.9';
     for (let i = 0; i < 30; i++) {
-      expectError(await call(relay, 'POST', '/web-api/pairing/approve', { body: { pairingCode: 'ZZZZ-ZZZZ' }, token: user.jwt, ip: guesser }), 404, 'NOT_FOUND');
+      expectError(
+        await call(relay, 'POST', '/web-api/pairing/approve', { body: { pairingCode: 'ZZZZ-ZZZZ' }, token: user.jwt, ip: guesser }),
+        404,
+        'NOT_FOUND',
+      );
     }
-    expectError(await call(relay, 'POST', '/web-api/pairing/approve', { body: { pairingCode: 'ZZZZ-ZZZZ' }, token: user.jwt, ip: guesser }), 429, 'TOO_MANY_REQUESTS');
+    expectError(
+      await call(relay, 'POST', '/web-api/pairing/approve', { body: { pairingCode: 'ZZZZ-ZZZZ' }, token: user.jwt, ip: guesser }),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
   });
 });
 

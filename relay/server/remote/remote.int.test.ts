@@ -8,9 +8,9 @@ import {
   CLI_EVENTS,
   cliHelloAckSchema,
   handshakeErrorDataSchema,
-  REMOTE_PROTOCOL_VERSION,
   instanceAttachAckSchema,
   instancesListAckSchema,
+  REMOTE_PROTOCOL_VERSION,
   type SessionEvent,
   sessionEventSchema,
   WEB_EVENTS,
@@ -19,8 +19,8 @@ import {
 } from '../../protocol';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { call } from '../testing/http';
-import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
 let relay: TestRelay;
 let clockOffsetMs = 0;
@@ -99,16 +99,27 @@ describe('handshakes', () => {
   };
 
   it('refuses a bad CLI token, a malformed CLI handshake and a bad user token, with a code in err.data', async () => {
-    expect(await refusal(cliSocket(relay, 'tern_cli_nope'))).toEqual({ message: 'UNAUTHORIZED: invalid or revoked CLI token', data: { code: 'UNAUTHORIZED' } });
+    expect(await refusal(cliSocket(relay, 'tern_cli_nope'))).toEqual({
+      message: 'UNAUTHORIZED: invalid or revoked CLI token',
+      data: { code: 'UNAUTHORIZED' },
+    });
     const user = await signIn(relay, 'hs@example.com');
     const { token } = await cliTokenFor(relay, user.userId);
-    expect(await refusal(cliSocket(relay, token, 'not-a-uuid'))).toMatchObject({ message: expect.stringMatching(/^BAD_HANDSHAKE: /), data: { code: 'BAD_HANDSHAKE' } });
-    expect(await refusal(cliSocket(relay, token, randomUUID(), { protocolVersion: undefined }))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
+    expect(await refusal(cliSocket(relay, token, 'not-a-uuid'))).toMatchObject({
+      message: expect.stringMatching(/^BAD_HANDSHAKE: /),
+      data: { code: 'BAD_HANDSHAKE' },
+    });
+    expect(await refusal(cliSocket(relay, token, randomUUID(), { protocolVersion: undefined }))).toMatchObject({
+      data: { code: 'BAD_HANDSHAKE' },
+    });
     expect(await refusal(cliSocket(relay, token, randomUUID(), { protocolVersion: 99 }))).toMatchObject({
       message: expect.stringMatching(/^PROTOCOL_VERSION: .*version 1, not 99/),
       data: { code: 'PROTOCOL_VERSION' },
     });
-    expect(await refusal(webSocket(relay, 'garbage'))).toMatchObject({ message: expect.stringMatching(/^UNAUTHORIZED: /), data: { code: 'UNAUTHORIZED' } });
+    expect(await refusal(webSocket(relay, 'garbage'))).toMatchObject({
+      message: expect.stringMatching(/^UNAUTHORIZED: /),
+      data: { code: 'UNAUTHORIZED' },
+    });
     expect(await refusal(webSocket(relay, token))).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
     expect(await refusal(webSocket(relay, user.jwt, 'not-a-uuid'))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
   });
@@ -125,8 +136,17 @@ describe('handshakes', () => {
   it('/web carries the protocol version too: another version gets PROTOCOL_VERSION, none at all BAD_HANDSHAKE', async () => {
     const user = await signIn(relay, 'webversion@example.com');
     const web = (auth: Record<string, unknown>) =>
-      io(relay.url + WEB_NAMESPACE, { transports: ['websocket'], reconnection: false, forceNew: true, autoConnect: false, auth: { token: user.jwt, windowId: randomUUID(), ...auth } });
-    expect(await refusal(web({ protocolVersion: 2 }))).toMatchObject({ message: expect.stringMatching(/^PROTOCOL_VERSION: .*version 1, not 2; reload the page/), data: { code: 'PROTOCOL_VERSION' } });
+      io(relay.url + WEB_NAMESPACE, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        autoConnect: false,
+        auth: { token: user.jwt, windowId: randomUUID(), ...auth },
+      });
+    expect(await refusal(web({ protocolVersion: 2 }))).toMatchObject({
+      message: expect.stringMatching(/^PROTOCOL_VERSION: .*version 1, not 2; reload the page/),
+      data: { code: 'PROTOCOL_VERSION' },
+    });
     expect(await refusal(web({}))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
     track(await connect(web({ protocolVersion: REMOTE_PROTOCOL_VERSION })));
   });
@@ -152,7 +172,9 @@ describe('authorisation: a user only sees and drives their own instances', () =>
       error: { code: 'NOT_FOUND' },
     });
     const seen = collect<SessionEvent>(a.web, WEB_PUSH.sessionEvent);
-    expect(await request(a.web, WEB_EVENTS.sessionJoin, { sessionId: bSession, afterSeq: 0 })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await request(a.web, WEB_EVENTS.sessionJoin, { sessionId: bSession, afterSeq: 0 })).toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
     expect(await request(a.web, WEB_EVENTS.sessionInput, { sessionId: bSession, clientMsgId: 'x', text: 'rm -rf /' })).toMatchObject({
       error: { code: 'NOT_FOUND' },
     });
@@ -170,7 +192,9 @@ describe('authorisation: a user only sees and drives their own instances', () =>
 
     // A's CLI cannot write into B's session or claim B's instance id.
     expect(await cliEvent(a.cli, bSession, 'injected')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await request(a.cli, CLI_EVENTS.sessionMeta, { sessionId: bSession, title: 'pwned' })).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(await request(a.cli, CLI_EVENTS.sessionMeta, { sessionId: bSession, title: 'pwned' })).toMatchObject({
+      error: { code: 'NOT_FOUND' },
+    });
     await expect(connect(cliSocket(relay, a.cliToken.token, b.instanceId))).rejects.toThrow(/UNAUTHORIZED/);
 
     // B still has its instance and nothing reached A's window.
@@ -207,7 +231,11 @@ describe('malformed events', () => {
 
     // Without an ack: nothing happens (no session is created), nothing crashes.
     s.web.emit(WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() });
-    s.cli.emit(CLI_EVENTS.sessionEvent, { sessionId: randomUUID(), eventId: randomUUID(), body: { type: 'turn_end', reason: 'completed' } });
+    s.cli.emit(CLI_EVENTS.sessionEvent, {
+      sessionId: randomUUID(),
+      eventId: randomUUID(),
+      body: { type: 'turn_end', reason: 'completed' },
+    });
     s.web.emit('garbage', Buffer.from('xx'));
 
     const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
@@ -240,11 +268,15 @@ describe('workspace lock', () => {
     expect(await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
       error: { code: 'NOT_ATTACHED' },
     });
-    expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ error: { code: 'WORKSPACE_BUSY' } });
+    expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({
+      error: { code: 'WORKSPACE_BUSY' },
+    });
 
     // The holder's window goes away: its lease is not renewed and lapses; then the lock is free.
     other.disconnect();
-    expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ error: { code: 'WORKSPACE_BUSY' } });
+    expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({
+      error: { code: 'WORKSPACE_BUSY' },
+    });
     clockOffsetMs += LEASE_MS + 1_000;
     try {
       expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
@@ -307,7 +339,12 @@ describe('sessions, seq and replay', () => {
     expect(sessionEventSchema.safeParse(received[28]).success).toBe(true);
 
     const attached = instanceAttachAckSchema.parse(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
-    expect(attached.ok && attached.sessions[0]).toMatchObject({ id: sessionId, firstMessage: 'hello there', lastMessage: 'hello there', lastSeq: 31 });
+    expect(attached.ok && attached.sessions[0]).toMatchObject({
+      id: sessionId,
+      firstMessage: 'hello there',
+      lastMessage: 'hello there',
+      lastSeq: 31,
+    });
 
     // Detached, a resend still answers its seq (nothing stored twice); new input is refused and burns no seq.
     expect(await request(s.web, WEB_EVENTS.instanceDetach, { instanceId: s.instanceId })).toEqual({ ok: true });
@@ -338,7 +375,9 @@ describe('sessions, seq and replay', () => {
     expect(await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'while-away', text: 'are you there?' })).toMatchObject({
       ok: true,
     });
-    expect(await request(s.web, WEB_EVENTS.sessionPermission, { sessionId, requestId: 'perm-1', decision: 'allow', scope: 'once' })).toMatchObject({
+    expect(
+      await request(s.web, WEB_EVENTS.sessionPermission, { sessionId, requestId: 'perm-1', decision: 'allow', scope: 'once' }),
+    ).toMatchObject({
       ok: true,
     });
     expect(await request(s.web, WEB_EVENTS.sessionInterrupt, { sessionId })).toMatchObject({ error: { code: 'INSTANCE_OFFLINE' } });
@@ -347,7 +386,12 @@ describe('sessions, seq and replay', () => {
     });
 
     const back = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
-    const hello = cliHelloAckSchema.parse(await request(back, CLI_EVENTS.hello, { env: cliEnv(), sessions: [{ id: sessionId, title: 't', createdAt: new Date().toISOString() }] }));
+    const hello = cliHelloAckSchema.parse(
+      await request(back, CLI_EVENTS.hello, {
+        env: cliEnv(),
+        sessions: [{ id: sessionId, title: 't', createdAt: new Date().toISOString() }],
+      }),
+    );
     expect(hello.ok).toBe(true);
     if (!hello.ok) return;
     expect(hello.instance).toMatchObject({ id: s.instanceId, online: true });
@@ -370,9 +414,14 @@ describe('sessions, seq and replay', () => {
     // commands:taken marks only this instance's own commands; a foreign or unknown id changes nothing.
     const other = await setup({ attach: false });
     cliTakesCommands(other.cli);
-    expect(await request(other.cli, CLI_EVENTS.commandsTaken, { commandIds: hello.pendingInputs.map((p) => p.commandId) })).toEqual({ ok: true });
+    expect(await request(other.cli, CLI_EVENTS.commandsTaken, { commandIds: hello.pendingInputs.map((p) => p.commandId) })).toEqual({
+      ok: true,
+    });
     expect(await pendingIds()).toEqual(hello.pendingInputs.map((p) => p.commandId));
-    expect(await request(back2, CLI_EVENTS.commandsTaken, { commandIds: ['x'] })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+    expect(await request(back2, CLI_EVENTS.commandsTaken, { commandIds: ['x'] })).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_REQUEST' },
+    });
     // Confirming the first one leaves the second pending; confirming again is harmless.
     const [first, second] = hello.pendingInputs.map((p) => p.commandId);
     expect(await request(back2, CLI_EVENTS.commandsTaken, { commandIds: [first, randomUUID()] })).toEqual({ ok: true });
@@ -406,8 +455,15 @@ describe('presence and session meta', () => {
     const back = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
     const sessionId = randomUUID();
     expect(
-      await request(back, CLI_EVENTS.hello, { env: cliEnv('/home/me/other'), sessions: [{ id: sessionId, title: 'local', createdAt: new Date().toISOString() }] }),
-    ).toMatchObject({ ok: true, instance: { online: true, cwd: '/home/me/other', sessionCount: 1 }, sessions: [{ id: sessionId, lastSeq: 0 }] });
+      await request(back, CLI_EVENTS.hello, {
+        env: cliEnv('/home/me/other'),
+        sessions: [{ id: sessionId, title: 'local', createdAt: new Date().toISOString() }],
+      }),
+    ).toMatchObject({
+      ok: true,
+      instance: { online: true, cwd: '/home/me/other', sessionCount: 1 },
+      sessions: [{ id: sessionId, lastSeq: 0 }],
+    });
     await new Promise((r) => setTimeout(r, 600)); // longer than the test grace period (300 ms)
     expect(instanceUpdates.every((u) => u.instance.online)).toBe(true);
     const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
@@ -427,7 +483,14 @@ describe('usage over the socket', () => {
   it('authorizes and records usage through billing, idempotent on requestId', async () => {
     const s = await setup({ attach: false });
     expect(await request(s.cli, CLI_EVENTS.usageAuthorize, { model: 'claude-sonnet-4' })).toEqual({ ok: true });
-    const report = { requestId: randomUUID(), model: 'claude-sonnet-4', inputTokens: 1000, outputTokens: 500, cacheCreationTokens: 0, cacheReadTokens: 0 };
+    const report = {
+      requestId: randomUUID(),
+      model: 'claude-sonnet-4',
+      inputTokens: 1000,
+      outputTokens: 500,
+      cacheCreationTokens: 0,
+      cacheReadTokens: 0,
+    };
     const first = await request(s.cli, CLI_EVENTS.usageReport, report);
     expect(first).toMatchObject({ ok: true, requestId: report.requestId, duplicate: false });
     expect(first.credits).toBeGreaterThan(0);
@@ -448,7 +511,10 @@ describe('revocation', () => {
     const cliGone = new Promise((resolve) => s.cli.once('disconnect', resolve));
     const del = await call(relay, 'GET', '/web-api/cli-tokens', { token: s.jwt });
     expect(del.body.data.map((t: { id: string }) => t.id)).toEqual([s.cliToken.id]);
-    const res = await fetch(`${relay.url}/web-api/cli-tokens/${s.cliToken.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${s.jwt}` } });
+    const res = await fetch(`${relay.url}/web-api/cli-tokens/${s.cliToken.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${s.jwt}` },
+    });
     expect(res.status).toBe(200);
     await cliGone;
     expect(cliRevoked).toHaveLength(1);

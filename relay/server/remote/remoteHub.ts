@@ -78,7 +78,9 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   const closeAdapter = deps.config.REDIS_URL ? await useRedisAdapter(io, deps.config.REDIS_URL, log) : null;
 
   // Nothing is served on the main namespace: a client that connects there gets a connect_error saying where to go.
-  io.of('/').use((_socket, next) => next(handshakeError('BAD_HANDSHAKE', `namespace "/" is not served; connect to ${CLI_NAMESPACE} or ${WEB_NAMESPACE}`)));
+  io.of('/').use((_socket, next) =>
+    next(handshakeError('BAD_HANDSHAKE', `namespace "/" is not served; connect to ${CLI_NAMESPACE} or ${WEB_NAMESPACE}`)),
+  );
   const cli: CliNamespace = io.of(CLI_NAMESPACE);
   const web: WebNamespace = io.of(WEB_NAMESPACE);
   const repo = createRemoteRepo(deps.db);

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../protocol';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
-import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
 /**
  * Two relay nodes on one PostgreSQL and one Redis (the Socket.IO Redis Streams adapter): a CLI on node A, the browser
@@ -88,7 +88,13 @@ describe('scale-out: two relay nodes', () => {
     const received = collect<SessionEvent>(web, WEB_PUSH.sessionEvent);
     expect(await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).toMatchObject({ ok: true });
     for (let i = 1; i <= 10; i++) {
-      expect(await request(cli, CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body: { type: 'notice', level: 'info', text: `n${i}` } })).toEqual({
+      expect(
+        await request(cli, CLI_EVENTS.sessionEvent, {
+          sessionId,
+          eventId: randomUUID(),
+          body: { type: 'notice', level: 'info', text: `n${i}` },
+        }),
+      ).toEqual({
         ok: true,
         seq: i,
       });
@@ -109,7 +115,10 @@ describe('scale-out: two relay nodes', () => {
 
     // Revoking the token on node B disconnects the CLI on node A.
     const gone = new Promise((resolve) => cli.once('disconnect', resolve));
-    const res = await fetch(`${b.url}/web-api/cli-tokens/${tokenId}`, { method: 'DELETE', headers: { authorization: `Bearer ${user.jwt}` } });
+    const res = await fetch(`${b.url}/web-api/cli-tokens/${tokenId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${user.jwt}` },
+    });
     expect(res.status).toBe(200);
     await gone;
   });
@@ -127,7 +136,9 @@ describe('scale-out: two relay nodes', () => {
     const body = { type: 'notice', level: 'info', text: 'x' };
     // Every id twice, half through each node's connection pool, all at once.
     const results = await Promise.all(
-      [...ids, ...ids].map((eventId, i) => createRemoteRepo((i % 2 ? a : b)!.storage.db).appendEvent({ sessionId, eventId, body, at: new Date() })),
+      [...ids, ...ids].map((eventId, i) =>
+        createRemoteRepo((i % 2 ? a : b)!.storage.db).appendEvent({ sessionId, eventId, body, at: new Date() }),
+      ),
     );
     const seqById = new Map<string, Set<number>>();
     for (const r of results) {

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AckError, AckOf, cliEventContracts, UsageAuthorize, UsageReport } from '../../protocol';
 import { AppError } from '../core/appError';
 import { authorizeUsage, recordUsage } from '../core/billing/usage';
-import type { Database } from '../storage/database';
 import { ackError } from '../core/remote/failures';
+import type { Database } from '../storage/database';
 
 type Contracts = typeof cliEventContracts;
 
@@ -47,7 +47,11 @@ export function createUsageBridge(deps: BillingDeps & { log: FastifyBaseLogger; 
         return usageFailureAck(error);
       }
       if (result.ok) return { ok: true as const };
-      return ackError(result.code, result.message, result.retryAfterSeconds !== undefined ? { retryAfterSeconds: result.retryAfterSeconds } : {});
+      return ackError(
+        result.code,
+        result.message,
+        result.retryAfterSeconds !== undefined ? { retryAfterSeconds: result.retryAfterSeconds } : {},
+      );
     },
     async report(userId: string, input: UsageReport): Promise<AckOf<Contracts, 'usage:report'>> {
       try {

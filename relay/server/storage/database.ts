@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
-import { schema, type Schema } from './schema';
+import { type Schema, schema } from './schema';
 
 /** What repos take: the common base of the PGlite and node-postgres drivers, and of their transactions. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

@@ -10,7 +10,8 @@ import { createAuthRepos, isUniqueViolation } from './repos';
 
 /** SQLSTATE 23514: a check constraint refused the row (also when wrapped by drizzle). */
 const storageCheckViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23514') return true;
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23514') return true;
   return false;
 };
 
@@ -30,7 +31,10 @@ function repoContract(open: () => Promise<Storage>, cleanup: () => Promise<void>
 
   it('refuses enum-like values the protocol does not know (check constraints from the zod enums)', async () => {
     const repos = createAuthRepos(storage.db);
-    const refused = await repos.users.create({ username: 'X', email: 'x-enum@example.com', provider: 'github', now: t0 }).then(() => null, (e: unknown) => e);
+    const refused = await repos.users.create({ username: 'X', email: 'x-enum@example.com', provider: 'github', now: t0 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(storageCheckViolation(refused)).toBe(true);
     const user = await repos.users.create({ username: 'Y', email: 'y-enum@example.com', provider: 'cheetah', now: t0 });
     expect(user.provider).toBe('cheetah');
@@ -43,9 +47,10 @@ function repoContract(open: () => Promise<Storage>, cleanup: () => Promise<void>
     expect((await repos.users.findByEmail('ada@example.com'))?.id).toBe(user.id);
     expect((await repos.users.findById(user.id))?.username).toBe('Ada');
 
-    const dup = await repos.users
-      .create({ username: 'Other', email: 'ada@example.com', provider: 'tern', now: t0 })
-      .then(() => null, (e: unknown) => e);
+    const dup = await repos.users.create({ username: 'Other', email: 'ada@example.com', provider: 'tern', now: t0 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(dup)).toBe(true);
 
     // NULL e-mails never collide (Feishu accounts without a shared address).
@@ -63,9 +68,10 @@ function repoContract(open: () => Promise<Storage>, cleanup: () => Promise<void>
     await repos.identities.link({ provider: 'feishu', subject: 'ou_1', userId: user.id, profile: { name: 'Lin' }, now: t0 });
     expect(await repos.identities.findUserId('feishu', 'ou_1')).toBe(user.id);
     expect(await repos.identities.findUserId('feishu', 'ou_2')).toBeNull();
-    const dup = await repos.identities
-      .link({ provider: 'feishu', subject: 'ou_1', userId: user.id, profile: {}, now: t0 })
-      .then(() => null, (e: unknown) => e);
+    const dup = await repos.identities.link({ provider: 'feishu', subject: 'ou_1', userId: user.id, profile: {}, now: t0 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(dup)).toBe(true);
   });
 
@@ -93,7 +99,14 @@ function repoContract(open: () => Promise<Storage>, cleanup: () => Promise<void>
     const repos = createAuthRepos(storage.db);
     const user = await repos.users.create({ username: 'S', email: 's@example.com', provider: 'tern', now: t0 });
     const jti = '00000000-0000-4000-8000-000000000001';
-    await repos.accessTokens.create({ jti, userId: user.id, method: 'tern', issuedAt: t0, expiresAt: at(1000), clientInfo: { platform: 'web' } });
+    await repos.accessTokens.create({
+      jti,
+      userId: user.id,
+      method: 'tern',
+      issuedAt: t0,
+      expiresAt: at(1000),
+      clientInfo: { platform: 'web' },
+    });
     expect((await repos.accessTokens.find(jti))?.revokedAt).toBeNull();
     expect(await repos.accessTokens.countForUser(user.id)).toBe(1);
     expect(await repos.accessTokens.revoke(jti, at(1))).toBe(true);

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-import { checkoutLangSchema, orderStatusSchema, orderTypeSchema, paymentMethodSchema, paymentStatusSchema, planTypeSchema } from '../../protocol';
+import {
+  checkoutLangSchema,
+  orderStatusSchema,
+  orderTypeSchema,
+  paymentMethodSchema,
+  paymentStatusSchema,
+  planTypeSchema,
+} from '../../protocol';
 import { oneOf } from './columns';
 import { users } from './schema.auth';
 
@@ -152,7 +159,9 @@ export const creditLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('credit_ledger_source_unique').on(t.sourceType, t.sourceId).where(sql`${t.kind} <> 'spend'`),
+    uniqueIndex('credit_ledger_source_unique')
+      .on(t.sourceType, t.sourceId)
+      .where(sql`${t.kind} <> 'spend'`),
     index('credit_ledger_user_idx').on(t.userId, t.kind, t.expiresAt),
     index('credit_ledger_grant_idx').on(t.grantId),
   ],

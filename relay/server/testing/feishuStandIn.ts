@@ -53,7 +53,8 @@ export async function startFeishuStandIn(
   // The authorize page: approves at once and redirects with a code, as Feishu does after the user consents.
   server.get('/open-apis/authen/v1/authorize', async (request, reply) => {
     const query = request.query as { app_id?: string; redirect_uri?: string; state?: string };
-    if (query.app_id !== appId || !query.redirect_uri) return reply.code(400).type('text/plain').send('stand-in: bad app_id or redirect_uri');
+    if (query.app_id !== appId || !query.redirect_uri)
+      return reply.code(400).type('text/plain').send('stand-in: bad app_id or redirect_uri');
     const target = new URL(query.redirect_uri);
     target.searchParams.set('code', issueCode(options.defaultUser ?? standInDefaultUser));
     if (query.state !== undefined) target.searchParams.set('state', query.state);
@@ -81,7 +82,14 @@ export async function startFeishuStandIn(
     return {
       code: 0,
       msg: 'success',
-      data: { access_token: accessToken, token_type: 'Bearer', expires_in: 6900, refresh_token: token('ur'), refresh_expires_in: 2592000, scope: '' },
+      data: {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: 6900,
+        refresh_token: token('ur'),
+        refresh_expires_in: 2592000,
+        scope: '',
+      },
     };
   });
 

@@ -26,7 +26,13 @@ export async function call(
   if (payload !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
 
   if (options.ip) {
-    const res = await relay.app.inject({ method, url: path, headers, remoteAddress: options.ip, ...(payload !== undefined && { payload }) });
+    const res = await relay.app.inject({
+      method,
+      url: path,
+      headers,
+      remoteAddress: options.ip,
+      ...(payload !== undefined && { payload }),
+    });
     return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : null, headers: res.headers };
   }
   const res = await fetch(relay.url + path, { method, headers, ...(payload !== undefined && { body: payload }) });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 
 import { io, type Socket } from 'socket.io-client';
 
-import { CLI_NAMESPACE, loginResultResponseSchema, oneTimeTokenResponseSchema, REMOTE_PROTOCOL_VERSION, WEB_NAMESPACE } from '../../protocol';
+import {
+  CLI_NAMESPACE,
+  loginResultResponseSchema,
+  oneTimeTokenResponseSchema,
+  REMOTE_PROTOCOL_VERSION,
+  WEB_NAMESPACE,
+} from '../../protocol';
 import { issueCliToken } from '../core/remote/cliAuth';
 import { call } from './http';
 import type { TestRelay } from './testRelay';
@@ -12,7 +18,10 @@ let ipSeq = 0;
 /** Signs a new tern account up and in over HTTP; returns its user id and access JWT. */
 export async function signIn(relay: TestRelay, email: string): Promise<{ userId: string; jwt: string }> {
   const ip = `198.51.100.${(++ipSeq % 250) + 1}`;
-  const signup = await call(relay, 'POST', '/auth/tern/signup', { body: { email, password: 'correct horse', username: email.split('@')[0] }, ip });
+  const signup = await call(relay, 'POST', '/auth/tern/signup', {
+    body: { email, password: 'correct horse', username: email.split('@')[0] },
+    ip,
+  });
   const { token, user_id } = oneTimeTokenResponseSchema.parse(signup.body).data;
   const login = await call(relay, 'POST', '/auth/jwt/tern-login', { body: { token, user_id, plat: 'web' }, ip });
   const result = loginResultResponseSchema.parse(login.body);
@@ -36,10 +45,19 @@ export function connect(socket: Socket): Promise<Socket> {
 }
 
 export const cliSocket = (relay: TestRelay, token: string, instanceId: string = randomUUID(), extra: Record<string, unknown> = {}) =>
-  io(relay.url + CLI_NAMESPACE, { ...options, autoConnect: false, auth: { token, instanceId, protocolVersion: REMOTE_PROTOCOL_VERSION, ...extra } });
+  io(relay.url + CLI_NAMESPACE, {
+    ...options,
+    autoConnect: false,
+    auth: { token, instanceId, protocolVersion: REMOTE_PROTOCOL_VERSION, ...extra },
+  });
 
 export const webSocket = (relay: TestRelay, jwt: string, windowId: string = randomUUID(), extraHeaders?: Record<string, string>) =>
-  io(relay.url + WEB_NAMESPACE, { ...options, autoConnect: false, auth: { token: jwt, windowId, protocolVersion: REMOTE_PROTOCOL_VERSION }, ...(extraHeaders && { extraHeaders }) });
+  io(relay.url + WEB_NAMESPACE, {
+    ...options,
+    autoConnect: false,
+    auth: { token: jwt, windowId, protocolVersion: REMOTE_PROTOCOL_VERSION },
+    ...(extraHeaders && { extraHeaders }),
+  });
 
 /** Emits with an ack and resolves with the ack payload. */
 // Tests read arbitrary fields of acks they then check.

@@ -46,7 +46,11 @@ export async function startStaticRelays(prefix: string, fill: (staticDir: string
     const opened = await openStorage({ dataDir });
     storage = opened;
     const start = async (env: Record<string, string>) => {
-      const relay = await createRelay({ config: loadConfig({ PORT: '0', STATIC_DIR: staticDir, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }), version: 'test', storage: opened });
+      const relay = await createRelay({
+        config: loadConfig({ PORT: '0', STATIC_DIR: staticDir, LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
+        version: 'test',
+        storage: opened,
+      });
       relays.push(relay);
       await relay.ready();
       return relay;

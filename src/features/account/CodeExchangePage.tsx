@@ -15,7 +15,10 @@ import { formatDate, formatNumber } from './lib/format';
 import { normalisePromoInput, type PromoErrorKey, promoErrorKey, type PromoProblem, validatePromoCode } from './lib/promo';
 import type { ExchangeCodeResult } from './lib/protocol';
 
-const problemKeys: Record<PromoProblem, 'exchange.errors.required' | 'exchange.errors.format'> = { required: 'exchange.errors.required', format: 'exchange.errors.format' };
+const problemKeys: Record<PromoProblem, 'exchange.errors.required' | 'exchange.errors.format'> = {
+  required: 'exchange.errors.required',
+  format: 'exchange.errors.format',
+};
 
 /**
  * /code-exchange (not guarded): `?code=` pre-fills the field, also after the login round trip; redeeming needs a
@@ -42,7 +45,8 @@ export default function CodeExchangePage() {
     },
     onError: (error) => {
       // A refused code (400) or too many wrong ones (429) is an answer for the user; anything else is worth a log line.
-      if (!(error instanceof ApiError && (error.status === 400 || error.status === 429))) console.error('Promo code exchange failed', error);
+      if (!(error instanceof ApiError && (error.status === 400 || error.status === 429)))
+        console.error('Promo code exchange failed', error);
       setFailure(error instanceof ApiError ? promoErrorKey(error.code) : 'exchange.errors.failed');
     },
   });
@@ -82,7 +86,11 @@ export default function CodeExchangePage() {
   return (
     <AccountShell title={t('exchange.title')} subtitle={t('exchange.subtitle')} testId="code-exchange-page">
       <div className="card mx-auto max-w-xl border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body gap-4" data-state={result ? 'success' : failure ? 'failure' : busy ? 'exchanging' : 'idle'} data-testid="exchange-card">
+        <div
+          className="card-body gap-4"
+          data-state={result ? 'success' : failure ? 'failure' : busy ? 'exchanging' : 'idle'}
+          data-testid="exchange-card"
+        >
           {result ? (
             <div role="status" className="flex flex-col items-center gap-3 py-4 text-center" data-testid="exchange-success">
               <span className="grid h-14 w-14 place-items-center rounded-full bg-success/15 text-3xl text-success" aria-hidden="true">
@@ -124,7 +132,11 @@ export default function CodeExchangePage() {
                     setProblem(null);
                   }}
                 />
-                <span id="promo-code-help" className={`mt-1 block text-sm ${message ? 'text-error' : 'text-base-content/60'}`} data-testid="promo-code-help">
+                <span
+                  id="promo-code-help"
+                  className={`mt-1 block text-sm ${message ? 'text-error' : 'text-base-content/60'}`}
+                  data-testid="promo-code-help"
+                >
                   {message ? t(message) : t('exchange.hint')}
                 </span>
               </label>
@@ -139,7 +151,13 @@ export default function CodeExchangePage() {
               {!authenticated && <p className="text-sm text-base-content/70">{t('exchange.signInNote')}</p>}
               <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy || undefined}>
                 {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                {busy ? t('exchange.exchanging') : authenticated ? (failure ? t('exchange.tryAgain') : t('exchange.submit')) : t('exchange.signInToRedeem')}
+                {busy
+                  ? t('exchange.exchanging')
+                  : authenticated
+                    ? failure
+                      ? t('exchange.tryAgain')
+                      : t('exchange.submit')
+                    : t('exchange.signInToRedeem')}
               </button>
               {failure && (
                 <button type="button" className="btn btn-ghost btn-sm self-center" onClick={again}>

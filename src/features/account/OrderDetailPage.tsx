@@ -5,8 +5,8 @@ import { Link, useParams } from 'wouter';
 
 import { ApiError } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
-import { orderProductText } from '../billing/productText';
 import { showToast } from '../../shared/ui/toast';
+import { orderProductText } from '../billing/productText';
 import { cancelOrder, fetchOrder } from './api';
 import { AccountShell, LoadFailed, Loading, useLang } from './components/AccountShell';
 import { ConfirmModal } from './components/ConfirmModal';
@@ -185,7 +185,12 @@ export default function OrderDetailPage() {
           <span>{t('orderDetail.notFound')}</span>
         </div>
       ) : !data ? (
-        <LoadFailed message={t('orderDetail.loadFailed')} onRetry={() => void order.refetch()} retrying={order.isFetching} testId="order-error" />
+        <LoadFailed
+          message={t('orderDetail.loadFailed')}
+          onRetry={() => void order.refetch()}
+          retrying={order.isFetching}
+          testId="order-error"
+        />
       ) : (
         <>
           <div className="mb-4 flex flex-col gap-3">
@@ -210,7 +215,10 @@ export default function OrderDetailPage() {
               </div>
             )}
             {data.orderStatus === 'pending' && (
-              <div className="alert alert-warning alert-soft flex flex-col items-start gap-3 sm:flex-row sm:items-center" data-testid="order-pending">
+              <div
+                className="alert alert-warning alert-soft flex flex-col items-start gap-3 sm:flex-row sm:items-center"
+                data-testid="order-pending"
+              >
                 <span className="grow">{t('orderDetail.pendingNotice', { date: formatDateTime(data.expiresAt, lang) ?? '' })}</span>
                 <div className="flex flex-wrap gap-2">
                   {payable && data.paymentUrl && (

@@ -48,7 +48,12 @@ export default function OrdersPage() {
       {orders.isPending ? (
         <Loading testId="orders-loading" />
       ) : orders.isError && !orders.data ? (
-        <LoadFailed message={t('orders.loadFailed')} onRetry={() => void orders.refetch()} retrying={orders.isFetching} testId="orders-error" />
+        <LoadFailed
+          message={t('orders.loadFailed')}
+          onRetry={() => void orders.refetch()}
+          retrying={orders.isFetching}
+          testId="orders-error"
+        />
       ) : orders.data.total === 0 ? (
         <div className="card border border-dashed border-base-300 bg-base-200/40" data-testid="orders-empty">
           <div className="card-body items-center text-center">
@@ -61,7 +66,12 @@ export default function OrdersPage() {
       ) : (
         <>
           {orders.isError && (
-            <LoadFailed message={t('orders.loadFailed')} onRetry={() => void orders.refetch()} retrying={orders.isFetching} testId="orders-error" />
+            <LoadFailed
+              message={t('orders.loadFailed')}
+              onRetry={() => void orders.refetch()}
+              retrying={orders.isFetching}
+              testId="orders-error"
+            />
           )}
           <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100" aria-busy={orders.isFetching || undefined}>
             <table className="table" aria-label={t('orders.table')} data-testid="orders-table">
@@ -90,9 +100,15 @@ export default function OrdersPage() {
                     <td>
                       <OrderStatusBadge status={o.orderStatus} />
                     </td>
-                    <td className="hidden whitespace-nowrap text-sm text-base-content/70 sm:table-cell">{formatDateTime(o.createdAt, lang)}</td>
+                    <td className="hidden whitespace-nowrap text-sm text-base-content/70 sm:table-cell">
+                      {formatDateTime(o.createdAt, lang)}
+                    </td>
                     <td className="text-right">
-                      <Link href={`/orders/${encodeURIComponent(o.orderId)}`} className="btn btn-ghost btn-xs" aria-label={t('orders.viewOrder', { id: o.orderId })}>
+                      <Link
+                        href={`/orders/${encodeURIComponent(o.orderId)}`}
+                        className="btn btn-ghost btn-xs"
+                        aria-label={t('orders.viewOrder', { id: o.orderId })}
+                      >
                         {t('orders.view')}
                       </Link>
                     </td>

@@ -40,7 +40,11 @@ export default function UserInfoPage() {
     onSuccess: async (result) => {
       setConfirming(false);
       const date = formatDate(result.activeUntil, lang);
-      showToast('success', date ? { key: 'account:userinfo.cancelled', values: { date } } : { key: 'account:userinfo.cancelledNoDate' }, 6000);
+      showToast(
+        'success',
+        date ? { key: 'account:userinfo.cancelled', values: { date } } : { key: 'account:userinfo.cancelledNoDate' },
+        6000,
+      );
       await queryClient.invalidateQueries({ queryKey: queryKeys.account.stats() });
     },
     onError: (error) => {
@@ -52,11 +56,20 @@ export default function UserInfoPage() {
   const name = auth?.user?.username ?? auth?.user?.email ?? '';
 
   return (
-    <AccountShell title={t('userinfo.title')} subtitle={name ? t('userinfo.greeting', { name }) : t('userinfo.subtitle')} testId="userinfo-page">
+    <AccountShell
+      title={t('userinfo.title')}
+      subtitle={name ? t('userinfo.greeting', { name }) : t('userinfo.subtitle')}
+      testId="userinfo-page"
+    >
       {stats.isPending ? (
         <Loading testId="stats-loading" />
       ) : stats.isError && !stats.data ? (
-        <LoadFailed message={t('userinfo.loadFailed')} onRetry={() => void stats.refetch()} retrying={stats.isFetching} testId="stats-error" />
+        <LoadFailed
+          message={t('userinfo.loadFailed')}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+          testId="stats-error"
+        />
       ) : (
         <Dashboard stats={stats.data} onCancel={() => setConfirming(true)} />
       )}

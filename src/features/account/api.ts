@@ -43,7 +43,9 @@ export async function cancelOrder(orderId: string): Promise<void> {
 }
 
 export async function cancelSubscription() {
-  return subscriptionCancelResultSchema.parse(await requestData<unknown>(accountPaths.cancelSubscription, { method: 'POST', body: {}, silent: true }));
+  return subscriptionCancelResultSchema.parse(
+    await requestData<unknown>(accountPaths.cancelSubscription, { method: 'POST', body: {}, silent: true }),
+  );
 }
 
 export async function fetchMyCode(signal?: AbortSignal) {
@@ -51,7 +53,9 @@ export async function fetchMyCode(signal?: AbortSignal) {
 }
 
 export async function fetchInvitationStats(page: number, pageSize: number, signal?: AbortSignal) {
-  return invitationStatsSchema.parse(await requestData<unknown>(accountPaths.invitationStats, { query: { page, pageSize }, ...withSignal(signal) }));
+  return invitationStatsSchema.parse(
+    await requestData<unknown>(accountPaths.invitationStats, { query: { page, pageSize }, ...withSignal(signal) }),
+  );
 }
 
 export async function exchangeCode(code: string) {

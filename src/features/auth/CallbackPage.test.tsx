@@ -7,8 +7,21 @@ import { authKeys } from '../../shared/auth/storage';
 import { renderPage } from '../docs/testUtils';
 import CallbackPage from './CallbackPage';
 
-const user = { id: '7', username: 'Ada', email: 'ada@example.com', avatar: null, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' };
-const loginResult = { accessToken: 'access-token', expiresIn: 3600, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user, loginMethod: 'tern' };
+const user = {
+  id: '7',
+  username: 'Ada',
+  email: 'ada@example.com',
+  avatar: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
+const loginResult = {
+  accessToken: 'access-token',
+  expiresIn: 3600,
+  expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  user,
+  loginMethod: 'tern',
+};
 
 /** Test stand-in for the relay's tern-login answer, released by the test. */
 let answer: (response: Response) => void = () => {};

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
 import type { LoginMethod } from '#protocol/auth';
+import { type Language, localizePath } from '#protocol/languages';
+
 import { fetchCurrentUser } from '../../shared/auth/currentUser';
 import { signIn } from '../../shared/auth/session';
 import { authKeys } from '../../shared/auth/storage';
 import { readPreference } from '../../shared/i18n/preference';
-import { type Language, localizePath } from '#protocol/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { authApi } from './api';
 import { LOGIN_TRIGGER_KEY } from './broadcast';
@@ -25,7 +26,9 @@ type State = { phase: 'processing' } | { phase: 'success'; method: LoginMethod }
 
 function popupOpener(): Window | null {
   try {
-    return window.opener && window.opener !== window && window.opener.location.origin === location.origin ? (window.opener as Window) : null;
+    return window.opener && window.opener !== window && window.opener.location.origin === location.origin
+      ? (window.opener as Window)
+      : null;
   } catch {
     return null;
   }
@@ -40,13 +43,24 @@ async function complete(request: Extract<CallbackRequest, { ok: true }>): Promis
     if (!consumeState(request.state)) throw Object.assign(new Error('state'), { messageKey: 'auth:errors.stateMismatch' });
     const feishuToken = await authApi.feishuExchange(request.code, feishuRedirectUri(location.origin));
     const result = await authApi.feishuLogin(feishuToken, invitationCode);
-    signIn({ token: result.accessToken, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: 'feishu' });
+    signIn({
+      token: result.accessToken,
+      expiresAt: result.expiresAt,
+      expiresIn: result.expiresIn,
+      user: result.user,
+      loginMethod: 'feishu',
+    });
   } else {
     // The internal login modal already stored the session; confirm the token with the relay.
     const stored = localStorage.getItem(authKeys.token);
     if (stored !== request.token) signIn({ token: request.token, user: null, loginMethod: 'cheetah' });
     const user = await fetchCurrentUser(request.token);
-    signIn({ token: request.token, expiresAt: Number(localStorage.getItem(authKeys.expiresAt)) || undefined, user, loginMethod: 'cheetah' });
+    signIn({
+      token: request.token,
+      expiresAt: Number(localStorage.getItem(authKeys.expiresAt)) || undefined,
+      user,
+      loginMethod: 'cheetah',
+    });
   }
   localStorage.removeItem(authKeys.pendingInvitation);
   return request.method;

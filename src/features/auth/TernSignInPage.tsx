@@ -2,8 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
-import { authKeys } from '../../shared/auth/storage';
 import { parsePathname } from '#protocol/languages';
+
+import { authKeys } from '../../shared/auth/storage';
 import { authApi } from './api';
 import { loginMessage, type Message } from './errorMessages';
 import { useMessageText } from './useMessage';
@@ -60,7 +61,12 @@ export default function TernSignInPage() {
       const result =
         mode === 'signin'
           ? await authApi.ternSignin({ email: form.email.trim(), password: form.password })
-          : await authApi.ternSignup({ email: form.email.trim(), password: form.password, username: form.username.trim(), ...(invitationCode && { invitationCode }) });
+          : await authApi.ternSignup({
+              email: form.email.trim(),
+              password: form.password,
+              username: form.username.trim(),
+              ...(invitationCode && { invitationCode }),
+            });
       setDone(true);
       const back = new URL(redirectTo);
       back.searchParams.set('token', result.token);
@@ -119,7 +125,13 @@ export default function TernSignInPage() {
           <h1 className="text-xl font-bold">{t(mode === 'signin' ? 'account.signinTitle' : 'account.signupTitle')}</h1>
           {mode === 'signup' && input('username', t('account.username'), 'text', 'name')}
           {input('email', t('account.email'), 'email', 'email')}
-          {input('password', t('account.password'), 'password', mode === 'signin' ? 'current-password' : 'new-password', mode === 'signup' ? t('account.passwordHint') : undefined)}
+          {input(
+            'password',
+            t('account.password'),
+            'password',
+            mode === 'signin' ? 'current-password' : 'new-password',
+            mode === 'signup' ? t('account.passwordHint') : undefined,
+          )}
           {mode === 'signup' && input('confirm', t('account.confirmPassword'), 'password', 'new-password')}
           {failure && (
             <div role="alert" className="alert alert-error">

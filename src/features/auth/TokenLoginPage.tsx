@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 
+import { localizePath } from '#protocol/languages';
+
 import { fetchCurrentUser } from '../../shared/auth/currentUser';
 import { clearAuth, signIn } from '../../shared/auth/session';
-import { localizePath } from '#protocol/languages';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { authApi } from './api';
 import { safeRedirectPath } from './destination';
@@ -34,7 +35,13 @@ export default function TokenLoginPage() {
     }
     try {
       const result = await authApi.exchangeTempCode(code);
-      signIn({ token: result.token, expiresAt: result.expiresAt, expiresIn: result.expiresIn, user: result.user, loginMethod: result.loginMethod });
+      signIn({
+        token: result.token,
+        expiresAt: result.expiresAt,
+        expiresIn: result.expiresIn,
+        user: result.user,
+        loginMethod: result.loginMethod,
+      });
       try {
         const user = await fetchCurrentUser(result.token);
         signIn({ token: result.token, expiresAt: result.expiresAt, user, loginMethod: result.loginMethod });

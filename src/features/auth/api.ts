@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 
 import {
   cheetahLoginResponseSchema,
-  type ClientInfo,
   clientConfigResponseSchema,
+  type ClientInfo,
   feishuExchangeResponseSchema,
   type LoginPermission,
   loginPermissionSchema,
@@ -11,6 +11,7 @@ import {
   oneTimeTokenResponseSchema,
   tempCodeExchangeResponseSchema,
 } from '#protocol/auth';
+
 import { request } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { brand } from '../../shared/brand';

@@ -72,7 +72,15 @@ describe('spec §4 login broadcast', () => {
   });
 
   it('handles only the product and Feishu success types', () => {
-    for (const data of [notice('CHEETAH_LOGIN_SUCCESS', 'cheetah'), notice('TERN_LOGIN_ERROR', 'tern'), { provider: 'tern' }, null, 'TERN_LOGIN_SUCCESS', 42]) post(data);
+    for (const data of [
+      notice('CHEETAH_LOGIN_SUCCESS', 'cheetah'),
+      notice('TERN_LOGIN_ERROR', 'tern'),
+      { provider: 'tern' },
+      null,
+      'TERN_LOGIN_SUCCESS',
+      42,
+    ])
+      post(data);
     vi.advanceTimersByTime(5000);
     expect(successSpy).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();

@@ -7,14 +7,23 @@ const parse = (query: string) => parseCallbackParams(new URLSearchParams(query))
 
 describe('spec §5 Callback parameters', () => {
   it('type must be authlogin: Invalid callback type', () => {
-    for (const q of ['logintype=tern&token=t&user_id=1', 'type=login&logintype=tern&token=t&user_id=1', 'type=AUTHLOGIN&logintype=feishu&code=c']) {
+    for (const q of [
+      'logintype=tern&token=t&user_id=1',
+      'type=login&logintype=tern&token=t&user_id=1',
+      'type=AUTHLOGIN&logintype=feishu&code=c',
+    ]) {
       expect(parse(q), q).toEqual({ ok: false, error: 'auth:errors.invalidType' });
     }
     expect(enAuth.errors.invalidType).toBe('Invalid callback type');
   });
 
   it('logintype must be feishu, tern or cheetah: Invalid login type', () => {
-    for (const q of ['type=authlogin&token=t', 'type=authlogin&logintype=github&token=t', 'type=authlogin&logintype=Feishu&code=c', 'type=authlogin&logintype=&token=t']) {
+    for (const q of [
+      'type=authlogin&token=t',
+      'type=authlogin&logintype=github&token=t',
+      'type=authlogin&logintype=Feishu&code=c',
+      'type=authlogin&logintype=&token=t',
+    ]) {
       expect(parse(q), q).toEqual({ ok: false, error: 'auth:errors.invalidLoginType' });
     }
     expect(enAuth.errors.invalidLoginType).toBe('Invalid login type');

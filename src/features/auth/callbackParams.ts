@@ -8,10 +8,7 @@ export type CallbackRequest =
   | { ok: false; error: CallbackErrorKey };
 
 export type CallbackErrorKey =
-  | 'auth:errors.invalidType'
-  | 'auth:errors.invalidLoginType'
-  | 'auth:errors.missingParams'
-  | 'auth:errors.typeMismatch';
+  'auth:errors.invalidType' | 'auth:errors.invalidLoginType' | 'auth:errors.missingParams' | 'auth:errors.typeMismatch';
 
 const methods: readonly LoginMethod[] = ['feishu', 'tern', 'cheetah'];
 

@@ -30,7 +30,16 @@ describe('safeRedirectPath', () => {
   });
 
   it('never bounces back into a sign-in screen, in any language', () => {
-    for (const value of ['/login', '/zh/login', '/callback', '/zh/callback?type=authlogin', '/token-login?code=x', '/login-redirect', '/account', '/zh/account']) {
+    for (const value of [
+      '/login',
+      '/zh/login',
+      '/callback',
+      '/zh/callback?type=authlogin',
+      '/token-login?code=x',
+      '/login-redirect',
+      '/account',
+      '/zh/account',
+    ]) {
       expect(safeRedirectPath(value), value).toBeNull();
     }
   });

@@ -1,5 +1,6 @@
+import { type Language, localizePath, parsePathname } from '#protocol/languages';
+
 import { authKeys } from '../../shared/auth/storage';
-import { localizePath, parsePathname, type Language } from '#protocol/languages';
 
 /** Only same-site paths are followed, so a crafted link cannot send a signed-in user elsewhere. */
 export function safeRedirectPath(value: string | null | undefined): string | null {

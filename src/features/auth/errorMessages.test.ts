@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { ApiError } from '../../shared/api/http';
-import type { Text } from '../../shared/api/errorPolicy';
 import enAuth from '../../locales/en/auth.json';
 import zhAuth from '../../locales/zh/auth.json';
+import type { Text } from '../../shared/api/errorPolicy';
+import { ApiError } from '../../shared/api/http';
 import { internalLoginMessage, loginMessage, type Message } from './errorMessages';
 
 /** An ApiError as the HTTP client throws it for the login screens (the message is passed to the screen). */
@@ -16,7 +16,8 @@ const zodError = () => {
   if (result.success) throw new Error('expected a parse failure');
   return result.error;
 };
-const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
+const lookup = (tree: unknown, key: string) =>
+  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
 /** The English text of a message, so the spec's wording is checked, not only the key. */
 const english = (m: Message) => ('text' in m ? m.text : lookup(enAuth, m.key.replace(/^auth:/, '')));
 
@@ -49,7 +50,9 @@ describe('spec §8 Internal login mapping', () => {
   });
 
   it('otherwise shows the server message, else Unknown error occurred', () => {
-    expect(internalLoginMessage(apiError(400, 'SOMETHING', { text: 'Email domain not allowed' }))).toEqual({ text: 'Email domain not allowed' });
+    expect(internalLoginMessage(apiError(400, 'SOMETHING', { text: 'Email domain not allowed' }))).toEqual({
+      text: 'Email domain not allowed',
+    });
     expect(internalLoginMessage(apiError(418, null, { text: '' }))).toEqual({ key: 'auth:errors.unknown' });
     expect(internalLoginMessage(apiError(418))).toEqual({ key: 'auth:errors.unknown' });
     expect(internalLoginMessage(new Error('boom'))).toEqual({ key: 'auth:errors.unknown' });

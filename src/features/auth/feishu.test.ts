@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { consumeState, createState, DEFAULT_FEISHU_AUTHORIZE_URL, feishuAuthorizeUrl, feishuRedirectUri, openCenteredPopup, POPUP_HEIGHT, POPUP_WIDTH } from './feishu';
+import {
+  consumeState,
+  createState,
+  DEFAULT_FEISHU_AUTHORIZE_URL,
+  feishuAuthorizeUrl,
+  feishuRedirectUri,
+  openCenteredPopup,
+  POPUP_HEIGHT,
+  POPUP_WIDTH,
+} from './feishu';
 
 const MINUTE = 60_000;
 
@@ -57,7 +66,10 @@ describe('state (bound to this browser, single use, 10 minutes)', () => {
 describe('feishuAuthorizeUrl', () => {
   it('carries the app id, redirect URI, state and the page language', () => {
     const redirectUri = feishuRedirectUri('https://tern.example');
-    for (const [lang, locale] of [['en', 'en_us'], ['zh', 'zh_cn']] as const) {
+    for (const [lang, locale] of [
+      ['en', 'en_us'],
+      ['zh', 'zh_cn'],
+    ] as const) {
       const url = new URL(feishuAuthorizeUrl({ base: DEFAULT_FEISHU_AUTHORIZE_URL, appId: 'cli_app', redirectUri, state: 's1', lang }));
       expect(url.origin + url.pathname).toBe(DEFAULT_FEISHU_AUTHORIZE_URL);
       expect(Object.fromEntries(url.searchParams)).toEqual({ app_id: 'cli_app', redirect_uri: redirectUri, state: 's1', locale });

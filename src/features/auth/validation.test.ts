@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { cheetahLoginRequestSchema, invitationCodeSchema } from '#protocol/auth';
+
 import enAuth from '../../locales/en/auth.json';
 import zhAuth from '../../locales/zh/auth.json';
 import {
@@ -14,8 +15,16 @@ import {
 
 const valid = { email: 'ops@corp.example', password: 'x', invitationCode: '' };
 /** The English text of an `auth:` key, so the spec's wording is checked, not only the key. */
-const en = (key: string | undefined) => key?.replace(/^auth:/, '').split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], enAuth);
-const zh = (key: string | undefined) => key?.replace(/^auth:/, '').split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], zhAuth);
+const en = (key: string | undefined) =>
+  key
+    ?.replace(/^auth:/, '')
+    .split('.')
+    .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], enAuth);
+const zh = (key: string | undefined) =>
+  key
+    ?.replace(/^auth:/, '')
+    .split('.')
+    .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], zhAuth);
 
 describe('spec §5 Internal-company login', () => {
   it('accepts a complete form', () => {
@@ -130,7 +139,9 @@ describe('account form (general form messages)', () => {
   it('signs up with a name, a password of at least 8 characters, confirmed', () => {
     expect(PASSWORD_MIN).toBe(8);
     expect(validateAccountForm('signup', signup)).toEqual({});
-    expect(validateAccountForm('signup', { ...signup, password: '1234567', confirm: '1234567' })).toEqual({ password: 'auth:account.passwordTooShort' });
+    expect(validateAccountForm('signup', { ...signup, password: '1234567', confirm: '1234567' })).toEqual({
+      password: 'auth:account.passwordTooShort',
+    });
     expect(validateAccountForm('signup', { ...signup, password: '12345678', confirm: '12345678' })).toEqual({});
     expect(validateAccountForm('signup', { ...signup, confirm: 'analyticaL' })).toEqual({ confirm: 'auth:account.passwordMismatch' });
     expect(validateAccountForm('signup', { ...signup, username: '  ' })).toEqual({ username: 'auth:account.usernameRequired' });

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 import type { Product } from '#protocol/billing';
-import { CheckIcon, PlanIcon } from './PlanIcon';
+
 import { useLanguageRoute } from '../../shared/routing/language';
+import { CheckIcon, PlanIcon } from './PlanIcon';
 import { formatPrice, isContactPlan, isFreePlan, isRecommended, type PlanKind, planKind, usageRuleLines } from './productLabels';
 import { productText } from './productText';
 import { useProducts } from './useProducts';
@@ -94,14 +95,34 @@ function UsageRules({ rules }: { rules: readonly string[] }) {
 function usePlanDisplay(product: Product) {
   const { lang } = useLanguageRoute();
   const text = productText(product, lang);
-  return { kind: planKind(product), recommended: isRecommended(product), text, rules: usageRuleLines(text.usageRules), titleId: `plan-${product.productSn}` };
+  return {
+    kind: planKind(product),
+    recommended: isRecommended(product),
+    text,
+    rules: usageRuleLines(text.usageRules),
+    titleId: `plan-${product.productSn}`,
+  };
 }
 
 /** A plan card's icon and name; the name is the card's accessible name (`titleId`). */
-function PlanTitle({ kind, titleId, name, solidIcon = false, className = '' }: { kind: PlanKind; titleId: string; name: string; solidIcon?: boolean; className?: string }) {
+function PlanTitle({
+  kind,
+  titleId,
+  name,
+  solidIcon = false,
+  className = '',
+}: {
+  kind: PlanKind;
+  titleId: string;
+  name: string;
+  solidIcon?: boolean;
+  className?: string;
+}) {
   return (
     <div className={`flex items-center gap-3 ${className}`.trimEnd()}>
-      <span className={`grid h-11 w-11 shrink-0 place-items-center rounded-box ${solidIcon ? 'bg-primary text-primary-content' : 'bg-primary/10 text-primary'}`}>
+      <span
+        className={`grid h-11 w-11 shrink-0 place-items-center rounded-box ${solidIcon ? 'bg-primary text-primary-content' : 'bg-primary/10 text-primary'}`}
+      >
         <PlanIcon kind={kind} />
       </span>
       <h3 id={titleId} className="card-title text-xl">
@@ -126,7 +147,10 @@ function PlanCard({ product, pending, busy, onBuy }: CardProps) {
       className={`card relative overflow-hidden border bg-base-200/60 transition-shadow ${recommended ? 'border-primary shadow-xl shadow-primary/10' : 'border-base-300 hover:shadow-lg'}`}
     >
       {recommended && (
-        <div className="pointer-events-none absolute -right-14 top-9 w-52 rotate-45 bg-primary py-1 text-center text-[11px] font-semibold uppercase tracking-wide text-primary-content shadow" data-testid="plan-ribbon">
+        <div
+          className="pointer-events-none absolute -right-14 top-9 w-52 rotate-45 bg-primary py-1 text-center text-[11px] font-semibold uppercase tracking-wide text-primary-content shadow"
+          data-testid="plan-ribbon"
+        >
           {t('plans.recommended')}
         </div>
       )}

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Product } from '#protocol/billing';
-import { currencySymbol, formatPrice, isContactPlan, isFreePlan, isRecommended, planKind, usageRuleLines, visibleProducts } from './productLabels';
+
+import {
+  currencySymbol,
+  formatPrice,
+  isContactPlan,
+  isFreePlan,
+  isRecommended,
+  planKind,
+  usageRuleLines,
+  visibleProducts,
+} from './productLabels';
 
 const make = (over: Partial<Product>): Product => ({
   id: 1,
@@ -60,6 +70,10 @@ describe('plan labels', () => {
   });
 
   it('splits multi-line usage rules', () => {
-    expect(usageRuleLines('- 2,000 credits\n\n2. Valid 30 days\r\n• Buy again any time  ')).toEqual(['2,000 credits', 'Valid 30 days', 'Buy again any time']);
+    expect(usageRuleLines('- 2,000 credits\n\n2. Valid 30 days\r\n• Buy again any time  ')).toEqual([
+      '2,000 credits',
+      'Valid 30 days',
+      'Buy again any time',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { productSchema, type Product } from '#protocol/billing';
+import { type Product, productSchema } from '#protocol/billing';
+
 import { seedProducts } from '../../../relay/server/core/billing/catalog';
 import { isRecommended, planKind } from './productLabels';
 import { orderProductText, productText } from './productText';
@@ -32,7 +33,16 @@ describe('product display text', () => {
   });
 
   it('falls back to the canonical texts when a product has no English translation', () => {
-    const bare = productSchema.parse({ id: 1, productSn: 'X', productName: '入门版', price: 9, priceUnit: 'CNY', validityDays: 7, isActive: true, description: {} });
+    const bare = productSchema.parse({
+      id: 1,
+      productSn: 'X',
+      productName: '入门版',
+      price: 9,
+      priceUnit: 'CNY',
+      validityDays: 7,
+      isActive: true,
+      description: {},
+    });
     expect(productText(bare, 'en').productName).toBe('入门版');
   });
 
@@ -52,7 +62,11 @@ describe('product display text', () => {
   it('keeps the recommended rule on the canonical fields: only Pro, in both languages', () => {
     expect(seeded.filter((p) => isRecommended(p)).map((p) => p.productSn)).toEqual(['PRO-30']);
     // The rule never reads the translation, so switching the page language cannot change it.
-    const englishOnly = seeded.map((p) => ({ ...p, productName: productText(p, 'en').productName, description: { highlights: productText(p, 'en').highlights, features: [] } }));
+    const englishOnly = seeded.map((p) => ({
+      ...p,
+      productName: productText(p, 'en').productName,
+      description: { highlights: productText(p, 'en').highlights, features: [] },
+    }));
     expect(englishOnly.filter((p) => isRecommended(p))).toEqual([]);
     expect(Object.fromEntries(seeded.map((p) => [p.productSn, planKind(p)]))).toEqual({
       FREE: 'free',
@@ -64,7 +78,11 @@ describe('product display text', () => {
   });
 
   it('shows an order name snapshot in the page language', () => {
-    const order = { productName: '基础版', description: '30 天 2,000 积分', translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } } };
+    const order = {
+      productName: '基础版',
+      description: '30 天 2,000 积分',
+      translations: { en: { productName: 'Basic', description: '2,000 credits for 30 days' } },
+    };
     expect(orderProductText(order, 'en')).toEqual({ productName: 'Basic', description: '2,000 credits for 30 days' });
     expect(orderProductText(order, 'zh')).toEqual({ productName: '基础版', description: '30 天 2,000 积分' });
     expect(orderProductText({ productName: '旧套餐', description: '' }, 'en')).toEqual({ productName: '旧套餐', description: '' });

@@ -15,7 +15,10 @@ export interface ProductDisplayText {
   features: string[];
 }
 
-export function productText(product: Pick<Product, 'productName' | 'subtitle' | 'usageRules' | 'description' | 'translations'>, lang: Language): ProductDisplayText {
+export function productText(
+  product: Pick<Product, 'productName' | 'subtitle' | 'usageRules' | 'description' | 'translations'>,
+  lang: Language,
+): ProductDisplayText {
   const source = (lang === 'en' && product.translations?.en) || product;
   return {
     productName: source.productName,

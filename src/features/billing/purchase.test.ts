@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { CreateOrderResponse } from '#protocol/billing';
-import { ApiError } from '../../shared/api/http';
+
 import { decideFailure } from '../../shared/api/errorPolicy';
+import { ApiError } from '../../shared/api/http';
 import { PENDING_ORDER_KEY, type PurchaseDeps, purchaseKeys, runPurchase } from './purchase';
 
 const order: CreateOrderResponse = {
@@ -101,7 +102,11 @@ describe('runPurchase', () => {
     const { d } = deps({ createOrder: vi.fn(async () => Promise.reject(error)) });
     await runPurchase({ productSn: 'PRO' }, d);
     expect(d.notify).toHaveBeenCalledWith('error', { key: purchaseKeys.fallback });
-    const empty = deps({ createOrder: vi.fn(async () => Promise.reject(new ApiError({ message: { text: ' ' }, passToScreen: true, clearAuth: false }, 200, null, null))) });
+    const empty = deps({
+      createOrder: vi.fn(async () =>
+        Promise.reject(new ApiError({ message: { text: ' ' }, passToScreen: true, clearAuth: false }, 200, null, null)),
+      ),
+    });
     await runPurchase({ productSn: 'PRO' }, empty.d);
     expect(empty.d.notify).toHaveBeenCalledWith('error', { key: purchaseKeys.fallback });
   });
@@ -109,7 +114,10 @@ describe('runPurchase', () => {
   it('as the HTTP client builds them: Chinese or empty business text → fallback; a server fault → purchase failed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const business = (message?: string) =>
-      new ApiError(decideFailure({ kind: 'business', path: '/web-api/payment/create-order', message }), 200, null, { success: false, ...(message !== undefined && { message }) });
+      new ApiError(decideFailure({ kind: 'business', path: '/web-api/payment/create-order', message }), 200, null, {
+        success: false,
+        ...(message !== undefined && { message }),
+      });
     for (const message of ['库存不足', '', undefined]) {
       const { d } = deps({ createOrder: vi.fn(async () => Promise.reject(business(message))) });
       await runPurchase({ productSn: 'PRO' }, d);
@@ -118,7 +126,12 @@ describe('runPurchase', () => {
     const ascii = deps({ createOrder: vi.fn(async () => Promise.reject(business('Sold out'))) });
     await runPurchase({ productSn: 'PRO' }, ascii.d);
     expect(ascii.d.notify).toHaveBeenCalledWith('error', { text: 'Sold out' });
-    const fault = new ApiError(decideFailure({ kind: 'http', path: '/web-api/payment/create-order', status: 500, message: 'boom' }), 500, null, { message: 'boom' });
+    const fault = new ApiError(
+      decideFailure({ kind: 'http', path: '/web-api/payment/create-order', status: 500, message: 'boom' }),
+      500,
+      null,
+      { message: 'boom' },
+    );
     const server = deps({ createOrder: vi.fn(async () => Promise.reject(fault)) });
     await runPurchase({ productSn: 'PRO' }, server.d);
     expect(server.d.notify).toHaveBeenCalledWith('error', { key: purchaseKeys.failed });

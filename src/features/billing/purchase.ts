@@ -1,8 +1,9 @@
 import type { CreateOrderResponse, Product } from '#protocol/billing';
-import { ApiError, request } from '../../shared/api/http';
-import { withFallback } from '../../shared/api/errorPolicy';
-import { authKeys } from '../../shared/auth/storage';
 import type { Language } from '#protocol/languages';
+
+import { withFallback } from '../../shared/api/errorPolicy';
+import { ApiError, request } from '../../shared/api/http';
+import { authKeys } from '../../shared/auth/storage';
 import type { ToastContent } from '../../shared/ui/toast';
 import { loadBillingSchemas } from './schemas';
 
@@ -61,7 +62,10 @@ function failureContent(error: unknown, translate: PurchaseDeps['translate']): T
   if (error instanceof IncompleteOrderError) return { key: purchaseKeys.orderCreateFailed };
   if (error instanceof ApiError) {
     // A failed session keeps the catalogue's own message ("Session expired, please login again").
-    if (error.decision.clearAuth && error.decision.toast) return 'key' in error.decision.toast.content ? { key: error.decision.toast.content.key } : { text: error.decision.toast.content.text };
+    if (error.decision.clearAuth && error.decision.toast)
+      return 'key' in error.decision.toast.content
+        ? { key: error.decision.toast.content.key }
+        : { text: error.decision.toast.content.text };
     // The server refused the order (a business answer or a 4xx): its text, or the fallback when the text is empty or
     // in Chinese (spec §5, §8). Server faults and lost connections say "Purchase failed".
     const refused = error.status !== null && error.status < 500;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import type { Product } from '#protocol/billing';
+
 import { requestData } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { visibleProducts } from './productLabels';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
 import type { Product } from '#protocol/billing';
+
 import { isAuthenticatedAtom } from '../../shared/auth/session';
 import { useLanguageRoute } from '../../shared/routing/language';
 import { useAtomValue } from '../../shared/state/jotai';

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { ChangelogEntry, ChangelogResponse } from '#protocol/changelog';
 import type { Language } from '#protocol/languages';
+
 import ChangelogPage from './ChangelogPage';
 import { fakeFetch, renderPage } from './testUtils';
 
@@ -23,7 +24,8 @@ const body = (lang: Language, page: number, entries: ChangelogEntry[], hasMore: 
   data: { lang, entries, page, pageSize: 2, total, hasMore },
 });
 
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => {
   cleanup();
@@ -37,7 +39,11 @@ describe('ChangelogPage', () => {
       'fetch',
       fakeFetch({
         '/api/changelog': () =>
-          new Promise<Response>((resolve) => (release = () => resolve(json(body('en', 1, [entry('0.2.0', '2026-11-20'), entry('0.1.0', '2026-11-01', { fixes: [] })], false))))),
+          new Promise<Response>(
+            (resolve) =>
+              (release = () =>
+                resolve(json(body('en', 1, [entry('0.2.0', '2026-11-20'), entry('0.1.0', '2026-11-01', { fixes: [] })], false)))),
+          ),
       }),
     );
     await renderPage(<ChangelogPage />);
@@ -53,7 +59,8 @@ describe('ChangelogPage', () => {
     expect(first.getByText('v0.2.0')).toBeInTheDocument();
     expect(first.getByText('Latest')).toBeInTheDocument();
     expect(first.getByText('November 20, 2026')).toHaveAttribute('datetime', '2026-11-20');
-    for (const category of ['New Features', 'Improvements', 'Bug Fixes']) expect(first.getByRole('heading', { level: 3, name: category })).toBeInTheDocument();
+    for (const category of ['New Features', 'Improvements', 'Bug Fixes'])
+      expect(first.getByRole('heading', { level: 3, name: category })).toBeInTheDocument();
     expect(first.getByText('Fix of 0.2.0')).toBeInTheDocument();
     // An empty category is left out.
     expect(within(entries[1]!).queryByRole('heading', { name: 'Bug Fixes' })).not.toBeInTheDocument();
@@ -62,13 +69,16 @@ describe('ChangelogPage', () => {
   });
 
   it('asks for the page language and shows Chinese categories', async () => {
-    const fetch = vi.fn(fakeFetch({ '/api/changelog': () => json(body('zh', 1, [entry('0.2.0', '2026-11-20', { title: '新版本' })], false)) }));
+    const fetch = vi.fn(
+      fakeFetch({ '/api/changelog': () => json(body('zh', 1, [entry('0.2.0', '2026-11-20', { title: '新版本' })], false)) }),
+    );
     vi.stubGlobal('fetch', fetch);
     await renderPage(<ChangelogPage />, { lang: 'zh' });
 
     expect(await screen.findByRole('heading', { level: 2, name: '新版本' })).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]![0])).toContain('lang=zh');
-    for (const category of ['新功能', '改进', '问题修复']) expect(screen.getByRole('heading', { level: 3, name: category })).toBeInTheDocument();
+    for (const category of ['新功能', '改进', '问题修复'])
+      expect(screen.getByRole('heading', { level: 3, name: category })).toBeInTheDocument();
     expect(screen.getByText('2026年11月20日')).toBeInTheDocument();
   });
 
@@ -82,7 +92,10 @@ describe('ChangelogPage', () => {
     let fail = true;
     vi.stubGlobal(
       'fetch',
-      fakeFetch({ '/api/changelog': () => (fail ? json({ success: false, code: 'X', message: 'down' }, 500) : json(body('en', 1, [entry('0.1.0', '2026-11-01')], false))) }),
+      fakeFetch({
+        '/api/changelog': () =>
+          fail ? json({ success: false, code: 'X', message: 'down' }, 500) : json(body('en', 1, [entry('0.1.0', '2026-11-01')], false)),
+      }),
     );
     await renderPage(<ChangelogPage />);
 
@@ -126,7 +139,9 @@ describe('ChangelogPage', () => {
       'fetch',
       fakeFetch({
         '/api/changelog': (url) =>
-          url.searchParams.get('page') === '2' ? new Response('', { status: 503 }) : json(body('en', 1, [entry('0.3.0', '2026-11-20')], true, 2)),
+          url.searchParams.get('page') === '2'
+            ? new Response('', { status: 503 })
+            : json(body('en', 1, [entry('0.3.0', '2026-11-20')], true, 2)),
       }),
     );
     await renderPage(<ChangelogPage />);

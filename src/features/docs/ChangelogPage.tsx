@@ -33,11 +33,21 @@ export default function ChangelogPage() {
   // Releases already shown stay on screen if a background refresh fails; the error state is for having nothing.
   let body;
   if (!query.data && query.isError)
-    body = <LoadError message={t('changelog.error')} hint={t('changelog.errorHint')} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    body = (
+      <LoadError
+        message={t('changelog.error')}
+        hint={t('changelog.errorHint')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   else if (!query.data) body = <LoadingReleases label={t('changelog.loading')} />;
   else if (entries.length === 0)
     body = (
-      <p className="mt-8 rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70" data-testid="changelog-empty">
+      <p
+        className="mt-8 rounded-box border border-dashed border-base-300 p-8 text-center text-base-content/70"
+        data-testid="changelog-empty"
+      >
         {t('changelog.empty')}
       </p>
     );
@@ -49,7 +59,9 @@ export default function ChangelogPage() {
             <ReleaseCard key={entry.version} entry={entry} lang={lang} latest={i === 0} />
           ))}
         </ol>
-        {isFetchNextPageError && <LoadError message={t('changelog.error')} onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage} />}
+        {isFetchNextPageError && (
+          <LoadError message={t('changelog.error')} onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage} />
+        )}
         {hasNextPage && !isFetchNextPageError && (
           <div className="mt-2 flex justify-center">
             <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>

@@ -1,5 +1,6 @@
-import { useLanguageRoute } from '../../shared/routing/language';
 import type { RouteDef } from '#protocol/routes';
+
+import { useLanguageRoute } from '../../shared/routing/language';
 import { docsContent } from './content';
 import { ContactView } from './views/ContactView';
 import { DocView } from './views/DocView';

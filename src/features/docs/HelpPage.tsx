@@ -33,7 +33,11 @@ export default function HelpPage() {
           </h2>
           <div className="mt-4 space-y-3">
             {category.items.map((item) => (
-              <details key={item.question} className="collapse-arrow collapse rounded-box border border-base-300 bg-base-100" data-testid="help-item">
+              <details
+                key={item.question}
+                className="collapse-arrow collapse rounded-box border border-base-300 bg-base-100"
+                data-testid="help-item"
+              >
                 <summary className="collapse-title pr-12 font-semibold">{item.question}</summary>
                 <div className="collapse-content space-y-3 text-base-content/80">
                   {item.answer.map((paragraph) => (

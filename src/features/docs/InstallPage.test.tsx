@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { queryKeys } from '../../shared/api/queryKeys';
-import InstallPage from './InstallPage';
 import { INSTALL_DOC } from './install/api';
 import { SCROLL_TO_BOTTOM_DELAY_MS } from './install/useScrollToBottom';
+import InstallPage from './InstallPage';
 import { fakeFetch, renderPage, testQueryClient } from './testUtils';
 
 // Highlighting is covered in markdown/highlighter.test.ts; here the code blocks stay plain.
@@ -29,7 +29,8 @@ describe('InstallPage', () => {
     let release!: () => void;
     const fetch = vi.fn(
       fakeFetch({
-        '/install/zh/guide.md': () => new Promise<Response>((resolve) => (release = () => resolve(new Response('# 安装 Tern\n\n需要 Node.js 20。')))),
+        '/install/zh/guide.md': () =>
+          new Promise<Response>((resolve) => (release = () => resolve(new Response('# 安装 Tern\n\n需要 Node.js 20。')))),
       }),
     );
     vi.stubGlobal('fetch', fetch);
@@ -46,12 +47,17 @@ describe('InstallPage', () => {
   });
 
   it('renders markdown: headings with anchors, a table of contents, code blocks and router links', async () => {
-    vi.stubGlobal('fetch', fakeFetch({ '/install/en/guide.md': () => new Response(`${GUIDE}\nSee [help](/help) and [Node.js](https://nodejs.org/).\n`) }));
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ '/install/en/guide.md': () => new Response(`${GUIDE}\nSee [help](/help) and [Node.js](https://nodejs.org/).\n`) }),
+    );
     await renderPage(<InstallPage />);
 
     const h2 = await screen.findByRole('heading', { level: 2, name: 'Install the CLI' });
     expect(h2).toHaveAttribute('id', 'install-the-cli');
-    expect(screen.getByRole('navigation', { name: 'On this page' })).toContainElement(screen.getByRole('link', { name: 'Install the CLI' }));
+    expect(screen.getByRole('navigation', { name: 'On this page' })).toContainElement(
+      screen.getByRole('link', { name: 'Install the CLI' }),
+    );
     expect(screen.getByText('npm install -g tern')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy code to clipboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'help' })).toHaveAttribute('href', '/help');

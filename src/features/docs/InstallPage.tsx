@@ -44,7 +44,10 @@ export default function InstallPage() {
             <ul className="space-y-1 border-l border-base-300 text-sm">
               {toc.map((entry) => (
                 <li key={entry.id}>
-                  <a href={`#${entry.id}`} className="-ml-px block border-l border-transparent py-1 pl-4 text-base-content/70 hover:border-primary hover:text-base-content">
+                  <a
+                    href={`#${entry.id}`}
+                    className="-ml-px block border-l border-transparent py-1 pl-4 text-base-content/70 hover:border-primary hover:text-base-content"
+                  >
                     {entry.title}
                   </a>
                 </li>
@@ -57,7 +60,12 @@ export default function InstallPage() {
         {shown ? (
           <MarkdownDoc source={doc.data} />
         ) : doc.isError ? (
-          <LoadError message={t('markdown.error')} hint={t('markdown.errorHint')} onRetry={() => void doc.refetch()} retrying={doc.isFetching} />
+          <LoadError
+            message={t('markdown.error')}
+            hint={t('markdown.errorHint')}
+            onRetry={() => void doc.refetch()}
+            retrying={doc.isFetching}
+          />
         ) : (
           <LoadingDoc label={t('markdown.loading')} />
         )}

@@ -3,10 +3,11 @@
  * loading state. Used only by src/entry-server.tsx; the query keys are the ones the pages read, so the client picks
  * the same data up from the dehydrated query state and hydrates without a fetch.
  */
-import { CHANGELOG_DEFAULT_PAGE_SIZE } from '#protocol/changelog';
 import { changelog, changelogPage } from '#content/changelog';
-import { queryKeys } from '../../shared/api/queryKeys';
+import { CHANGELOG_DEFAULT_PAGE_SIZE } from '#protocol/changelog';
 import type { Language } from '#protocol/languages';
+
+import { queryKeys } from '../../shared/api/queryKeys';
 import type { ChangelogData } from './changelog/api';
 import { INSTALL_DOC } from './install/api';
 

@@ -4,8 +4,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
-import { i18n, initI18n } from '../../shared/i18n';
 import type { Language } from '#protocol/languages';
+
+import { i18n, initI18n } from '../../shared/i18n';
 import { LanguageRouteContext } from '../../shared/routing/language';
 
 export function testQueryClient(): QueryClient {
@@ -20,7 +21,9 @@ export async function renderPage(
   const result = render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <LanguageRouteContext.Provider value={{ lang, prefix: lang === 'en' ? '' : `/${lang}`, rest: '/' }}>{ui}</LanguageRouteContext.Provider>
+        <LanguageRouteContext.Provider value={{ lang, prefix: lang === 'en' ? '' : `/${lang}`, rest: '/' }}>
+          {ui}
+        </LanguageRouteContext.Provider>
       </I18nextProvider>
     </QueryClientProvider>,
   );

@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { routeById, routeTable } from '#protocol/routes';
+
 import { renderPage } from '../docs/testUtils';
 import { Breadcrumbs, breadcrumbsHidden } from './Breadcrumbs';
 

@@ -52,7 +52,13 @@ export function BrowserNotice({
   if (check.embedded) {
     const url = location.href;
     return (
-      <div className="fixed inset-0 z-[200] flex items-center justify-center bg-base-100 p-6" role="alertdialog" aria-modal="true" aria-labelledby="browser-notice-title" data-testid="browser-notice">
+      <div
+        className="fixed inset-0 z-[200] flex items-center justify-center bg-base-100 p-6"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="browser-notice-title"
+        data-testid="browser-notice"
+      >
         <div className="max-w-md text-center">
           <h1 id="browser-notice-title" className="text-2xl font-bold">
             {t('browser.title')}

@@ -34,7 +34,13 @@ export function Footer() {
           </Link>
           <p className="mt-3 max-w-xs text-sm text-base-content/75">{t('layout:footer.blurb')}</p>
           <div className="mt-4 flex gap-2">
-            <a href={brand.github} target="_blank" rel="noopener noreferrer" className="btn btn-ghost btn-sm btn-square" aria-label={t('layout:footer.github')}>
+            <a
+              href={brand.github}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label={t('layout:footer.github')}
+            >
               <GithubIcon />
             </a>
             <a href={`mailto:${brand.supportEmail}`} className="btn btn-ghost btn-sm btn-square" aria-label={t('layout:footer.email')}>

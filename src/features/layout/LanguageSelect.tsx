@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 
 import { languageEntries, supportedLanguages } from '#protocol/languages';
+
 import { savePreference } from '../../shared/i18n/preference';
 import { hrefInLanguage, useLanguageRoute } from '../../shared/routing/language';
 import { Dropdown } from './Dropdown';

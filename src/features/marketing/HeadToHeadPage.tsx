@@ -1,11 +1,11 @@
-import { LazyFaq } from './components/LazyFaq';
-import { Section } from './components/Section';
 import { HybridSection, RecommendationsSection } from './components/headToHead/AdviceSections';
 import { ClosingLinksSection } from './components/headToHead/ClosingLinksSection';
 import { ContendersSection } from './components/headToHead/ContendersSection';
 import { FeatureTableSection } from './components/headToHead/FeatureTableSection';
 import { PricingTiersSection } from './components/headToHead/PricingTiersSection';
 import { ScoresSection } from './components/headToHead/ScoresSection';
+import { LazyFaq } from './components/LazyFaq';
+import { Section } from './components/Section';
 import { headToHeadContent } from './content/loaders';
 import type { HeadToHeadContent } from './content/types';
 import { useContent } from './content/useContent';

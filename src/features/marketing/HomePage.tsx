@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 
 import type { Language } from '#protocol/languages';
+
 import { useLanguageRoute } from '../../shared/routing/language';
 import { SECTION_SCROLL_DELAY_MS } from '../../shared/routing/useScrollOnNavigate';
 import { PlanCards } from '../billing/PlanCards';
 import { CommandBox } from './components/CommandBox';
-import { LazyFaq } from './components/LazyFaq';
 import { Hero } from './components/home/Hero';
 import { UseCaseShowcase } from './components/home/UseCaseShowcase';
 import { Icon } from './components/icons';
+import { LazyFaq } from './components/LazyFaq';
 import { Section, SectionHeader } from './components/Section';
 import { SmartLink } from './components/SmartLink';
 // The landing page's words ship with the page (both languages, a few kB) rather than in a chunk of their own: one
@@ -25,9 +26,13 @@ import zhHome from './content/zh/home';
 function useSectionScroll() {
   useEffect(() => {
     const smooth = () => !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
-    const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: smooth() ? 'smooth' : 'auto', block: 'start' });
+    const scrollTo = (id: string) =>
+      document.getElementById(id)?.scrollIntoView({ behavior: smooth() ? 'smooth' : 'auto', block: 'start' });
     const state: unknown = history.state;
-    const fromState = state && typeof state === 'object' && typeof (state as { section?: unknown }).section === 'string' ? (state as { section: string }).section : '';
+    const fromState =
+      state && typeof state === 'object' && typeof (state as { section?: unknown }).section === 'string'
+        ? (state as { section: string }).section
+        : '';
     const target = decodeURIComponent(location.hash.slice(1)) || fromState;
     const timer = target ? setTimeout(() => scrollTo(target), SECTION_SCROLL_DELAY_MS) : undefined;
     // Same-page links (/#features while already on home) change only the hash.
@@ -60,7 +65,10 @@ export default function HomePage() {
         <SectionHeader id="features-title" title={features.title} subtitle={features.subtitle} />
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="feature-cards">
           {features.items.map((f) => (
-            <li key={f.title} className="card border border-base-300 bg-base-100 transition hover:-translate-y-0.5 hover:border-primary/50 hover:shadow-lg">
+            <li
+              key={f.title}
+              className="card border border-base-300 bg-base-100 transition hover:-translate-y-0.5 hover:border-primary/50 hover:shadow-lg"
+            >
               <div className="card-body gap-3">
                 <span className="grid h-11 w-11 place-items-center rounded-box bg-primary/10 text-primary">
                   <Icon name={f.icon} size={22} />

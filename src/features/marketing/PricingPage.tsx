@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { PlanCards } from '../billing/PlanCards';
-import { LazyFaq } from './components/LazyFaq';
 import { Icon } from './components/icons';
+import { LazyFaq } from './components/LazyFaq';
 import { Section } from './components/Section';
 import { pricingContent } from './content/loaders';
 import type { PricingContent } from './content/types';
@@ -48,7 +48,11 @@ export default function PricingPage() {
             {hero.title}
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-base-content/70">{hero.subtitle}</p>
-          <p role="note" className="mx-auto mt-6 inline-flex max-w-2xl items-start gap-2 rounded-box border border-info/30 bg-info/10 px-4 py-3 text-left text-sm" data-testid="shared-limits-note">
+          <p
+            role="note"
+            className="mx-auto mt-6 inline-flex max-w-2xl items-start gap-2 rounded-box border border-info/30 bg-info/10 px-4 py-3 text-left text-sm"
+            data-testid="shared-limits-note"
+          >
             <span className="mt-0.5 text-info">
               <Icon name="info" size={18} />
             </span>

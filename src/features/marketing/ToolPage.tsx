@@ -1,5 +1,6 @@
 import type { RouteDef, ToolSlug } from '#protocol/routes';
 import { toolSlugs } from '#protocol/routes';
+
 import { LazyFaq } from './components/LazyFaq';
 import { Section } from './components/Section';
 import { BenchmarkSection } from './components/tool/BenchmarkSection';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 
 import { pairingCodeSchema } from '#protocol/pairing';
+
 import { ApiError } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { useLanguageRoute } from '../../shared/routing/language';
@@ -27,7 +28,12 @@ export default function PairPage() {
   const { prefix } = useLanguageRoute();
   const parsed = pairingCodeSchema.safeParse(new URLSearchParams(search).get('code') ?? '');
   const code = parsed.success ? parsed.data : null;
-  const info = useQuery({ queryKey: queryKeys.remote.pairing(code), queryFn: () => fetchPairing(code!), enabled: code !== null, retry: false });
+  const info = useQuery({
+    queryKey: queryKeys.remote.pairing(code),
+    queryFn: () => fetchPairing(code!),
+    enabled: code !== null,
+    retry: false,
+  });
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'deny') => decidePairing(code!, decision),
     onSuccess: (result) => {
@@ -65,7 +71,9 @@ export default function PairPage() {
           <div className="card-body gap-4">
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-base-content/60">{t('pair.code')}</dt>
-              <dd className="font-mono text-lg font-bold tracking-widest" data-testid="pair-code">{info.data.pairingCode}</dd>
+              <dd className="font-mono text-lg font-bold tracking-widest" data-testid="pair-code">
+                {info.data.pairingCode}
+              </dd>
               <dt className="text-base-content/60">{t('pair.hostname')}</dt>
               <dd className="break-all font-medium">{info.data.hostname}</dd>
               <dt className="text-base-content/60">{t('pair.platform')}</dt>
@@ -74,7 +82,9 @@ export default function PairPage() {
               <dd>
                 {new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(info.data.expiresAt))}
                 {status === 'pending' && left !== null && left > 0 && (
-                  <span className="ml-2 text-base-content/60">{t('pair.left', { minutes: Math.floor(left / 60), seconds: String(left % 60).padStart(2, '0') })}</span>
+                  <span className="ml-2 text-base-content/60">
+                    {t('pair.left', { minutes: Math.floor(left / 60), seconds: String(left % 60).padStart(2, '0') })}
+                  </span>
                 )}
               </dd>
             </dl>
@@ -82,22 +92,42 @@ export default function PairPage() {
               <>
                 <p className="text-sm text-base-content/70">{t('pair.check')}</p>
                 <div className="card-actions flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                  <button type="button" className="btn btn-ghost max-sm:w-full" disabled={decide.isPending} onClick={() => decide.mutate('deny')}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost max-sm:w-full"
+                    disabled={decide.isPending}
+                    onClick={() => decide.mutate('deny')}
+                  >
                     {t('pair.deny')}
                   </button>
-                  <button type="button" className="btn btn-primary max-sm:w-full" disabled={decide.isPending} onClick={() => decide.mutate('approve')}>
+                  <button
+                    type="button"
+                    className="btn btn-primary max-sm:w-full"
+                    disabled={decide.isPending}
+                    onClick={() => decide.mutate('approve')}
+                  >
                     {decide.isPending && <span className="loading loading-spinner loading-xs" aria-hidden />}
                     {t('pair.approve')}
                   </button>
                 </div>
               </>
             )}
-            {expired && <div role="alert" className="alert alert-warning alert-soft text-sm"><span>{t('pair.expired')}</span></div>}
-            {status === 'denied' && <div role="status" className="alert alert-soft text-sm"><span>{t('pair.denied')}</span></div>}
+            {expired && (
+              <div role="alert" className="alert alert-warning alert-soft text-sm">
+                <span>{t('pair.expired')}</span>
+              </div>
+            )}
+            {status === 'denied' && (
+              <div role="status" className="alert alert-soft text-sm">
+                <span>{t('pair.denied')}</span>
+              </div>
+            )}
             {status === 'approved' && (
               <div role="status" className="alert alert-success alert-soft text-sm">
                 <span>{t('pair.approved')}</span>
-                <Link href="/remote" className="btn btn-sm">{t('pair.openConsole')}</Link>
+                <Link href="/remote" className="btn btn-sm">
+                  {t('pair.openConsole')}
+                </Link>
               </div>
             )}
           </div>

@@ -17,7 +17,21 @@ import { useChatFollow } from './components/useChatFollow';
 import { buildTimeline } from './model/timeline';
 
 /** A side sheet (phone: environments and sessions; everywhere: settings). */
-function Sheet({ open, side, title, onClose, children, testId }: { open: boolean; side: 'left' | 'right'; title: string; onClose: () => void; children: ReactNode; testId: string }) {
+function Sheet({
+  open,
+  side,
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  open: boolean;
+  side: 'left' | 'right';
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation('common');
   useEffect(() => {
     if (!open) return;
@@ -58,7 +72,13 @@ function ProblemAlert({ problem, onDismiss }: { problem: RemoteProblem; onDismis
             : t(`codes.${problem.code}`);
   const reload = problem.kind === 'unknown' || problem.kind === 'handshake';
   return (
-    <div role="alert" className="alert alert-error alert-soft m-3 text-sm max-sm:flex max-sm:flex-col max-sm:items-stretch" data-testid="remote-problem" data-kind={problem.kind} data-code={problem.kind === 'handshake' ? problem.code : undefined}>
+    <div
+      role="alert"
+      className="alert alert-error alert-soft m-3 text-sm max-sm:flex max-sm:flex-col max-sm:items-stretch"
+      data-testid="remote-problem"
+      data-kind={problem.kind}
+      data-code={problem.kind === 'handshake' ? problem.code : undefined}
+    >
       <div className="min-w-0">
         <p>{text}</p>
         {problem.kind === 'handshake' && <p className="mt-0.5 text-xs opacity-80">{t(`handshake.${problem.code}`)}</p>}
@@ -145,7 +165,10 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
         </div>
       );
     return (
-      <div className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center" data-testid="select-workspace">
+      <div
+        className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center"
+        data-testid="select-workspace"
+      >
         {state.attach.status === 'attaching' ? <span className="loading loading-spinner loading-md" aria-hidden /> : null}
         <p className="text-lg font-semibold">{t('errors.selectWorkspace')}</p>
         <p className="max-w-sm text-sm text-base-content/70">{t('environments.pick')}</p>
@@ -158,7 +181,10 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   if (state.attach.status === 'busy' || state.attach.status === 'lost') {
     const instanceId = state.attach.instanceId;
     return (
-      <div className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center" data-testid="workspace-busy">
+      <div
+        className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center"
+        data-testid="workspace-busy"
+      >
         <p className="text-lg font-semibold">{t('errors.workspaceBusy')}</p>
         <p className="max-w-sm text-sm text-base-content/70">{state.attach.status === 'lost' ? t('busy.lost') : t('busy.body')}</p>
         <button type="button" className="btn btn-warning" disabled={!connected} onClick={() => void store.takeOver(instanceId)}>
@@ -169,11 +195,19 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   }
   if (!sessionId) {
     return (
-      <div className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center" data-testid="no-session">
+      <div
+        className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center"
+        data-testid="no-session"
+      >
         <p className="text-lg font-semibold">{t('sessions.pickTitle')}</p>
         <p className="max-w-sm text-sm text-base-content/70">{t('sessions.pickBody')}</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <button type="button" className="btn btn-primary" disabled={!connected || state.creatingSession} onClick={() => void store.createSession()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!connected || state.creatingSession}
+            onClick={() => void store.createSession()}
+          >
             {t('sessions.new')}
           </button>
           <button type="button" className="btn btn-outline lg:hidden" onClick={openPicker}>
@@ -240,14 +274,25 @@ export default function RemotePage() {
   return (
     <div ref={root} className="flex min-h-[26rem] flex-col" style={{ height: `calc(100dvh - ${top}px)` }} data-testid="remote-console">
       <div className="flex items-center gap-2 border-b border-base-300 bg-base-100 px-3 py-2">
-        <button type="button" className="btn btn-ghost btn-sm max-w-[55%] justify-start lg:hidden" onClick={() => setPickerOpen(true)} data-testid="open-picker">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm max-w-[55%] justify-start lg:hidden"
+          onClick={() => setPickerOpen(true)}
+          data-testid="open-picker"
+        >
           <span className="truncate">{attached ? attached.hostname : t('environments.choose')}</span>
           <span aria-hidden>▾</span>
         </button>
         <h1 className="hidden text-sm font-semibold lg:block">{t('title')}</h1>
         <div className="ml-auto flex items-center gap-2">
           <ConnectionBanner connection={state.connection} onRetry={() => store.wake()} />
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('settings.open')} onClick={() => setSettingsOpen(true)} data-testid="open-settings">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square"
+            aria-label={t('settings.open')}
+            onClick={() => setSettingsOpen(true)}
+            data-testid="open-settings"
+          >
             <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
               <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
               <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />

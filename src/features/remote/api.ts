@@ -6,6 +6,7 @@ import {
   type PairingInfo,
   pairingInfoResponseSchema,
 } from '#protocol/pairing';
+
 import { request } from '../../shared/api/http';
 
 /** Every answer is checked against the protocol schema; a shape mismatch is an error, not silent garbage. */
@@ -20,7 +21,10 @@ export async function fetchPairing(code: string): Promise<PairingInfo> {
 }
 
 export async function decidePairing(code: string, decision: 'approve' | 'deny'): Promise<PairingInfo> {
-  return parse(pairingDecisionResponseSchema, await request(`/web-api/pairing/${decision}`, { method: 'POST', body: { pairingCode: code } }));
+  return parse(
+    pairingDecisionResponseSchema,
+    await request(`/web-api/pairing/${decision}`, { method: 'POST', body: { pairingCode: code } }),
+  );
 }
 
 export async function fetchCliTokens(): Promise<CliTokenSummary[]> {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { supportedLanguages } from '#protocol/languages';
 import { routeById, useCaseSlugs } from '#protocol/routes';
+
 import { renderPage } from '../docs/testUtils';
 import { TypewriterTerminal } from './components/TypewriterTerminal';
 import { useCaseContent } from './content';
@@ -49,7 +50,9 @@ describe('use-case page details', () => {
     setReducedMotion(true);
     await renderPage(<UseCasePage route={routeById.get('useCase:learning')!} />);
     const paths = screen.getByRole('heading', { level: 2, name: 'Four learning paths' }).closest('section')!;
-    const items = within(paths).getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL');
+    const items = within(paths)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement?.tagName === 'OL');
     expect(items).toHaveLength(4);
     for (const item of items) expect(within(item).getAllByRole('listitem')).toHaveLength(3);
   });
@@ -58,7 +61,11 @@ describe('use-case page details', () => {
     setReducedMotion(true);
     await renderPage(<UseCasePage route={routeById.get('useCase:enterprise')!} />);
     const metrics = screen.getByRole('heading', { level: 2, name: 'Results teams report' }).closest('section')!;
-    expect(within(metrics).getAllByRole('listitem').map((li) => li.querySelector('p:nth-child(2)')?.textContent)).toEqual(['40%', '60%', '25%', '99.9%']);
+    expect(
+      within(metrics)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p:nth-child(2)')?.textContent),
+    ).toEqual(['40%', '60%', '25%', '99.9%']);
   });
 
   it('full stack shows the disclaimer under the demo terminal', async () => {

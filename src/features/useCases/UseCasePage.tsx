@@ -1,5 +1,6 @@
-import { useLanguageRoute } from '../../shared/routing/language';
 import type { RouteDef, UseCaseSlug } from '#protocol/routes';
+
+import { useLanguageRoute } from '../../shared/routing/language';
 import { useCaseContent } from './content';
 import { CodeReviewView } from './views/CodeReviewView';
 import { EnterpriseView } from './views/EnterpriseView';

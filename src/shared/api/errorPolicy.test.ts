@@ -38,11 +38,23 @@ describe('response with success=false (spec §8)', () => {
   it.each<Row>([
     // Missing quota configuration / database table: by code or inside the message, on any path.
     ['quota code', { path: USER_STATS, code: 'QUOTA_CONFIG_NOT_FOUND' }, toasted(key('quotaConfigNotFound'), 'warning')],
-    ['quota in message', { path: USER_STATS, message: 'Error: QUOTA_CONFIG_NOT_FOUND for user 4' }, toasted(key('quotaConfigNotFound'), 'warning')],
-    ['quota on a screen-handled path', { path: EXCHANGE_CODE, code: 'QUOTA_CONFIG_NOT_FOUND' }, toasted(key('quotaConfigNotFound'), 'warning')],
+    [
+      'quota in message',
+      { path: USER_STATS, message: 'Error: QUOTA_CONFIG_NOT_FOUND for user 4' },
+      toasted(key('quotaConfigNotFound'), 'warning'),
+    ],
+    [
+      'quota on a screen-handled path',
+      { path: EXCHANGE_CODE, code: 'QUOTA_CONFIG_NOT_FOUND' },
+      toasted(key('quotaConfigNotFound'), 'warning'),
+    ],
     ['table code', { path: PRODUCTS, code: 'DATABASE_TABLE_MISSING' }, toasted(key('databaseTableMissing'), 'warning')],
     ['table in message', { path: PRODUCTS, message: 'DATABASE_TABLE_MISSING: orders' }, toasted(key('databaseTableMissing'), 'warning')],
-    ['table in a Chinese message', { path: PRODUCTS, message: '数据库 DATABASE_TABLE_MISSING' }, toasted(key('databaseTableMissing'), 'warning')],
+    [
+      'table in a Chinese message',
+      { path: PRODUCTS, message: '数据库 DATABASE_TABLE_MISSING' },
+      toasted(key('databaseTableMissing'), 'warning'),
+    ],
     // Exchange-code, invitation and internal-login errors go to the calling screen, text untouched.
     ['exchange-code, ASCII', { path: EXCHANGE_CODE, message: 'Code already used' }, screen(text('Code already used'))],
     ['exchange-code, Chinese', { path: EXCHANGE_CODE, message: '兑换码已被使用' }, screen(text('兑换码已被使用'))],
@@ -73,18 +85,35 @@ describe('response with success=false (spec §8)', () => {
 
 describe('HTTP statuses (spec §8)', () => {
   type Row = [string, Omit<Extract<FailureInput, { kind: 'http' }>, 'kind'>, Partial<FailureDecision>];
-  const sessionExpired: Partial<FailureDecision> = { ...toasted(key('sessionExpired')), alwaysToast: true, clearAuth: true, goHomeAfterMs: 0 };
+  const sessionExpired: Partial<FailureDecision> = {
+    ...toasted(key('sessionExpired')),
+    alwaysToast: true,
+    clearAuth: true,
+    goHomeAfterMs: 0,
+  };
 
   it.each<Row>([
     // The two configuration codes win over the status (the relay sends DATABASE_TABLE_MISSING with 503).
-    ['503 with DATABASE_TABLE_MISSING', { path: USER_STATS, status: 503, code: 'DATABASE_TABLE_MISSING', message: 'Database is being initialised' }, toasted(key('databaseTableMissing'), 'warning')],
-    ['500 with QUOTA_CONFIG_NOT_FOUND', { path: USER_STATS, status: 500, code: 'QUOTA_CONFIG_NOT_FOUND' }, toasted(key('quotaConfigNotFound'), 'warning')],
+    [
+      '503 with DATABASE_TABLE_MISSING',
+      { path: USER_STATS, status: 503, code: 'DATABASE_TABLE_MISSING', message: 'Database is being initialised' },
+      toasted(key('databaseTableMissing'), 'warning'),
+    ],
+    [
+      '500 with QUOTA_CONFIG_NOT_FOUND',
+      { path: USER_STATS, status: 500, code: 'QUOTA_CONFIG_NOT_FOUND' },
+      toasted(key('quotaConfigNotFound'), 'warning'),
+    ],
     // 400
     ['400 exchange-code → screen', { path: EXCHANGE_CODE, status: 400, message: '格式错误' }, screen(text('格式错误'))],
     ['400 exchange-code, no message', { path: EXCHANGE_CODE, status: 400 }, screen(key('badRequest'))],
     ['400 invitation → screen', { path: INVITATION_STATS, status: 400, message: 'bad page' }, screen(text('bad page'))],
     ['400 invitation, no message', { path: INVITATION_MY_CODE, status: 400 }, screen(key('badRequest'))],
-    ['400 elsewhere, ASCII message', { path: CREATE_ORDER, status: 400, message: 'product_sn is required' }, toasted(text('product_sn is required'))],
+    [
+      '400 elsewhere, ASCII message',
+      { path: CREATE_ORDER, status: 400, message: 'product_sn is required' },
+      toasted(text('product_sn is required')),
+    ],
     ['400 elsewhere, Chinese message', { path: CREATE_ORDER, status: 400, message: '参数错误' }, toasted(key('badRequest'))],
     ['400 elsewhere, no message', { path: CREATE_ORDER, status: 400 }, toasted(key('badRequest'))],
     // 401
@@ -96,12 +125,24 @@ describe('HTTP statuses (spec §8)', () => {
     ['401 ignores server text', { path: ME, status: 401, message: 'jwt expired' }, sessionExpired],
     ['401 on create-order, Chinese text', { path: CREATE_ORDER, status: 401, message: '请先登录' }, sessionExpired],
     // The sign-in calls: refused credentials, shown by the login, callback and token-login screens.
-    ['401 on account sign-in', { path: '/auth/tern/signin', status: 401, message: 'Invalid email or password' }, screen(text('Invalid email or password'))],
+    [
+      '401 on account sign-in',
+      { path: '/auth/tern/signin', status: 401, message: 'Invalid email or password' },
+      screen(text('Invalid email or password')),
+    ],
     ['401 on account sign-up', { path: '/auth/tern/signup', status: 401 }, screen(key('unauthorized'))],
-    ['401 on the tern login', { path: '/auth/jwt/tern-login', status: 401, message: 'The login link is invalid or has expired; please sign in again' }, screen(text('The login link is invalid or has expired; please sign in again'))],
+    [
+      '401 on the tern login',
+      { path: '/auth/jwt/tern-login', status: 401, message: 'The login link is invalid or has expired; please sign in again' },
+      screen(text('The login link is invalid or has expired; please sign in again')),
+    ],
     ['401 on the Feishu login', { path: '/auth/jwt/feishu-login', status: 401, message: '令牌无效' }, screen(key('unauthorized'))],
     ['401 on the Feishu code exchange', { path: '/api/auth/feishu/exchange', status: 401 }, screen(key('unauthorized'))],
-    ['401 on the temp-code exchange', { path: '/auth/temp-code/exchange', status: 401, message: 'The login code is invalid, used or expired' }, screen(text('The login code is invalid, used or expired'))],
+    [
+      '401 on the temp-code exchange',
+      { path: '/auth/temp-code/exchange', status: 401, message: 'The login code is invalid, used or expired' },
+      screen(text('The login code is invalid, used or expired')),
+    ],
     ['401 on a sign-in lookalike is a session end', { path: '/auth/tern/signins', status: 401 }, sessionExpired],
     // 403
     ['403', { path: USER_STATS, status: 403, message: 'nope' }, toasted(key('noPermission'))],
@@ -156,16 +197,25 @@ describe('network failures (spec §8)', () => {
     expectDecision({ kind: 'network', path, offline: false }, companyNetwork);
   });
 
-  it.each([PRODUCTS, CREATE_ORDER, INVITATION_STATS, EXCHANGE_CODE, '/api/client/feishu-allowed', '/api/config/client', '/web-api/users', '/web-api/author'])(
-    'other path %s: networkFailed, session kept',
+  it.each([
+    PRODUCTS,
+    CREATE_ORDER,
+    INVITATION_STATS,
+    EXCHANGE_CODE,
+    '/api/client/feishu-allowed',
+    '/api/config/client',
+    '/web-api/users',
+    '/web-api/author',
+  ])('other path %s: networkFailed, session kept', (path) => {
+    expectDecision({ kind: 'network', path, offline: false }, toasted(key('networkFailed')));
+  });
+
+  it.each([ME, USER_STATS, '/subscriptions', PRODUCTS, INTERNAL_LOGIN])(
+    'offline device on %s: offline warning, no clearAuth, no navigation',
     (path) => {
-      expectDecision({ kind: 'network', path, offline: false }, toasted(key('networkFailed')));
+      expectDecision({ kind: 'network', path, offline: true }, toasted(key('offline'), 'warning'));
     },
   );
-
-  it.each([ME, USER_STATS, '/subscriptions', PRODUCTS, INTERNAL_LOGIN])('offline device on %s: offline warning, no clearAuth, no navigation', (path) => {
-    expectDecision({ kind: 'network', path, offline: true }, toasted(key('offline'), 'warning'));
-  });
 
   it('internal login network error goes to the login screen as networkError', () => {
     expectDecision({ kind: 'network', path: INTERNAL_LOGIN, offline: false }, screen(key('networkError')));

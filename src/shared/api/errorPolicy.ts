@@ -91,7 +91,8 @@ export function decideFailure(input: FailureInput): FailureDecision {
       // Internal login maps every status to its own messages on the login screen (spec §8 internal login mapping).
       if (isInternalLogin(path)) return screen(input.message ? { text: input.message } : { key: 'errors:requestFailed' });
       if (status === 400) {
-        if (isExchangeCode(path) || isInvitation(path)) return screen(input.message ? { text: input.message } : { key: 'errors:badRequest' });
+        if (isExchangeCode(path) || isInvitation(path))
+          return screen(input.message ? { text: input.message } : { key: 'errors:badRequest' });
         return toastOnly(asciiOr(input.message, 'errors:badRequest'));
       }
       if (status === 401) {

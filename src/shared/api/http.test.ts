@@ -33,12 +33,17 @@ const reply = (make: () => Response) => {
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 /** A JWT-shaped token whose exp is `inSeconds` from now. */
-const jwt = (inSeconds: number) => `${b64url({ alg: 'HS256' })}.${b64url({ sub: '42', exp: Math.floor(Date.now() / 1000) + inSeconds })}.sig`;
+const jwt = (inSeconds: number) =>
+  `${b64url({ alg: 'HS256' })}.${b64url({ sub: '42', exp: Math.floor(Date.now() / 1000) + inSeconds })}.sig`;
 const user = { id: '42', username: 'ada' };
 const headersOf = (call: Call) => call.init.headers as Record<string, string>;
 
 /** Settles a promise without letting a rejection escape; returns the error or the value. */
-const outcome = <T>(p: Promise<T>) => p.then((value) => ({ value }), (error: unknown) => ({ error }));
+const outcome = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 async function expectApiError(p: Promise<unknown>): Promise<ApiError> {
   const result = await outcome(p);
   expect(result).toHaveProperty('error');
@@ -302,7 +307,8 @@ describe('network failures', () => {
   });
 
   it('an abort by the caller is rethrown as is, with no toast', async () => {
-    respond = ({ init }) => new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    respond = ({ init }) =>
+      new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     const controller = new AbortController();
     const result = outcome(request('/web-api/products', { signal: controller.signal }));
     controller.abort();

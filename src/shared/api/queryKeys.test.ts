@@ -29,7 +29,8 @@ function factoryPaths(node: object, path: string[] = []): string[] {
   );
 }
 
-const isPrefix = (short: readonly unknown[], long: readonly unknown[]) => short.length <= long.length && short.every((part, i) => Object.is(part, long[i]));
+const isPrefix = (short: readonly unknown[], long: readonly unknown[]) =>
+  short.length <= long.length && short.every((part, i) => Object.is(part, long[i]));
 
 describe('queryKeys', () => {
   it('has a sample for every factory', () => {

@@ -6,12 +6,19 @@ import TokenLoginPage from '../../features/auth/TokenLoginPage';
 import { fakeFetch, renderPage } from '../../features/docs/testUtils';
 import { UserMenu } from '../../features/layout/UserMenu';
 import { queryClient } from '../api/queryClient';
-import { CURRENT_USER_STALE_MS, currentUserQuery, fetchCurrentUser } from './currentUser';
 import { appStore, Provider } from '../state/jotai';
+import { CURRENT_USER_STALE_MS, currentUserQuery, fetchCurrentUser } from './currentUser';
 import { clearAuth, signIn } from './session';
 import { authKeys } from './storage';
 
-const user = { id: '7', username: 'Ada Lovelace', email: 'ada@example.com', avatar: null, createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' };
+const user = {
+  id: '7',
+  username: 'Ada Lovelace',
+  email: 'ada@example.com',
+  avatar: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
 const calls: string[] = [];
 let meStatus = 200;
 
@@ -19,11 +26,19 @@ let meStatus = 200;
 const relay = fakeFetch({
   '/web-api/auth/me': () => {
     calls.push('me');
-    return meStatus === 200 ? Response.json({ success: true, data: user }) : Response.json({ success: false, message: 'boom' }, { status: meStatus });
+    return meStatus === 200
+      ? Response.json({ success: true, data: user })
+      : Response.json({ success: false, message: 'boom' }, { status: meStatus });
   },
   '/auth/temp-code/exchange': () => {
     calls.push('exchange');
-    const result = { token: 'cli-token', expiresIn: 3600, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), user: { ...user, username: 'from exchange' }, loginMethod: 'tern' };
+    const result = {
+      token: 'cli-token',
+      expiresIn: 3600,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      user: { ...user, username: 'from exchange' },
+      loginMethod: 'tern',
+    };
     return Response.json({ success: true, tokenType: 'Bearer', ...result, data: { ...result, accessToken: 'cli-token' } });
   },
 });

@@ -133,7 +133,7 @@ describe('computeExpiresAt', () => {
 
 describe('stored auth round trip', () => {
   let storage: MemoryStorage;
-  const token = jwt({ sub: '42', exp: NOW_S + 2 * DAY / SECOND });
+  const token = jwt({ sub: '42', exp: NOW_S + (2 * DAY) / SECOND });
 
   beforeEach(() => {
     storage = new MemoryStorage();
@@ -164,7 +164,7 @@ describe('stored auth round trip', () => {
   });
 
   it('without expiresAt/expiresIn the session lasts 7 days (bounded by the JWT exp)', () => {
-    const longToken = jwt({ exp: NOW_S + 30 * DAY / SECOND });
+    const longToken = jwt({ exp: NOW_S + (30 * DAY) / SECOND });
     writeStoredAuth(storage, { token: longToken, user, loginMethod: 'tern' }, NOW);
     expect(readStoredAuth(storage, NOW + 7 * DAY - 1)).not.toBeNull();
     expect(readStoredAuth(storage, NOW + 7 * DAY)).toBeNull();
@@ -177,16 +177,25 @@ describe('stored auth round trip', () => {
   describe('an expired token clears ALL stored auth keys (spec §4)', () => {
     const cases: [string, () => void][] = [
       ['stored expiry passed', () => writeStoredAuth(storage, { token, expiresIn: 60, user, loginMethod: 'tern' }, NOW - HOUR)],
-      ['JWT exp passed', () => writeStoredAuth(storage, { token: jwt({ exp: NOW_S - 1 }), expiresIn: 3600, user, loginMethod: 'tern' }, NOW)],
+      [
+        'JWT exp passed',
+        () => writeStoredAuth(storage, { token: jwt({ exp: NOW_S - 1 }), expiresIn: 3600, user, loginMethod: 'tern' }, NOW),
+      ],
       ['token cannot be parsed', () => writeStoredAuth(storage, { token: 'opaque', expiresIn: 3600, user, loginMethod: 'tern' }, NOW)],
-      ['stored expiry missing', () => {
-        writeStoredAuth(storage, { token, expiresIn: 3600, user, loginMethod: 'tern' }, NOW);
-        storage.removeItem(authKeys.expiresAt);
-      }],
-      ['stored expiry not a number', () => {
-        writeStoredAuth(storage, { token, expiresIn: 3600, user, loginMethod: 'tern' }, NOW);
-        storage.setItem(authKeys.expiresAt, 'later');
-      }],
+      [
+        'stored expiry missing',
+        () => {
+          writeStoredAuth(storage, { token, expiresIn: 3600, user, loginMethod: 'tern' }, NOW);
+          storage.removeItem(authKeys.expiresAt);
+        },
+      ],
+      [
+        'stored expiry not a number',
+        () => {
+          writeStoredAuth(storage, { token, expiresIn: 3600, user, loginMethod: 'tern' }, NOW);
+          storage.setItem(authKeys.expiresAt, 'later');
+        },
+      ],
     ];
     it.each(cases)('%s', (_label, arrange) => {
       arrange();
@@ -212,7 +221,11 @@ describe('stored auth round trip', () => {
     it.each<[string, string | null, User | null]>([
       ['valid user', JSON.stringify(user), user],
       ['numeric id becomes a string', JSON.stringify({ id: 7, username: 'bo' }), { id: '7', username: 'bo' }],
-      ['optional fields kept', JSON.stringify({ id: '1', username: 'c', email: null, createdAt: '2025-01-01', updatedAt: '2025-01-02' }), { id: '1', username: 'c', email: null, createdAt: '2025-01-01', updatedAt: '2025-01-02' }],
+      [
+        'optional fields kept',
+        JSON.stringify({ id: '1', username: 'c', email: null, createdAt: '2025-01-01', updatedAt: '2025-01-02' }),
+        { id: '1', username: 'c', email: null, createdAt: '2025-01-01', updatedAt: '2025-01-02' },
+      ],
       ['missing username', JSON.stringify({ id: '1' }), null],
       ['missing id', JSON.stringify({ username: 'x' }), null],
       ['username not a string', JSON.stringify({ id: '1', username: 5 }), null],

@@ -1,13 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { Language } from '#protocol/languages';
-import {
-  detectLanguage,
-  LANGUAGE_PREFERENCE_KEY,
-  PREFERENCE_VALIDITY_MS,
-  readPreference,
-  savePreference,
-} from './preference';
+
+import { detectLanguage, LANGUAGE_PREFERENCE_KEY, PREFERENCE_VALIDITY_MS, readPreference, savePreference } from './preference';
 
 /** A Map-backed Storage, so the tests need no DOM. */
 class MemoryStorage implements Storage {
@@ -147,17 +142,47 @@ describe('savePreference / readPreference', () => {
 
 describe('detectLanguage: saved choice → browser → default (spec §4 Language)', () => {
   it.each<[string, (() => void) | null, string[], { language: Language; source: 'saved' | 'browser' | 'default' }]>([
-    ['saved zh beats an English browser', () => savePreference(storage, 'zh', 'user-choice', NOW), ['en-US'], { language: 'zh', source: 'saved' }],
-    ['saved en beats a Chinese browser', () => savePreference(storage, 'en', 'user-choice', NOW), ['zh-CN'], { language: 'en', source: 'saved' }],
-    ['a browser-auto save also counts as saved', () => savePreference(storage, 'zh', 'browser-auto', NOW - DAY), ['en'], { language: 'zh', source: 'saved' }],
+    [
+      'saved zh beats an English browser',
+      () => savePreference(storage, 'zh', 'user-choice', NOW),
+      ['en-US'],
+      { language: 'zh', source: 'saved' },
+    ],
+    [
+      'saved en beats a Chinese browser',
+      () => savePreference(storage, 'en', 'user-choice', NOW),
+      ['zh-CN'],
+      { language: 'en', source: 'saved' },
+    ],
+    [
+      'a browser-auto save also counts as saved',
+      () => savePreference(storage, 'zh', 'browser-auto', NOW - DAY),
+      ['en'],
+      { language: 'zh', source: 'saved' },
+    ],
     ['no save: Chinese browser', null, ['zh-CN', 'en'], { language: 'zh', source: 'browser' }],
     ['no save: English browser', null, ['en-GB'], { language: 'en', source: 'browser' }],
     ['no save: first supported browser language', null, ['fr', 'zh-TW', 'en'], { language: 'zh', source: 'browser' }],
     ['no save, unsupported browser languages', null, ['fr-FR', 'de'], { language: 'en', source: 'default' }],
     ['no save, no browser languages', null, [], { language: 'en', source: 'default' }],
-    ['expired save falls through to the browser', () => savePreference(storage, 'en', 'user-choice', NOW - 31 * DAY), ['zh-CN'], { language: 'zh', source: 'browser' }],
-    ['expired save, nothing else: default', () => savePreference(storage, 'zh', 'user-choice', NOW - 31 * DAY), ['fr'], { language: 'en', source: 'default' }],
-    ['invalid save falls through to the browser', () => store({ language: 'fr', timestamp: NOW, source: 'user-choice' }), ['zh'], { language: 'zh', source: 'browser' }],
+    [
+      'expired save falls through to the browser',
+      () => savePreference(storage, 'en', 'user-choice', NOW - 31 * DAY),
+      ['zh-CN'],
+      { language: 'zh', source: 'browser' },
+    ],
+    [
+      'expired save, nothing else: default',
+      () => savePreference(storage, 'zh', 'user-choice', NOW - 31 * DAY),
+      ['fr'],
+      { language: 'en', source: 'default' },
+    ],
+    [
+      'invalid save falls through to the browser',
+      () => store({ language: 'fr', timestamp: NOW, source: 'user-choice' }),
+      ['zh'],
+      { language: 'zh', source: 'browser' },
+    ],
   ])('%s', (_label, arrange, browser, expected) => {
     arrange?.();
     expect(detectLanguage(storage, browser, NOW)).toEqual(expected);

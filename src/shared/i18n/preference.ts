@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 
-import { brand } from '../brand';
 import { defaultLanguage, isLanguage, type Language, matchBrowserLanguage, supportedLanguages } from '#protocol/languages';
+
+import { brand } from '../brand';
 
 export const LANGUAGE_PREFERENCE_KEY = `${brand.storagePrefix}.language`;
 /** A saved choice is honoured for 30 days (spec §4 Language). */
@@ -29,12 +30,7 @@ export function readPreference(storage: Storage, now = Date.now()): LanguagePref
   }
 }
 
-export function savePreference(
-  storage: Storage,
-  language: Language,
-  source: LanguagePreference['source'],
-  now = Date.now(),
-): void {
+export function savePreference(storage: Storage, language: Language, source: LanguagePreference['source'], now = Date.now()): void {
   try {
     storage.setItem(LANGUAGE_PREFERENCE_KEY, JSON.stringify({ language, timestamp: now, source }));
   } catch {
@@ -43,7 +39,11 @@ export function savePreference(
 }
 
 /** Saved choice, else the browser's languages, else the default. */
-export function detectLanguage(storage: Storage, browserLanguages: readonly string[], now = Date.now()): {
+export function detectLanguage(
+  storage: Storage,
+  browserLanguages: readonly string[],
+  now = Date.now(),
+): {
   language: Language;
   source: 'saved' | 'browser' | 'default';
 } {

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { checkBrowser } from './browserCheck';
-import { needsSpeechTest, SPEECH_UTTERANCE_TIMEOUT_MS, SPEECH_VOICES_TIMEOUT_MS, type SpeechEngine, speechEngineAnswers } from './speechTest';
+import {
+  needsSpeechTest,
+  SPEECH_UTTERANCE_TIMEOUT_MS,
+  SPEECH_VOICES_TIMEOUT_MS,
+  type SpeechEngine,
+  speechEngineAnswers,
+} from './speechTest';
 
 /** A scripted speech engine: `voices` is what getVoices() returns; the test fires its events by hand. */
 class FakeEngine extends EventTarget implements SpeechEngine {
@@ -104,13 +110,33 @@ describe('spec §9 speech test: 2 s for voices, then 1 s for an utterance', () =
 
 describe('which browsers take the speech test', () => {
   it.each([
-    ['Chrome for Android', 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', true],
-    ['Samsung Internet', 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36', true],
+    [
+      'Chrome for Android',
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+      true,
+    ],
+    [
+      'Samsung Internet',
+      'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
+      true,
+    ],
     ['Firefox for Android', 'Mozilla/5.0 (Android 14; Mobile; rv:121.0) Gecko/121.0 Firefox/121.0', false],
-    ['desktop Chrome', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36', false],
-    ['Safari on iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', false],
+    [
+      'desktop Chrome',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      false,
+    ],
+    [
+      'Safari on iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      false,
+    ],
     // Already known to be embedded from the user agent: blocked without the test.
-    ['Android WebView (wv)', 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36', false],
+    [
+      'Android WebView (wv)',
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36',
+      false,
+    ],
   ])('%s → %s', (_name, ua, expected) => {
     expect(needsSpeechTest(ua, checkBrowser(ua))).toBe(expected);
   });

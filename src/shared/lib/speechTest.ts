@@ -20,7 +20,11 @@ export function needsSpeechTest(userAgent: string, check: BrowserCheck): boolean
 }
 
 /** Resolves true on the first of `events` on `target`, false after `ms`. */
-function firstEvent(target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>, events: readonly string[], ms: number): Promise<boolean> {
+function firstEvent(
+  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
+  events: readonly string[],
+  ms: number,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (answered: boolean) => {
       clearTimeout(timer);

@@ -4,8 +4,7 @@ import { useHistoryState } from 'wouter/use-browser-location';
 
 export const SECTION_SCROLL_DELAY_MS = 100;
 
-const prefersReducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Spec §2: navigation scrolls smoothly to the top; a `#hash` or a navigation-state `section` scrolls to that

@@ -4,7 +4,7 @@
  */
 import { createStore } from 'jotai';
 
-export { atom, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
 export type { Atom, PrimitiveAtom, WritableAtom } from 'jotai';
+export { atom, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
 
 export const appStore = createStore();

@@ -39,7 +39,14 @@ describe('CodeBlock', () => {
     expect(pre.textContent).toBe('echo hi');
     expect(highlight).toHaveBeenCalledWith('echo hi', 'bash');
 
-    await act(async () => resolve([[{ content: 'echo', color: '#ff7b72' }, { content: ' hi', fontStyle: 1 }]]));
+    await act(async () =>
+      resolve([
+        [
+          { content: 'echo', color: '#ff7b72' },
+          { content: ' hi', fontStyle: 1 },
+        ],
+      ]),
+    );
     expect(pre).toHaveAttribute('data-highlighted', 'true');
     expect(pre.textContent).toBe('echo hi');
     const [word, rest] = pre.querySelectorAll('code > span > span');

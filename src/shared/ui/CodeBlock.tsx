@@ -60,11 +60,20 @@ export function CodeBlock({ code, lang, highlight, defaultLabel, copyLabel, anno
     <div className={`${classes.box} overflow-hidden rounded-box border border-base-300 bg-[#0d1117]`}>
       <div className={`flex items-center justify-between border-b border-white/10 ${classes.bar}`}>
         <span className="font-mono text-xs text-[#8b949e]">{lang || defaultLabel}</span>
-        <button type="button" onClick={() => copy(text)} className="btn btn-ghost btn-xs text-[#c9d1d9] hover:bg-white/10" aria-label={copyLabel}>
+        <button
+          type="button"
+          onClick={() => copy(text)}
+          className="btn btn-ghost btn-xs text-[#c9d1d9] hover:bg-white/10"
+          aria-label={copyLabel}
+        >
           {copied ? t('copied') : t('copy')}
         </button>
       </div>
-      <pre className={`overflow-x-auto ${classes.pre} text-[13px] leading-6 text-[#e6edf3]`} data-highlighted={tokens ? 'true' : 'false'} tabIndex={0}>
+      <pre
+        className={`overflow-x-auto ${classes.pre} text-[13px] leading-6 text-[#e6edf3]`}
+        data-highlighted={tokens ? 'true' : 'false'}
+        tabIndex={0}
+      >
         <code className="font-mono">
           {tokens
             ? tokens.map((line, i) => (

@@ -15,8 +15,15 @@ export function Toaster() {
   return (
     <div className="toast toast-top toast-center z-[100] w-full max-w-md sm:toast-end" aria-live="polite" role="region">
       {toasts.map((item) => (
-        <div key={item.id} role={item.level === 'error' ? 'alert' : 'status'} className={`alert ${levelClass[item.level]} shadow-lg`} data-testid="toast">
-          <span className="whitespace-normal">{'text' in item.content ? item.content.text : String(t(item.content.key as never, item.content.values as never))}</span>
+        <div
+          key={item.id}
+          role={item.level === 'error' ? 'alert' : 'status'}
+          className={`alert ${levelClass[item.level]} shadow-lg`}
+          data-testid="toast"
+        >
+          <span className="whitespace-normal">
+            {'text' in item.content ? item.content.text : String(t(item.content.key as never, item.content.values as never))}
+          </span>
           <button type="button" className="btn btn-ghost btn-xs" aria-label={t('close')} onClick={() => dismissToast(item.id)}>
             ✕
           </button>

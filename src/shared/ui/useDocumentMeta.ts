@@ -12,7 +12,11 @@ function setMeta(selector: string, create: () => HTMLElement, apply: (el: HTMLEl
 }
 
 const meta = (name: string, content: string) =>
-  setMeta(`meta[name="${name}"]`, () => Object.assign(document.createElement('meta'), { name }), (el) => el.setAttribute('content', content));
+  setMeta(
+    `meta[name="${name}"]`,
+    () => Object.assign(document.createElement('meta'), { name }),
+    (el) => el.setAttribute('content', content),
+  );
 
 export interface DocumentMeta {
   title: string;

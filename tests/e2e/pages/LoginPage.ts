@@ -36,7 +36,10 @@ export class LoginPage {
     }
     await page.locator('#account-email').fill(user.email);
     await page.locator('#account-password').fill(user.password);
-    await page.locator('form').getByRole('button', { name: mode === 'signup' ? /Create account|创建账号/ : /^(Sign in|登录)$/ }).click();
+    await page
+      .locator('form')
+      .getByRole('button', { name: mode === 'signup' ? /Create account|创建账号/ : /^(Sign in|登录)$/ })
+      .click();
   }
 }
 

@@ -13,7 +13,11 @@ export interface TestUser {
   username: string;
 }
 
-export const newUser = (tag: string, username = 'Grace Hopper'): TestUser => ({ email: uniqueEmail(tag), password: 'compiler-1952', username });
+export const newUser = (tag: string, username = 'Grace Hopper'): TestUser => ({
+  email: uniqueEmail(tag),
+  password: 'compiler-1952',
+  username,
+});
 
 /**
  * Signs up a new Tern account through the real provider flow (login page → Tern account page → callback), starting
@@ -40,7 +44,8 @@ export async function signUpHere(page: Page, user: TestUser, landing: RegExp): P
 }
 
 /** The seeded Basic plan card on /pricing (or the home page's #pricing), in English or Chinese. */
-export const basicCard = (page: Page): Locator => page.getByTestId('plan-card').filter({ has: page.getByRole('heading', { name: /^(Basic|基础版)$/ }) });
+export const basicCard = (page: Page): Locator =>
+  page.getByTestId('plan-card').filter({ has: page.getByRole('heading', { name: /^(Basic|基础版)$/ }) });
 
 /** Buys Basic on the current /pricing page and pays on the relay's sandbox checkout; ends on the order page. */
 export async function buyBasicWithSandbox(page: Page, lang: Lang = 'en'): Promise<string> {
@@ -67,12 +72,16 @@ export class AccountArea {
 }
 
 /** A second, separate browser (another person) with the same console-error rule as the fixture. */
-export async function otherPerson(browser: Browser, baseURL: string | undefined): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+export async function otherPerson(
+  browser: Browser,
+  baseURL: string | undefined,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ ...(baseURL && { baseURL }), locale: 'en-US', serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text())) errors.push(msg.text());
+    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()))
+      errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   return { page, errors, close: () => context.close() };
@@ -80,8 +89,13 @@ export async function otherPerson(browser: Browser, baseURL: string | undefined)
 
 /** Full-page screenshot under test-results/screenshots/account-<project>-<name>-<lang>.png. */
 export async function accountScreenshot(page: Page, project: string, name: string, lang: Lang): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/account-${project}-${name}-${lang}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `test-results/screenshots/account-${project}-${name}-${lang}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** Removes expected console lines (a stand-in's forced 5xx, a logged failure) from the fixture's list. */
-export const removeExpected = (errors: string[], pattern: RegExp) => errors.splice(0, errors.length, ...errors.filter((e) => !pattern.test(e)));
+export const removeExpected = (errors: string[], pattern: RegExp) =>
+  errors.splice(0, errors.length, ...errors.filter((e) => !pattern.test(e)));

@@ -4,10 +4,26 @@ import type { Language } from '../../../relay/protocol/languages';
 
 /** The content pages of issue #7: use cases, install guide, changelog, help, contact and the legal pages. */
 export const contentPages = [
-  { name: 'use-case-learning', path: '/use-cases/learning', h1: { en: 'Learn to code with a patient pair programmer', zh: '和耐心的结对伙伴一起学编程' } },
-  { name: 'use-case-full-stack', path: '/use-cases/full-stack-development', h1: { en: 'From database schema to deployed app, in one terminal', zh: '从数据库表结构到上线部署，一个终端全搞定' } },
-  { name: 'use-case-code-review', path: '/use-cases/code-review', h1: { en: 'Review every change before it reaches main', zh: '每一处改动，合并前都先评审' } },
-  { name: 'use-case-enterprise', path: '/use-cases/enterprise', h1: { en: 'An AI coding assistant that fits your security model', zh: '契合你安全体系的 AI 编程助手' } },
+  {
+    name: 'use-case-learning',
+    path: '/use-cases/learning',
+    h1: { en: 'Learn to code with a patient pair programmer', zh: '和耐心的结对伙伴一起学编程' },
+  },
+  {
+    name: 'use-case-full-stack',
+    path: '/use-cases/full-stack-development',
+    h1: { en: 'From database schema to deployed app, in one terminal', zh: '从数据库表结构到上线部署，一个终端全搞定' },
+  },
+  {
+    name: 'use-case-code-review',
+    path: '/use-cases/code-review',
+    h1: { en: 'Review every change before it reaches main', zh: '每一处改动，合并前都先评审' },
+  },
+  {
+    name: 'use-case-enterprise',
+    path: '/use-cases/enterprise',
+    h1: { en: 'An AI coding assistant that fits your security model', zh: '契合你安全体系的 AI 编程助手' },
+  },
   { name: 'install', path: '/install', h1: { en: 'Install Tern', zh: '安装 Tern' } },
   { name: 'changelog', path: '/changelog', h1: { en: 'Changelog', zh: '更新日志' } },
   { name: 'help', path: '/help', h1: { en: 'Help', zh: '帮助' } },

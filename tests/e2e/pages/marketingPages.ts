@@ -104,7 +104,10 @@ export async function installBillingStandIn(page: Page, options: BillingStandInO
  * (an answer without data, a Chinese message). Plans come from the real relay; real purchases are in
  * tests/e2e/account.spec.ts.
  */
-export async function installCreateOrderStandIn(page: Page, order: CreateOrderResponse | { status: number; body: unknown }): Promise<{ orderBodies: unknown[] }> {
+export async function installCreateOrderStandIn(
+  page: Page,
+  order: CreateOrderResponse | { status: number; body: unknown },
+): Promise<{ orderBodies: unknown[] }> {
   const record = { orderBodies: [] as unknown[] };
   await page.route('**/web-api/payment/create-order', async (route: Route) => {
     record.orderBodies.push(route.request().postDataJSON());

@@ -48,10 +48,14 @@ export class Proc {
 
 /** The scripted OpenAI-compatible model stand-in (relay/cli/testing), playing `script`. */
 export async function startModelStandIn(script = 'edit-file.json'): Promise<{ proc: Proc; url: string }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, 'relay/cli/testing/scriptedModelStandIn.ts', '--script', `relay/cli/testing/scripts/${script}`, '--port', '0'], {
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxLoader, 'relay/cli/testing/scriptedModelStandIn.ts', '--script', `relay/cli/testing/scripts/${script}`, '--port', '0'],
+    {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const proc = new Proc('model stand-in', child);
   const [url] = await proc.waitFor(/http:\/\/127\.0\.0\.1:\d+\/v1/);
   return { proc, url };
@@ -71,7 +75,15 @@ export function startCli(relayUrl: string, modelUrl: string): CliRun {
   writeFileSync(path.join(workDir, 'greeting.txt'), 'hello\n');
   const child = spawn(process.execPath, ['--import', tsxLoader, path.join(repo, 'relay/cli/bin.ts'), '--cloud', '--relay', relayUrl], {
     cwd: workDir,
-    env: { ...process.env, TERN_HOME: home, TERN_MODEL_URL: modelUrl, TERN_MODEL: 'scripted', TERN_API_KEY: 'stand-in', NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: {
+      ...process.env,
+      TERN_HOME: home,
+      TERN_MODEL_URL: modelUrl,
+      TERN_MODEL: 'scripted',
+      TERN_API_KEY: 'stand-in',
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const proc = new Proc('tern --cloud', child);

@@ -97,7 +97,7 @@ export function descendantCommands(pid: number): string[] {
     .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
   const found: string[] = [];
   const parents = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of rows) {
       if (parents.has(row.ppid) && !parents.has(row.pid)) {

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { ToolError, resolveInCwd } from './paths';
+import { resolveInCwd, ToolError } from './paths';
 
 const MAX_READ_BYTES = 1024 * 1024;
 
@@ -31,10 +31,7 @@ export function planWriteFile(cwd: string, input: { path: string; content: strin
   return { abs, rel, oldText, newText: input.content, created: !exists };
 }
 
-export function planEditFile(
-  cwd: string,
-  input: { path: string; old_string: string; new_string: string },
-): WriteResult & { abs: string } {
+export function planEditFile(cwd: string, input: { path: string; old_string: string; new_string: string }): WriteResult & { abs: string } {
   if (typeof input.old_string !== 'string' || typeof input.new_string !== 'string') {
     throw new ToolError('old_string and new_string must be strings');
   }

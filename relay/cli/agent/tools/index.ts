@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { DIFF_TEXT_CAP, capText, type EventBody, type TodoItem } from '../../events';
+import { capText, DIFF_TEXT_CAP, type EventBody, type TodoItem } from '../../events';
 import { TextBatcher } from '../batcher';
 import type { ToolDefinition } from '../modelClient';
 import type { PermissionGate } from '../permissions';
@@ -16,7 +16,12 @@ const fn = (name: ToolName, description: string, properties: Record<string, unkn
 });
 
 export const TOOL_DEFINITIONS: Record<ToolName, ToolDefinition> = {
-  read_file: fn('read_file', 'Read a UTF-8 text file in the working directory.', { path: { type: 'string', description: 'Path relative to the working directory' } }, ['path']),
+  read_file: fn(
+    'read_file',
+    'Read a UTF-8 text file in the working directory.',
+    { path: { type: 'string', description: 'Path relative to the working directory' } },
+    ['path'],
+  ),
   write_file: fn(
     'write_file',
     'Create or overwrite a file in the working directory with the given content.',
@@ -68,7 +73,15 @@ export const TOOL_DEFINITIONS: Record<ToolName, ToolDefinition> = {
   ),
 };
 
-export const MAIN_AGENT_TOOLS: ToolName[] = ['read_file', 'write_file', 'edit_file', 'list_files', 'run_command', 'update_todos', 'spawn_subagent'];
+export const MAIN_AGENT_TOOLS: ToolName[] = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'run_command',
+  'update_todos',
+  'spawn_subagent',
+];
 export const SUBAGENT_TOOLS: ToolName[] = ['read_file', 'list_files', 'run_command'];
 
 const inputSchemas = {
@@ -139,7 +152,10 @@ export interface ToolContext {
 const fail = (error: string): ToolOutcome => ({ ok: false, output: '', error });
 
 async function ask(ctx: ToolContext, tool: ToolName, summary: string, input: unknown): Promise<ToolOutcome | null> {
-  const decision = await ctx.permissions.request({ tool, toolCallId: ctx.toolCallId, summary, input, ...(ctx.agentId && { agentId: ctx.agentId }) }, ctx.signal);
+  const decision = await ctx.permissions.request(
+    { tool, toolCallId: ctx.toolCallId, summary, input, ...(ctx.agentId && { agentId: ctx.agentId }) },
+    ctx.signal,
+  );
   if (decision === 'allow') return null;
   if (decision === 'interrupted') return { ok: false, output: '', error: 'interrupted', interrupted: true };
   return fail('denied by user');
@@ -148,7 +164,10 @@ async function ask(ctx: ToolContext, tool: ToolName, summary: string, input: unk
 export async function executeTool(name: string, rawInput: unknown, ctx: ToolContext): Promise<ToolOutcome> {
   if (!isToolName(name)) return fail(`unknown tool: ${name}`);
   const parsed = inputSchemas[name].safeParse(rawInput);
-  if (!parsed.success) return fail(`invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    return fail(
+      `invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.message}`).join('; ')}`,
+    );
   try {
     switch (name) {
       case 'read_file':
@@ -190,7 +209,11 @@ export async function executeTool(name: string, rawInput: unknown, ctx: ToolCont
       }
       case 'update_todos': {
         const input = parsed.data as ToolInput<'update_todos'>;
-        const items: TodoItem[] = input.items.map((item, i) => ({ id: item.id ?? String(i + 1), content: item.content, status: item.status }));
+        const items: TodoItem[] = input.items.map((item, i) => ({
+          id: item.id ?? String(i + 1),
+          content: item.content,
+          status: item.status,
+        }));
         ctx.emit({ type: 'todo_list', items });
         const done = items.filter((i) => i.status === 'completed').length;
         return { ok: true, output: `Task list updated: ${items.length} item(s), ${done} completed.` };
@@ -216,7 +239,12 @@ export async function runCommandTool(
   const batcher = new TextBatcher<'stdout' | 'stderr'>((stream, chunk) =>
     ctx.emit({ type: 'tool_output', toolCallId: ctx.toolCallId, ...(ctx.agentId && { agentId: ctx.agentId }), stream, chunk }),
   );
-  const result = await runCommand(command, { cwd: ctx.cwd, timeoutMs, signal: ctx.signal, onOutput: (stream, chunk) => batcher.push(stream, chunk) });
+  const result = await runCommand(command, {
+    cwd: ctx.cwd,
+    timeoutMs,
+    signal: ctx.signal,
+    onOutput: (stream, chunk) => batcher.push(stream, chunk),
+  });
   batcher.flush();
   const status = describeCommandResult(result, timeoutMs);
   const output = `${result.output}${result.output.endsWith('\n') || !result.output ? '' : '\n'}[${status}]`;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -8,14 +8,20 @@ import type { EventBody } from '../../events';
 import { PermissionGate } from '../permissions';
 import { listFilesTool, planEditFile, readFileTool } from './fileTools';
 import { executeTool, runCommandTool } from './index';
-import { ToolError, resolveInCwd } from './paths';
+import { resolveInCwd, ToolError } from './paths';
 import { runCommand } from './runCommand';
 
 let dir: string;
 let events: EventBody[];
 let gate: PermissionGate;
 
-const ctx = (signal = new AbortController().signal) => ({ cwd: dir, toolCallId: 'tc-1', emit: (b: EventBody) => events.push(b), permissions: gate, signal });
+const ctx = (signal = new AbortController().signal) => ({
+  cwd: dir,
+  toolCallId: 'tc-1',
+  emit: (b: EventBody) => events.push(b),
+  permissions: gate,
+  signal,
+});
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'tern-tools-'));
@@ -52,7 +58,10 @@ describe('file tools', () => {
     const ok = await executeTool('edit_file', { path: 'g.txt', old_string: 'hello', new_string: 'hello, tern' }, ctx());
     expect(ok.ok).toBe(true);
     expect(readFileSync(path.join(dir, 'g.txt'), 'utf8')).toBe('hello, tern\nworld\nworld\n');
-    expect(events.find((e) => e.type === 'file_diff')).toMatchObject({ oldText: 'hello\nworld\nworld\n', newText: 'hello, tern\nworld\nworld\n' });
+    expect(events.find((e) => e.type === 'file_diff')).toMatchObject({
+      oldText: 'hello\nworld\nworld\n',
+      newText: 'hello, tern\nworld\nworld\n',
+    });
     expect(() => planEditFile(dir, { path: 'g.txt', old_string: 'world', new_string: 'x' })).toThrow(/not unique/);
     const missing = await executeTool('edit_file', { path: 'g.txt', old_string: 'nope', new_string: 'x' }, ctx());
     expect(missing).toMatchObject({ ok: false, error: expect.stringContaining('not found') });

@@ -25,7 +25,11 @@ function reposWith(recent: Partial<Record<AttemptScope, number>>) {
 const deps = (limits: Partial<AuthDeps['limits']> = {}) =>
   ({ now: () => new Date('2026-11-22T09:00:00Z'), limits: { ...defaultAuthLimits, ...limits } }) as AuthDeps;
 
-const outcome = (p: Promise<void>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? `${e.status} ${e.code}` : 'other'));
+const outcome = (p: Promise<void>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AppError ? `${e.status} ${e.code}` : 'other'),
+  );
 
 describe('per-IP rate limit', () => {
   it('refuses the attempt past the limit and records it as rate limited', async () => {
@@ -39,7 +43,9 @@ describe('per-IP rate limit', () => {
     const limits = { perIpPerMinuteByScope: { signup: 500 } };
     const busy = { signup: 50, cheetah: 10 } as const;
     expect(await outcome(enforceRateLimit(deps(limits), reposWith(busy).repos, { scope: 'signup', ip: '203.0.113.2' }))).toBe('ok');
-    expect(await outcome(enforceRateLimit(deps(limits), reposWith(busy).repos, { scope: 'cheetah', ip: '203.0.113.2' }))).toBe('429 TOO_MANY_REQUESTS');
+    expect(await outcome(enforceRateLimit(deps(limits), reposWith(busy).repos, { scope: 'cheetah', ip: '203.0.113.2' }))).toBe(
+      '429 TOO_MANY_REQUESTS',
+    );
   });
 });
 

@@ -84,13 +84,22 @@ export async function lockedUntil(deps: AuthDeps, repos: AuthRepos, scope: Attem
 export function accountLockedError(until: Date, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(423, 'ACCOUNT_LOCKED', `Account has been locked after repeated failed logins; try again in ${minutes} minutes`, undefined, {
-    retryAfterSeconds: seconds,
-  });
+  return new AppError(
+    423,
+    'ACCOUNT_LOCKED',
+    `Account has been locked after repeated failed logins; try again in ${minutes} minutes`,
+    undefined,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
 }
 
 /** The wait before answering an attempt on an account with this many recent failures (0 below `accountDelayAfter`). */
-export function progressiveDelayMs(limits: Pick<AuthLimits, 'accountDelayAfter' | 'accountDelayStepMs' | 'accountDelayMaxMs'>, failures: number): number {
+export function progressiveDelayMs(
+  limits: Pick<AuthLimits, 'accountDelayAfter' | 'accountDelayStepMs' | 'accountDelayMaxMs'>,
+  failures: number,
+): number {
   if (failures < limits.accountDelayAfter) return 0;
   return Math.min((failures - limits.accountDelayAfter + 1) * limits.accountDelayStepMs, limits.accountDelayMaxMs);
 }
@@ -113,7 +122,11 @@ export interface AccountGuard {
  * little longer as they grow, and past the ceiling an address that already failed on the account is refused while a
  * correct password from an address with no failures still gets in (the owner is never locked out by others).
  */
-export async function accountGuard(deps: AuthDeps, repos: AuthRepos, input: { scope: AttemptScope; email: string; ip: string }): Promise<AccountGuard> {
+export async function accountGuard(
+  deps: AuthDeps,
+  repos: AuthRepos,
+  input: { scope: AttemptScope; email: string; ip: string },
+): Promise<AccountGuard> {
   const { limits } = deps;
   const now = deps.now();
   const unlockedAt = await repos.loginAttempts.lastAt(input.scope, input.email, 'unlock');
@@ -122,7 +135,8 @@ export async function accountGuard(deps: AuthDeps, repos: AuthRepos, input: { sc
   const filter: AttemptFilter = { scope: input.scope, email: input.email, outcomes: ['failure'], since };
   const failures = await repos.loginAttempts.countWhere(filter);
   const ceilingReached = failures >= limits.accountFailureCeiling;
-  if (!ceilingReached) return { failures, ceilingReached, addressFailed: false, retryAfterSeconds: 0, delayMs: progressiveDelayMs(limits, failures) };
+  if (!ceilingReached)
+    return { failures, ceilingReached, addressFailed: false, retryAfterSeconds: 0, delayMs: progressiveDelayMs(limits, failures) };
   const addressFailed = (await repos.loginAttempts.countWhere({ ...filter, ip: input.ip })) > 0;
   const retry = await retryAfterSeconds(repos.loginAttempts, filter, failures, limits.accountFailureCeiling, limits.accountWindowMs, now);
   return { failures, ceilingReached, addressFailed, retryAfterSeconds: retry, delayMs: progressiveDelayMs(limits, failures) };

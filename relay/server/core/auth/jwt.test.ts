@@ -23,9 +23,19 @@ async function issue(overrides: Partial<JwtSettings> = {}) {
 describe('access token JWTs', () => {
   it('issues HS256 tokens with sub, jti, aud, iss, iat, exp', async () => {
     const { token, jti } = await issue();
-    const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toEqual({ sub: 'user-1', jti, aud: 'tern-web', iss: 'tern-relay', iat: t0.getTime() / 1000, exp: later(3600).getTime() / 1000 });
+    expect(payload).toEqual({
+      sub: 'user-1',
+      jti,
+      aud: 'tern-web',
+      iss: 'tern-relay',
+      iat: t0.getTime() / 1000,
+      exp: later(3600).getTime() / 1000,
+    });
     expect(await checkAccessTokenSignature(settings, token, later(10))).toEqual({ ok: true, userId: 'user-1', jti });
   });
 
@@ -36,8 +46,14 @@ describe('access token JWTs', () => {
   });
 
   it('rejects another audience or issuer', async () => {
-    expect(await checkAccessTokenSignature(settings, (await issue({ audience: 'tern-cli' })).token, later(1))).toEqual({ ok: false, reason: 'invalid' });
-    expect(await checkAccessTokenSignature(settings, (await issue({ issuer: 'someone-else' })).token, later(1))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await checkAccessTokenSignature(settings, (await issue({ audience: 'tern-cli' })).token, later(1))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(await checkAccessTokenSignature(settings, (await issue({ issuer: 'someone-else' })).token, later(1))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('rejects another key', async () => {

@@ -31,7 +31,15 @@ describe('password hashing', () => {
   });
 
   it('verifies nothing against malformed or hostile stored values', async () => {
-    for (const stored of ['', 'plain', 'scrypt$1$2$3', 'bcrypt$x$y$z$a$b', 'scrypt$16384$8$1$$', 'scrypt$9999999999$8$1$YQ$YQ', 'scrypt$abc$8$1$YQ$YQ']) {
+    for (const stored of [
+      '',
+      'plain',
+      'scrypt$1$2$3',
+      'bcrypt$x$y$z$a$b',
+      'scrypt$16384$8$1$$',
+      'scrypt$9999999999$8$1$YQ$YQ',
+      'scrypt$abc$8$1$YQ$YQ',
+    ]) {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
   });

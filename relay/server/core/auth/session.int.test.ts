@@ -22,7 +22,12 @@ beforeAll(async () => {
   deps = {
     db: storage.db,
     now: () => new Date(Date.now() + offsetMs),
-    jwt: { secret: new TextEncoder().encode('session-test-secret-long-enough-0123456789'), audience: 'tern-web', issuer: 'tern-relay', ttlSeconds: 3600 },
+    jwt: {
+      secret: new TextEncoder().encode('session-test-secret-long-enough-0123456789'),
+      audience: 'tern-web',
+      issuer: 'tern-relay',
+      ttlSeconds: 3600,
+    },
     limits: defaultAuthLimits,
     network: { whitelist: [], china: [], feishuConfigured: false, feishuAllowed: 'network' },
     feishu: null,
@@ -39,7 +44,10 @@ async function newUser(email: string) {
 }
 
 const rejects = async (token: string) => {
-  const error = await verifyAccessToken(deps, token).then(() => null, (e: unknown) => e);
+  const error = await verifyAccessToken(deps, token).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
 };
@@ -65,7 +73,12 @@ describe('verifyAccessToken', () => {
     const user = await newUser('v3@example.com');
     const other = await newUser('v4@example.com');
     const now = new Date();
-    const unknown = await signAccessToken(deps.jwt, { userId: user.id, jti: randomUUID(), issuedAt: now, expiresAt: new Date(now.getTime() + 60_000) });
+    const unknown = await signAccessToken(deps.jwt, {
+      userId: user.id,
+      jti: randomUUID(),
+      issuedAt: now,
+      expiresAt: new Date(now.getTime() + 60_000),
+    });
     await rejects(unknown);
 
     const { accessToken } = await issueSession(deps, { user: other, method: 'tern', context: { ip: '::1' } });

@@ -32,7 +32,12 @@ import {
 function ledgerContract(open: () => Promise<Storage>, cleanup: () => Promise<void>) {
   let storage: Storage;
   const t0 = new Date('2030-01-10T12:00:00Z');
-  const deps = (now = t0): BillingDeps => ({ db: storage.db, now: () => now, provider: createSandboxProvider(), settings: defaultBillingSettings });
+  const deps = (now = t0): BillingDeps => ({
+    db: storage.db,
+    now: () => now,
+    provider: createSandboxProvider(),
+    settings: defaultBillingSettings,
+  });
   const newUser = async () =>
     (await createAuthRepos(storage.db).users.create({ username: 'L', email: `${randomUUID()}@example.com`, provider: 'tern', now: t0 })).id;
 
@@ -48,13 +53,43 @@ function ledgerContract(open: () => Promise<Storage>, cleanup: () => Promise<voi
 
   it('grants once per source, derives balances, spends the earliest expiry first, drops expired grants', async () => {
     const userId = await newUser();
-    const long = await grantCredits(storage.db, { userId, sourceType: 'order', sourceId: `o-${userId}`, credits: 100, effectiveFrom: t0, expiresAt: addDays(t0, 30) });
-    const short = await grantCredits(storage.db, { userId, sourceType: 'promo', sourceId: `p-${userId}`, credits: 10, effectiveFrom: t0, expiresAt: addDays(t0, 2) });
+    const long = await grantCredits(storage.db, {
+      userId,
+      sourceType: 'order',
+      sourceId: `o-${userId}`,
+      credits: 100,
+      effectiveFrom: t0,
+      expiresAt: addDays(t0, 30),
+    });
+    const short = await grantCredits(storage.db, {
+      userId,
+      sourceType: 'promo',
+      sourceId: `p-${userId}`,
+      credits: 10,
+      effectiveFrom: t0,
+      expiresAt: addDays(t0, 2),
+    });
     expect(long && short).toBeTruthy();
     // The same source again: nothing.
-    expect(await grantCredits(storage.db, { userId, sourceType: 'order', sourceId: `o-${userId}`, credits: 100, effectiveFrom: t0, expiresAt: null })).toBeNull();
+    expect(
+      await grantCredits(storage.db, {
+        userId,
+        sourceType: 'order',
+        sourceId: `o-${userId}`,
+        credits: 100,
+        effectiveFrom: t0,
+        expiresAt: null,
+      }),
+    ).toBeNull();
     // Not yet effective: not counted.
-    await grantCredits(storage.db, { userId, sourceType: 'operator', sourceId: `f-${userId}`, credits: 7, effectiveFrom: addDays(t0, 1), expiresAt: addDays(t0, 40) });
+    await grantCredits(storage.db, {
+      userId,
+      sourceType: 'operator',
+      sourceId: `f-${userId}`,
+      credits: 7,
+      effectiveFrom: addDays(t0, 1),
+      expiresAt: addDays(t0, 40),
+    });
     expect(await availableCredits(storage.db, userId, t0)).toBe(110);
 
     await storage.db.transaction((tx) => spendCredits(tx, userId, 15, randomUUID(), t0));
@@ -75,7 +110,14 @@ function ledgerContract(open: () => Promise<Storage>, cleanup: () => Promise<voi
     expect(spends.filter((r) => r.kind === 'spend').reduce((s, r) => s + r.credits, 0)).toBe(-515);
 
     // Voiding (refund) takes what is left, once.
-    const other = await grantCredits(storage.db, { userId, sourceType: 'order', sourceId: `o2-${userId}`, credits: 50, effectiveFrom: t0, expiresAt: addDays(t0, 30) });
+    const other = await grantCredits(storage.db, {
+      userId,
+      sourceType: 'order',
+      sourceId: `o2-${userId}`,
+      credits: 50,
+      effectiveFrom: t0,
+      expiresAt: addDays(t0, 30),
+    });
     expect(await availableCredits(storage.db, userId, t0)).toBe(50);
     expect((await voidGrant(storage.db, other!, `o2-${userId}`, t0, 'refund'))?.credits).toBe(-50);
     expect(await voidGrant(storage.db, other!, `o2-${userId}`, t0, 'refund')).toBeNull();
@@ -84,7 +126,14 @@ function ledgerContract(open: () => Promise<Storage>, cleanup: () => Promise<voi
 
   it('records usage once per requestId and prices it server-side', async () => {
     const userId = await newUser();
-    const report = { requestId: randomUUID(), model: 'claude-3-5-haiku', inputTokens: 100_000, outputTokens: 10_000, cacheCreationTokens: 0, cacheReadTokens: 0 };
+    const report = {
+      requestId: randomUUID(),
+      model: 'claude-3-5-haiku',
+      inputTokens: 100_000,
+      outputTokens: 10_000,
+      cacheCreationTokens: 0,
+      cacheReadTokens: 0,
+    };
     // Haiku: 0.1 × $0.8 + 0.01 × $4 = $0.12 → 120 credits.
     const results = await Promise.all(Array.from({ length: 5 }, () => recordUsage(deps(), userId, report)));
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
@@ -106,7 +155,10 @@ function ledgerContract(open: () => Promise<Storage>, cleanup: () => Promise<voi
 
   it('the seed upserts display texts by product S/N and renames legacy bilingual order snapshots only', async () => {
     const userId = await newUser();
-    await storage.db.update(products).set({ productName: 'Pro 专业版', translations: null, perDayLimit: 4000 }).where(eq(products.productSn, 'PRO-30'));
+    await storage.db
+      .update(products)
+      .set({ productName: 'Pro 专业版', translations: null, perDayLimit: 4000 })
+      .where(eq(products.productSn, 'PRO-30'));
     const [pro] = await storage.db.select().from(products).where(eq(products.productSn, 'PRO-30'));
     const order = (name: string) => ({
       userId,
@@ -124,12 +176,19 @@ function ledgerContract(open: () => Promise<Storage>, cleanup: () => Promise<voi
       paymentMethod: 'sandbox',
       expiresAt: t0,
     });
-    const [legacy, kept] = await storage.db.insert(orders).values([order('Pro 专业版'), order('专业版（活动）')]).returning();
+    const [legacy, kept] = await storage.db
+      .insert(orders)
+      .values([order('Pro 专业版'), order('专业版（活动）')])
+      .returning();
     await seedCatalog(storage.db);
     const [after] = await storage.db.select().from(products).where(eq(products.productSn, 'PRO-30'));
     expect(after).toMatchObject({ id: pro!.id, productName: '专业版', perDayLimit: 4000, translations: { en: { productName: 'Pro' } } });
     const [renamed] = await storage.db.select().from(orders).where(eq(orders.id, legacy!.id));
-    expect(renamed).toMatchObject({ productName: '专业版', description: '30 天 10,000 积分', productNameTranslations: { en: { productName: 'Pro' } } });
+    expect(renamed).toMatchObject({
+      productName: '专业版',
+      description: '30 天 10,000 积分',
+      productNameTranslations: { en: { productName: 'Pro' } },
+    });
     const [untouched] = await storage.db.select().from(orders).where(eq(orders.id, kept!.id));
     expect(untouched).toMatchObject({ productName: '专业版（活动）', productNameTranslations: null });
     await storage.db.update(products).set({ perDayLimit: 3000 }).where(eq(products.productSn, 'PRO-30'));

@@ -157,7 +157,9 @@ export const legacySeedNames: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The order snapshot of a product's name and subtitle in other languages (null when the product has no translation). */
-export function productNameTranslations(row: Pick<ProductRow, 'translations'>): { en?: { productName: string; description?: string } } | null {
+export function productNameTranslations(
+  row: Pick<ProductRow, 'translations'>,
+): { en?: { productName: string; description?: string } } | null {
   const en = row.translations?.en;
   return en?.productName ? { en: { productName: en.productName, description: en.subtitle } } : null;
 }
@@ -187,7 +189,11 @@ export async function seedCatalog(db: Database): Promise<void> {
     if (legacy.length === 0) continue;
     await db
       .update(orders)
-      .set({ productName: seed.productName, description: seed.subtitle ?? '', productNameTranslations: productNameTranslations({ translations: seed.translations ?? null }) })
+      .set({
+        productName: seed.productName,
+        description: seed.subtitle ?? '',
+        productNameTranslations: productNameTranslations({ translations: seed.translations ?? null }),
+      })
       .where(and(eq(orders.productSn, seed.productSn), inArray(orders.productName, [...legacy])));
   }
 }
@@ -207,7 +213,11 @@ export const productToProtocol = (row: ProductRow): Product => ({
 });
 
 export async function listActiveProducts(db: Database): Promise<Product[]> {
-  const rows = await db.select().from(products).where(eq(products.isActive, true)).orderBy(asc(products.sortOrder), asc(products.priceMinor));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.sortOrder), asc(products.priceMinor));
   return rows.map(productToProtocol);
 }
 

@@ -24,7 +24,11 @@ async function ensureCode(db: Database, userId: string, now: Date) {
     const [existing] = await db.select().from(invitationCodes).where(eq(invitationCodes.userId, userId)).limit(1);
     if (existing) return existing;
     try {
-      const [row] = await db.insert(invitationCodes).values({ userId, code: newCode(), createdAt: now }).onConflictDoNothing({ target: invitationCodes.userId }).returning();
+      const [row] = await db
+        .insert(invitationCodes)
+        .values({ userId, code: newCode(), createdAt: now })
+        .onConflictDoNothing({ target: invitationCodes.userId })
+        .returning();
       if (row) return row;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error; // another user's code: draw again
@@ -125,7 +129,14 @@ export async function settleInvitationReward(
   else if ((rewarded?.n ?? 0) >= deps.settings.maxInvitationRewards) reason = 'reward limit reached';
   const [decided] = await tx
     .insert(invitationRewards)
-    .values({ inviteeId: buyer.id, inviterId: code.userId, status: reason ? 'invalid' : 'rewarded', orderId: input.orderId, reason, decidedAt: input.now })
+    .values({
+      inviteeId: buyer.id,
+      inviterId: code.userId,
+      status: reason ? 'invalid' : 'rewarded',
+      orderId: input.orderId,
+      reason,
+      decidedAt: input.now,
+    })
     .onConflictDoNothing()
     .returning();
   if (!decided || reason) return;

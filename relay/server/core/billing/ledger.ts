@@ -74,7 +74,9 @@ export async function grantBalances(db: Database, userId: string): Promise<Grant
 }
 
 export const isActiveGrant = (b: GrantBalance, now: Date): boolean =>
-  !b.isVoided && b.grant.effectiveFrom.getTime() <= now.getTime() && (b.grant.expiresAt === null || b.grant.expiresAt.getTime() > now.getTime());
+  !b.isVoided &&
+  b.grant.effectiveFrom.getTime() <= now.getTime() &&
+  (b.grant.expiresAt === null || b.grant.expiresAt.getTime() > now.getTime());
 
 /** Grants in force now (not expired, not voided), earliest expiry first: the order spends draw on them. */
 export async function activeGrants(db: Database, userId: string, now: Date): Promise<GrantBalance[]> {

@@ -1,6 +1,15 @@
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 
-import type { CheckoutLang, Order, OrderPage, OrderStatus, OrderSummary, PaymentMethod, PaymentStatus, SubscriptionCancelResult } from '../../../protocol';
+import type {
+  CheckoutLang,
+  Order,
+  OrderPage,
+  OrderStatus,
+  OrderSummary,
+  PaymentMethod,
+  PaymentStatus,
+  SubscriptionCancelResult,
+} from '../../../protocol';
 import type { Database } from '../../storage/database';
 import { transaction } from '../../storage/database';
 import { creditLedger, type OrderRow, orders, paymentEvents, products, users } from '../../storage/schema';
@@ -116,11 +125,21 @@ export async function createOrder(
   let checkout: { paymentUrl: string; paymentId: string };
   try {
     checkout = await deps.provider.createCheckout(
-      { id: order.id, productName: orderProductName(order, input.lang), amountMinor: order.amountMinor, currency: order.currency, expiresAt: order.expiresAt, lang: input.lang },
+      {
+        id: order.id,
+        productName: orderProductName(order, input.lang),
+        amountMinor: order.amountMinor,
+        currency: order.currency,
+        expiresAt: order.expiresAt,
+        lang: input.lang,
+      },
       { origin: input.origin },
     );
   } catch (error) {
-    await deps.db.update(orders).set({ status: 'cancelled', paymentStatus: 'failed', cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    await deps.db
+      .update(orders)
+      .set({ status: 'cancelled', paymentStatus: 'failed', cancelledAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
     throw error;
   }
   const [updated] = await deps.db
@@ -243,19 +262,36 @@ async function planTypeOf(tx: Database, order: OrderRow): Promise<string | null>
 }
 
 /** Applies a verified provider webhook (Stripe). */
-export async function handleWebhookEvent(deps: BillingDeps, event: WebhookEvent, payload: unknown): Promise<PayOutcome | 'ignored' | 'expired'> {
+export async function handleWebhookEvent(
+  deps: BillingDeps,
+  event: WebhookEvent,
+  payload: unknown,
+): Promise<PayOutcome | 'ignored' | 'expired'> {
   const record = { provider: deps.provider.name, eventId: event.eventId, type: event.type, payload };
   // An event for an order this relay does not know (another environment sharing the Stripe account) is recorded and
   // acknowledged, so Stripe does not retry it for days.
   if (event.kind === 'paid' && (await findOrder(deps.db, event.orderId))) {
-    const result = await payOrder(deps, { orderId: event.orderId, via: 'provider', paymentId: event.paymentId, transactionId: event.transactionId, event: record });
+    const result = await payOrder(deps, {
+      orderId: event.orderId,
+      via: 'provider',
+      paymentId: event.paymentId,
+      transactionId: event.transactionId,
+      event: record,
+    });
     return result.outcome;
   }
   const now = deps.now();
   await transaction(deps.db, async (tx) => {
-    const [recorded] = await tx.insert(paymentEvents).values({ ...record, createdAt: now }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({ ...record, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
     if (recorded && event.kind === 'expired' && UUID.test(event.orderId)) {
-      await tx.update(orders).set({ status: 'expired', updatedAt: now }).where(and(eq(orders.id, event.orderId), eq(orders.status, 'pending')));
+      await tx
+        .update(orders)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(orders.id, event.orderId), eq(orders.status, 'pending')));
     }
   });
   return event.kind === 'expired' ? 'expired' : 'ignored';

@@ -94,7 +94,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: order.currency.toLowerCase(), unit_amount: order.amountMinor, product_data: { name: order.productName } },
+              price_data: {
+                currency: order.currency.toLowerCase(),
+                unit_amount: order.amountMinor,
+                product_data: { name: order.productName },
+              },
             },
           ],
           success_url: returnUrl,
@@ -118,13 +122,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
       // Signed is not well-formed: an event without an id or a type cannot be recorded (nor deduplicated); Stripe's
       // ids are plain, so anything else is refused rather than stored and shown.
-      if (typeof event.id !== 'string' || !isPlain(event.id) || !event.id || typeof event.type !== 'string' || !event.type || !isPlain(event.type)) {
+      if (
+        typeof event.id !== 'string' ||
+        !isPlain(event.id) ||
+        !event.id ||
+        typeof event.type !== 'string' ||
+        !event.type ||
+        !isPlain(event.type)
+      ) {
         throw new AppError(400, 'VALIDATION_ERROR', 'Webhook event without a well-formed id or type');
       }
       if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
         const session = checkoutSessionOf(event);
         const orderId = session.metadata?.orderId ?? session.client_reference_id;
-        if (typeof orderId !== 'string' || !orderId || session.payment_status !== 'paid' || typeof session.id !== 'string' || !isPlain(session.id)) {
+        if (
+          typeof orderId !== 'string' ||
+          !orderId ||
+          session.payment_status !== 'paid' ||
+          typeof session.id !== 'string' ||
+          !isPlain(session.id)
+        ) {
           return { eventId: event.id, type: event.type, kind: 'ignored' };
         }
         const intent = session.payment_intent;

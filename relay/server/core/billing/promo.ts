@@ -66,11 +66,14 @@ export interface PromoBatchInput {
 
 /** Creates a batch of codes like `PREFIX-ABCD-EF23`; returns them. */
 export async function createPromoCodes(db: Database, input: PromoBatchInput): Promise<string[]> {
-  if (!Number.isInteger(input.credits) || input.credits <= 0) throw new AppError(400, 'VALIDATION_ERROR', '--credits must be a positive integer');
-  if (!Number.isInteger(input.count) || input.count <= 0 || input.count > 10_000) throw new AppError(400, 'VALIDATION_ERROR', '--count must be 1..10000');
+  if (!Number.isInteger(input.credits) || input.credits <= 0)
+    throw new AppError(400, 'VALIDATION_ERROR', '--credits must be a positive integer');
+  if (!Number.isInteger(input.count) || input.count <= 0 || input.count > 10_000)
+    throw new AppError(400, 'VALIDATION_ERROR', '--count must be 1..10000');
   if (!Number.isInteger(input.days) || input.days <= 0) throw new AppError(400, 'VALIDATION_ERROR', '--days must be a positive integer');
   const prefix = (input.prefix ?? 'TERN').trim().toUpperCase();
-  if (!/^[A-Z0-9-]{1,20}$/.test(prefix)) throw new AppError(400, 'VALIDATION_ERROR', '--prefix: uppercase letters, digits and hyphens only (max 20)');
+  if (!/^[A-Z0-9-]{1,20}$/.test(prefix))
+    throw new AppError(400, 'VALIDATION_ERROR', '--prefix: uppercase letters, digits and hyphens only (max 20)');
   const batchId = `batch-${input.now.toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
   const codes = new Set<string>();
   while (codes.size < input.count) codes.add(`${prefix.replace(/-+$/, '')}-${block()}-${block()}`);
@@ -84,7 +87,11 @@ export async function createPromoCodes(db: Database, input: PromoBatchInput): Pr
   }));
   const inserted: string[] = [];
   for (let i = 0; i < values.length; i += 500) {
-    const rows = await db.insert(promoCodes).values(values.slice(i, i + 500)).onConflictDoNothing().returning({ code: promoCodes.code });
+    const rows = await db
+      .insert(promoCodes)
+      .values(values.slice(i, i + 500))
+      .onConflictDoNothing()
+      .returning({ code: promoCodes.code });
     inserted.push(...rows.map((r) => r.code));
   }
   return inserted;

@@ -21,7 +21,11 @@ export async function userStats(deps: Pick<BillingDeps, 'db' | 'now'>, userId: s
   const now = deps.now();
   await ensureFreeAllowance(deps.db, userId, now);
   const db = deps.db;
-  const [plan, balances, counts] = await Promise.all([currentPlan(db, userId, now), grantBalances(db, userId), requestCounts(db, userId, now)]);
+  const [plan, balances, counts] = await Promise.all([
+    currentPlan(db, userId, now),
+    grantBalances(db, userId),
+    requestCounts(db, userId, now),
+  ]);
   const active = balances.filter((b) => isActiveGrant(b, now));
   const creditLimit = active.reduce((s, b) => s + b.grant.credits, 0);
   const creditsUsed = active.reduce((s, b) => s + b.spent, 0);
@@ -40,7 +44,10 @@ export async function userStats(deps: Pick<BillingDeps, 'db' | 'now'>, userId: s
     .where(eq(usageRecords.userId, userId));
   const t = totals ?? { requests: 0, cost: 0, inputTokens: 0, outputTokens: 0, cacheCreationTokens: 0, cacheReadTokens: 0 };
 
-  const tokensExpr = sql<number>`coalesce(sum(${usageRecords.inputTokens} + ${usageRecords.outputTokens} + ${usageRecords.cacheCreationTokens} + ${usageRecords.cacheReadTokens}), 0)`.mapWith(Number);
+  const tokensExpr =
+    sql<number>`coalesce(sum(${usageRecords.inputTokens} + ${usageRecords.outputTokens} + ${usageRecords.cacheCreationTokens} + ${usageRecords.cacheReadTokens}), 0)`.mapWith(
+      Number,
+    );
   const series = async (format: string, since: Date) => {
     const bucket = sql<string>`to_char(${usageRecords.createdAt} at time zone 'UTC', ${sql.raw(`'${format}'`)})`;
     const rows = await db

@@ -53,7 +53,10 @@ export function costOf(report: Pick<UsageReport, 'model' | 'inputTokens' | 'outp
 } {
   const p = priceOf(report.model);
   const cost =
-    (report.inputTokens * p.input + report.outputTokens * p.output + report.cacheCreationTokens * p.cacheCreation + report.cacheReadTokens * p.cacheRead) /
+    (report.inputTokens * p.input +
+      report.outputTokens * p.output +
+      report.cacheCreationTokens * p.cacheCreation +
+      report.cacheReadTokens * p.cacheRead) /
     1_000_000;
   const tokens = report.inputTokens + report.outputTokens + report.cacheCreationTokens + report.cacheReadTokens;
   // Rounded to micro-dollars first so floating-point noise never adds a credit.
@@ -105,7 +108,12 @@ export async function currentPlan(db: Database, userId: string, now: Date): Prom
       .select({ order: orders, product: products })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
-      .where(inArray(orders.id, grants.map((g) => g.grant.sourceId)));
+      .where(
+        inArray(
+          orders.id,
+          grants.map((g) => g.grant.sourceId),
+        ),
+      );
     for (const { order, product } of rows) {
       const grant = grants.find((g) => g.grant.sourceId === order.id);
       if (!best || product.perDayLimit > best.perDay) {
@@ -118,7 +126,11 @@ export async function currentPlan(db: Database, userId: string, now: Date): Prom
   return { plan: free, perMinute: free.perMinuteLimit, perDay: free.perDayLimit, expiresAt: null };
 }
 
-export async function requestCounts(db: Database, userId: string, now: Date): Promise<{ lastMinute: number; today: number; oldestInMinute: Date | null }> {
+export async function requestCounts(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<{ lastMinute: number; today: number; oldestInMinute: Date | null }> {
   const minuteAgo = new Date(now.getTime() - 60_000);
   const [today] = await db
     .select({ n: count() })
@@ -140,7 +152,10 @@ export async function authorizeUsage(
   deps: Pick<BillingDeps, 'db' | 'now'>,
   userId: string,
   source: UsageSource,
-): Promise<Extract<UsageAuthorizeAck, { ok: true }> | { ok: false; code: 'RATE_LIMITED' | 'QUOTA_EXCEEDED'; message: string; retryAfterSeconds?: number }> {
+): Promise<
+  | Extract<UsageAuthorizeAck, { ok: true }>
+  | { ok: false; code: 'RATE_LIMITED' | 'QUOTA_EXCEEDED'; message: string; retryAfterSeconds?: number }
+> {
   const now = deps.now();
   await ensureFreeAllowance(deps.db, userId, now);
   return transaction(deps.db, async (tx) => {
@@ -149,7 +164,12 @@ export async function authorizeUsage(
     const counts = await requestCounts(tx, userId, now);
     if (counts.lastMinute >= plan.perMinute) {
       const retry = counts.oldestInMinute ? Math.max(1, Math.ceil((counts.oldestInMinute.getTime() + 60_000 - now.getTime()) / 1000)) : 60;
-      return { ok: false as const, code: 'RATE_LIMITED' as const, message: `Rate limit: ${plan.perMinute} requests per minute`, retryAfterSeconds: retry };
+      return {
+        ok: false as const,
+        code: 'RATE_LIMITED' as const,
+        message: `Rate limit: ${plan.perMinute} requests per minute`,
+        retryAfterSeconds: retry,
+      };
     }
     if (counts.today >= plan.perDay) {
       const tomorrow = addDays(startOfUtcDay(now), 1);
@@ -201,7 +221,8 @@ export async function recordUsage(
       .returning();
     if (!row) {
       const [first] = await tx.select().from(usageRecords).where(eq(usageRecords.requestId, report.requestId)).limit(1);
-      if (first && first.userId !== userId) throw new AppError(409, 'USAGE_REQUEST_CONFLICT', 'This requestId was reported by another account');
+      if (first && first.userId !== userId)
+        throw new AppError(409, 'USAGE_REQUEST_CONFLICT', 'This requestId was reported by another account');
       return { credits: first?.credits ?? 0, cost: first?.cost ?? 0, duplicate: true };
     }
     await spendCredits(tx, userId, credits, row.id, now);

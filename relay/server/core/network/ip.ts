@@ -75,7 +75,7 @@ export function formatIp(ip: ParsedIp): string {
   // RFC 5952: compress the longest run (length > 1) of zero groups, the first one on a tie.
   let best = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;
@@ -144,8 +144,15 @@ export function cidrContains(cidr: Cidr, ip: ParsedIp): boolean {
 export const inAnyCidr = (cidrs: readonly Cidr[], ip: ParsedIp | null): boolean => !!ip && cidrs.some((c) => cidrContains(c, ip));
 
 /** RFC 1918, loopback, link-local (v4 and v6), unique local (fc00::/7). */
-const PRIVATE_RANGES = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '127.0.0.0/8', '169.254.0.0/16', '::1/128', 'fc00::/7', 'fe80::/10'].map(
-  (c) => parseCidr(c)!,
-);
+const PRIVATE_RANGES = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '::1/128',
+  'fc00::/7',
+  'fe80::/10',
+].map((c) => parseCidr(c)!);
 
 export const isPrivateIp = (ip: ParsedIp | null): boolean => inAnyCidr(PRIVATE_RANGES, ip);

@@ -10,12 +10,12 @@ import {
   type PairingInfo,
   type PairingPollData,
 } from '../../../protocol';
-import { AppError } from '../appError';
-import { randomSecret, sha256 } from '../auth/secrets';
 import type { Database } from '../../storage/database';
 import { createAuthRepos } from '../../storage/repos';
 import { createCliTokensRepo } from '../../storage/repos/cliTokensRepo';
 import type { CliTokenRow, PairingRequestRow } from '../../storage/schema';
+import { AppError } from '../appError';
+import { randomSecret, sha256 } from '../auth/secrets';
 
 export interface CliAuthDeps {
   db: Database;
@@ -43,12 +43,20 @@ export async function issueCliToken(
   input: { userId: string; label: string; origin: 'pairing' | 'admin' },
 ): Promise<{ token: string; row: CliTokenRow }> {
   const token = newCliToken();
-  const row = await createCliTokensRepo(deps.db).create({ tokenHash: sha256(token), ...input, label: input.label.slice(0, 200), now: deps.now() });
+  const row = await createCliTokensRepo(deps.db).create({
+    tokenHash: sha256(token),
+    ...input,
+    label: input.label.slice(0, 200),
+    now: deps.now(),
+  });
   return { token, row };
 }
 
 /** The live token row and its user for a presented CLI token; null when unknown, malformed or revoked. */
-export async function verifyCliToken(deps: CliAuthDeps, token: string): Promise<{ row: CliTokenRow; user: { id: string; username: string } } | null> {
+export async function verifyCliToken(
+  deps: CliAuthDeps,
+  token: string,
+): Promise<{ row: CliTokenRow; user: { id: string; username: string } } | null> {
   if (typeof token !== 'string' || !token.startsWith(CLI_TOKEN_PREFIX) || token.length > 200) return null;
   const repo = createCliTokensRepo(deps.db);
   const row = await repo.findActiveByHash(sha256(token));
@@ -96,7 +104,14 @@ export async function createPairing(
   for (let attempt = 0; ; attempt++) {
     const pairingCode = newPairingCode();
     try {
-      await repo.createPairing({ pairingCode, deviceCodeHash: sha256(deviceCode), hostname: input.hostname, platform: input.platform, now, expiresAt });
+      await repo.createPairing({
+        pairingCode,
+        deviceCodeHash: sha256(deviceCode),
+        hostname: input.hostname,
+        platform: input.platform,
+        now,
+        expiresAt,
+      });
       return {
         pairingCode,
         deviceCode,

@@ -14,4 +14,5 @@ export class RemoteFailure extends Error {
   }
 }
 
-export const fail = (code: RemoteErrorCode, message: string, extra: Partial<RemoteError> = {}) => new RemoteFailure(ackError(code, message, extra));
+export const fail = (code: RemoteErrorCode, message: string, extra: Partial<RemoteError> = {}) =>
+  new RemoteFailure(ackError(code, message, extra));

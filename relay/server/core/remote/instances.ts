@@ -40,12 +40,23 @@ const parseDate = (value: string, fallback: Date): Date => {
  */
 export async function helloInstance(deps: RemoteCoreDeps, who: { instanceId: string; userId: string; socketId: string }, hello: CliHello) {
   const t = deps.now();
-  const updated = await deps.repo.updateInstanceEnv(who.instanceId, who.socketId, { ...hello.env, startedAt: parseDate(hello.env.startedAt, t) }, t);
+  const updated = await deps.repo.updateInstanceEnv(
+    who.instanceId,
+    who.socketId,
+    { ...hello.env, startedAt: parseDate(hello.env.startedAt, t) },
+    t,
+  );
   if (!updated) return null;
   for (const s of hello.sessions) {
     const existing = await deps.repo.findSession(s.id);
     if (existing) continue;
-    await deps.repo.ensureSession({ id: s.id, instanceId: who.instanceId, userId: who.userId, title: s.title, createdAt: parseDate(s.createdAt, t) });
+    await deps.repo.ensureSession({
+      id: s.id,
+      instanceId: who.instanceId,
+      userId: who.userId,
+      title: s.title,
+      createdAt: parseDate(s.createdAt, t),
+    });
   }
   const sessions = await deps.repo.listSessions(who.instanceId);
   const pending = await deps.repo.pendingCommands(who.instanceId);
@@ -85,7 +96,10 @@ export async function attachInstance(
     leaseMs: deps.options.leaseMs,
   });
   if (!held) {
-    return { held: false, error: ackError('WORKSPACE_BUSY', 'Another window is using this workspace', { holder: { since: previous!.since.toISOString() } }) };
+    return {
+      held: false,
+      error: ackError('WORKSPACE_BUSY', 'Another window is using this workspace', { holder: { since: previous!.since.toISOString() } }),
+    };
   }
   const view = await instanceView(deps, input.instanceId);
   const sessions = await deps.repo.listSessions(input.instanceId);

@@ -31,8 +31,13 @@ export async function appendEvent(deps: RemoteCoreDeps, input: Parameters<Remote
 export type AppendResult = Awaited<ReturnType<typeof appendEvent>>;
 
 /** Stores a command for the instance's CLI (delivered now if it is connected, else with its next cli:hello). */
-export const queueCommand = (deps: RemoteCoreDeps, instanceId: string, type: CliCommandType, payload: Record<string, unknown>, id: string = randomUUID()) =>
-  deps.repo.addCommand({ id, instanceId, type, payload, now: deps.now() });
+export const queueCommand = (
+  deps: RemoteCoreDeps,
+  instanceId: string,
+  type: CliCommandType,
+  payload: Record<string, unknown>,
+  id: string = randomUUID(),
+) => deps.repo.addCommand({ id, instanceId, type, payload, now: deps.now() });
 
 /**
  * `session:event` from a CLI. A session it started on its own (not announced in cli:hello yet) is created; one of
@@ -43,13 +48,23 @@ export interface KnownSessions {
   add(sessionId: string): unknown;
 }
 
-export async function acceptCliEvent(deps: RemoteCoreDeps, who: { instanceId: string; userId: string }, input: CliSessionEvent, known: KnownSessions) {
+export async function acceptCliEvent(
+  deps: RemoteCoreDeps,
+  who: { instanceId: string; userId: string },
+  input: CliSessionEvent,
+  known: KnownSessions,
+) {
   let created: RemoteSessionRow | null = null;
   if (!known.has(input.sessionId)) {
     const session = await deps.repo.findSession(input.sessionId);
     if (session && session.instanceId !== who.instanceId) throw fail('NOT_FOUND', 'Session not found');
     if (!session) {
-      const ensured = await deps.repo.ensureSession({ id: input.sessionId, instanceId: who.instanceId, userId: who.userId, createdAt: deps.now() });
+      const ensured = await deps.repo.ensureSession({
+        id: input.sessionId,
+        instanceId: who.instanceId,
+        userId: who.userId,
+        createdAt: deps.now(),
+      });
       if (ensured.row.instanceId !== who.instanceId) throw fail('NOT_FOUND', 'Session not found');
       created = ensured.row;
     }
@@ -87,7 +102,13 @@ export async function createWebSession(
     clientRequestId: input.clientRequestId,
   });
   if (!created) return { row, command: null };
-  const command = await queueCommand(deps, input.instanceId, 'session:create', { sessionId: row.id, autoApprove: row.autoApprove }, nameUuid('create', row.id));
+  const command = await queueCommand(
+    deps,
+    input.instanceId,
+    'session:create',
+    { sessionId: row.id, autoApprove: row.autoApprove },
+    nameUuid('create', row.id),
+  );
   return { row, command };
 }
 

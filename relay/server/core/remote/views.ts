@@ -61,4 +61,5 @@ export function nameUuid(...parts: string[]): string {
 }
 
 /** A stored command as the `cli:hello` ack hands it over. */
-export const toPending = (row: CliCommandRow): PendingInput => ({ type: row.type, commandId: row.id, payload: row.payload }) as PendingInput;
+export const toPending = (row: CliCommandRow): PendingInput =>
+  ({ type: row.type, commandId: row.id, payload: row.payload }) as PendingInput;

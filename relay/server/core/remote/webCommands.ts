@@ -2,7 +2,7 @@ import type { SessionInputCommand, SessionPermissionCommand } from '../../../pro
 import type { CliCommandRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
 import { requireOnline } from './instances';
-import { type AppendResult, appendEvent, notAttached, queueCommand, type SessionRef } from './sessions';
+import { appendEvent, type AppendResult, notAttached, queueCommand, type SessionRef } from './sessions';
 import { nameUuid } from './views';
 
 /** What a browser command did: the event it stored (for the seq and the fan-out), the command for the CLI. */
@@ -13,13 +13,22 @@ export interface Applied {
   command: CliCommandRow | null;
 }
 
-const applied = (result: AppendResult, command: CliCommandRow | null): Applied => ({ event: result.event, session: result.session, command });
+const applied = (result: AppendResult, command: CliCommandRow | null): Applied => ({
+  event: result.event,
+  session: result.session,
+  command,
+});
 
 /**
  * `session:input`: stored as a `user_message` event (idempotent per clientMsgId) and sent to the CLI. A resend of an
  * input already taken answers its seq even from a window that no longer holds the workspace: nothing applies twice.
  */
-export async function sendInput(deps: RemoteCoreDeps, session: SessionRef, holdsLock: boolean, input: SessionInputCommand): Promise<Applied> {
+export async function sendInput(
+  deps: RemoteCoreDeps,
+  session: SessionRef,
+  holdsLock: boolean,
+  input: SessionInputCommand,
+): Promise<Applied> {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
   if (!holdsLock) {
     const existing = await deps.repo.findEvent(session.id, eventId);
@@ -37,7 +46,12 @@ export async function sendInput(deps: RemoteCoreDeps, session: SessionRef, holds
 }
 
 /** `session:permission`: the answer is stored once (per requestId) and sent to the CLI. */
-export async function answerPermission(deps: RemoteCoreDeps, session: SessionRef, holdsLock: boolean, input: SessionPermissionCommand): Promise<Applied> {
+export async function answerPermission(
+  deps: RemoteCoreDeps,
+  session: SessionRef,
+  holdsLock: boolean,
+  input: SessionPermissionCommand,
+): Promise<Applied> {
   if (!holdsLock) throw notAttached();
   const eventId = nameUuid('permission', session.id, input.requestId);
   const result = await appendEvent(deps, {

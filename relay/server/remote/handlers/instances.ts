@@ -26,7 +26,8 @@ export function registerWebInstanceHandlers(ctx: HubContext, conn: WebConnection
     const outcome = await attachInstance(ctx.core, { userId: data.userId, windowId: data.windowId, socketId: socket.id }, input);
     if (!outcome.held) return outcome.error;
     return new AfterAck({ ok: true as const, instance: outcome.instance, sessions: outcome.sessions }, () => {
-      if (outcome.lost) ctx.web.to(outcome.lost.socketId).emit(WEB_PUSH.workspaceLost, { instanceId: input.instanceId, reason: outcome.lost.reason });
+      if (outcome.lost)
+        ctx.web.to(outcome.lost.socketId).emit(WEB_PUSH.workspaceLost, { instanceId: input.instanceId, reason: outcome.lost.reason });
     });
   });
 

@@ -6,7 +6,13 @@ import { type CliTokenRow, cliTokens, type PairingRequestRow, pairingRequests } 
 /** CLI tokens (hashed) and device-code pairing requests. */
 export function createCliTokensRepo(db: Database) {
   return {
-    async create(input: { tokenHash: string; userId: string; label: string; origin: 'pairing' | 'admin'; now: Date }): Promise<CliTokenRow> {
+    async create(input: {
+      tokenHash: string;
+      userId: string;
+      label: string;
+      origin: 'pairing' | 'admin';
+      now: Date;
+    }): Promise<CliTokenRow> {
       const [row] = await db
         .insert(cliTokens)
         .values({ tokenHash: input.tokenHash, userId: input.userId, label: input.label, origin: input.origin, createdAt: input.now })
@@ -85,7 +91,12 @@ export function createCliTokensRepo(db: Database) {
     },
 
     /** pending → approved/denied, only before expiry; null when it was not pending any more. */
-    async decidePairing(input: { id: string; userId: string; status: 'approved' | 'denied'; now: Date }): Promise<PairingRequestRow | null> {
+    async decidePairing(input: {
+      id: string;
+      userId: string;
+      status: 'approved' | 'denied';
+      now: Date;
+    }): Promise<PairingRequestRow | null> {
       const [row] = await db
         .update(pairingRequests)
         .set({ status: input.status, userId: input.userId, decidedAt: input.now })

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
 import type { Language } from '#protocol/languages';
+
 import { useLanguageRoute } from '../../../shared/routing/language';
 
 const tabs = [
@@ -13,7 +14,19 @@ const tabs = [
 ] as const;
 
 /** Heading and the account-area tabs shared by the account screens. */
-export function AccountShell({ title, subtitle, actions, children, testId }: { title: string; subtitle?: string; actions?: ReactNode; children: ReactNode; testId: string }) {
+export function AccountShell({
+  title,
+  subtitle,
+  actions,
+  children,
+  testId,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation('account');
   const { rest } = useLanguageRoute();
   return (
@@ -23,7 +36,12 @@ export function AccountShell({ title, subtitle, actions, children, testId }: { t
           {tabs.map(([href, key]) => {
             const current = rest === href || (href === '/orders' && rest.startsWith('/orders/'));
             return (
-              <Link key={href} href={href} className={`tab whitespace-nowrap ${current ? 'tab-active' : ''}`} aria-current={current ? 'page' : undefined}>
+              <Link
+                key={href}
+                href={href}
+                className={`tab whitespace-nowrap ${current ? 'tab-active' : ''}`}
+                aria-current={current ? 'page' : undefined}
+              >
                 {t(key)}
               </Link>
             );
@@ -43,7 +61,17 @@ export function AccountShell({ title, subtitle, actions, children, testId }: { t
 }
 
 /** An error box with a retry button, for a failed load. */
-export function LoadFailed({ message, onRetry, retrying, testId }: { message: string; onRetry: () => void; retrying: boolean; testId: string }) {
+export function LoadFailed({
+  message,
+  onRetry,
+  retrying,
+  testId,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation('account');
   return (
     <div role="alert" className="alert alert-error alert-soft" data-testid={testId}>

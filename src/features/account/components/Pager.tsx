@@ -23,11 +23,18 @@ export function Pager({ page, pageSize, total, onPage, pageSizes, onPageSize, id
   return (
     <div className="mt-4 flex flex-col items-center justify-between gap-3 sm:flex-row" data-testid={`${idPrefix}-pager`}>
       <div className="flex items-center gap-3 text-sm text-base-content/70">
-        <span data-testid={`${idPrefix}-range`}>{t('pager.range', { from: formatNumber(from, lang), to: formatNumber(to, lang), total: formatNumber(total, lang) })}</span>
+        <span data-testid={`${idPrefix}-range`}>
+          {t('pager.range', { from: formatNumber(from, lang), to: formatNumber(to, lang), total: formatNumber(total, lang) })}
+        </span>
         {pageSizes && onPageSize && (
           <label className="flex items-center gap-2" htmlFor={`${idPrefix}-page-size`}>
             <span>{t('pager.pageSize')}</span>
-            <select id={`${idPrefix}-page-size`} className="select select-sm w-20" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))}>
+            <select
+              id={`${idPrefix}-page-size`}
+              className="select select-sm w-20"
+              value={pageSize}
+              onChange={(e) => onPageSize(Number(e.target.value))}
+            >
               {pageSizes.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -39,7 +46,13 @@ export function Pager({ page, pageSize, total, onPage, pageSizes, onPageSize, id
       </div>
       {count > 1 && (
         <nav aria-label={t('pager.label')} className="join">
-          <button type="button" className="join-item btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label={t('pager.previous')}>
+          <button
+            type="button"
+            className="join-item btn btn-sm"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+            aria-label={t('pager.previous')}
+          >
             ‹
           </button>
           {pageWindow(page, count).map((p, i) =>
@@ -60,7 +73,13 @@ export function Pager({ page, pageSize, total, onPage, pageSizes, onPageSize, id
               </button>
             ),
           )}
-          <button type="button" className="join-item btn btn-sm" disabled={page >= count} onClick={() => onPage(page + 1)} aria-label={t('pager.next')}>
+          <button
+            type="button"
+            className="join-item btn btn-sm"
+            disabled={page >= count}
+            onClick={() => onPage(page + 1)}
+            aria-label={t('pager.next')}
+          >
             ›
           </button>
         </nav>

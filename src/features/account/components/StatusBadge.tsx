@@ -10,7 +10,12 @@ const orderTone: Record<string, string> = {
   refunded: 'badge-info',
   none: 'badge-ghost',
 };
-const paymentTone: Record<string, string> = { unpaid: 'badge-warning', paid: 'badge-success', failed: 'badge-error', refunded: 'badge-info' };
+const paymentTone: Record<string, string> = {
+  unpaid: 'badge-warning',
+  paid: 'badge-success',
+  failed: 'badge-error',
+  refunded: 'badge-info',
+};
 const rewardTone: Record<InvitationRewardStatus, string> = { pending: 'badge-warning', rewarded: 'badge-success', invalid: 'badge-ghost' };
 
 type OrderStatusKey = 'pending' | 'paid' | 'cancelled' | 'expired' | 'refunded' | 'none';

@@ -58,7 +58,11 @@ function options(width: number, height: number, props: UsageChartProps): uPlot.O
     height,
     legend: { show: true, live: false },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true }, credits: { range: (_u, _min, max) => [0, Math.max(1, max)] }, requests: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    scales: {
+      x: { time: true },
+      credits: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+      requests: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+    },
     axes: [
       {
         ...axis(),
@@ -69,8 +73,22 @@ function options(width: number, height: number, props: UsageChartProps): uPlot.O
     ],
     series: [
       {},
-      { label: props.labels.credits, scale: 'credits', stroke: rgba(primary), fill: rgba(primary, 0.45), width: 1, ...(bars && { paths: bars }), points: { show: false } },
-      { label: props.labels.requests, scale: 'requests', stroke: rgba(secondary), width: 2, points: { show: true, size: 4, fill: rgba(secondary) } },
+      {
+        label: props.labels.credits,
+        scale: 'credits',
+        stroke: rgba(primary),
+        fill: rgba(primary, 0.45),
+        width: 1,
+        ...(bars && { paths: bars }),
+        points: { show: false },
+      },
+      {
+        label: props.labels.requests,
+        scale: 'requests',
+        stroke: rgba(secondary),
+        width: 2,
+        points: { show: true, size: 4, fill: rgba(secondary) },
+      },
     ],
   };
 }
@@ -90,7 +108,11 @@ export default function UsageChart(props: UsageChartProps) {
     const el = host.current;
     if (!el) return;
     const width = Math.max(240, el.clientWidth);
-    const u = new uPlot(options(width, height, latest.current), [latest.current.data.x, latest.current.data.credits, latest.current.data.requests], el);
+    const u = new uPlot(
+      options(width, height, latest.current),
+      [latest.current.data.x, latest.current.data.credits, latest.current.data.requests],
+      el,
+    );
     plot.current = u;
     const observer = new ResizeObserver(() => {
       const w = Math.max(240, el.clientWidth);
@@ -108,5 +130,12 @@ export default function UsageChart(props: UsageChartProps) {
     plot.current?.setData([data.x, data.credits, data.requests]);
   }, [data]);
 
-  return <div ref={host} className="w-full overflow-hidden [&_.u-legend]:text-xs [&_.u-legend]:text-base-content/80" aria-hidden="true" data-testid="uplot-host" />;
+  return (
+    <div
+      ref={host}
+      className="w-full overflow-hidden [&_.u-legend]:text-xs [&_.u-legend]:text-base-content/80"
+      aria-hidden="true"
+      data-testid="uplot-host"
+    />
+  );
 }

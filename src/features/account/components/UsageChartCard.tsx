@@ -18,7 +18,12 @@ interface Props {
 function pointLabel(seconds: number, unit: 'day' | 'hour', lang: Lang): string {
   const iso = new Date(seconds * 1000).toISOString();
   if (unit === 'day') return formatDate(iso, lang, 'UTC') ?? iso;
-  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', { hour: '2-digit', minute: '2-digit', month: 'short', day: 'numeric' }).format(new Date(seconds * 1000));
+  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    month: 'short',
+    day: 'numeric',
+  }).format(new Date(seconds * 1000));
 }
 
 /**
@@ -47,7 +52,10 @@ export function UsageChartCard({ id, title, series, lang }: Props) {
         <p id={summaryId} className="text-sm text-base-content/70" data-testid={`chart-${id}-summary`}>
           {series.totals.requests === 0 && series.totals.credits === 0
             ? t('userinfo.charts.empty')
-            : t('userinfo.charts.summary', { credits: formatNumber(series.totals.credits, lang), requests: formatNumber(series.totals.requests, lang) })}
+            : t('userinfo.charts.summary', {
+                credits: formatNumber(series.totals.credits, lang),
+                requests: formatNumber(series.totals.requests, lang),
+              })}
         </p>
         <div className="min-h-[252px]">
           <Suspense

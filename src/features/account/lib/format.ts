@@ -1,4 +1,5 @@
 import type { Language } from '#protocol/languages';
+
 import { currencySymbol } from '../../billing/productLabels';
 
 /**

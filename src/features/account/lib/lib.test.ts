@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { ApiError } from '../../../shared/api/http';
 import { decideFailure } from '../../../shared/api/errorPolicy';
+import { ApiError } from '../../../shared/api/http';
 import { formatCompact, formatCost, formatDateTime, formatMoney, formatNumber, formatPercent, isPayable, usageLevel } from './format';
 import { clampPage, pageCount, pageRange, pageWindow, readPositiveInt } from './pagination';
 import { normalisePromoInput, promoErrorKey, validatePromoCode } from './promo';
@@ -10,7 +10,8 @@ import { shouldRetryStats, STATS_NO_RETRY_CODES, STATS_REFETCH_MS, STATS_STALE_M
 
 const apiError = (status: number, code: string | null) =>
   new ApiError(decideFailure({ kind: 'http', path: '/web-api/user/stats', status, ...(code && { code }) }), status, code, null);
-const businessError = (code: string) => new ApiError(decideFailure({ kind: 'business', path: '/web-api/user/stats', code }), 200, code, null);
+const businessError = (code: string) =>
+  new ApiError(decideFailure({ kind: 'business', path: '/web-api/user/stats', code }), 200, code, null);
 
 describe('stats polling policy (spec §7)', () => {
   it('refetches every 30 s and is stale after 10 s', () => {
@@ -144,14 +145,17 @@ describe('chart data', () => {
     expect(daily.credits).toEqual([0.5, 1.23]);
     expect(daily.requests).toEqual([1, 3]);
     expect(daily.totals).toEqual({ credits: 1.73, requests: 4, tokens: 400 });
-    const hourly = hourlySeries([{ hour: '2030-01-01T05:00:00Z', requests: 2, tokens: 20, credits: 2 }, { hour: 'bad', requests: 9, tokens: 9, credits: 9 }]);
+    const hourly = hourlySeries([
+      { hour: '2030-01-01T05:00:00Z', requests: 2, tokens: 20, credits: 2 },
+      { hour: 'bad', requests: 9, tokens: 9, credits: 9 },
+    ]);
     expect(hourly.x).toEqual([Date.parse('2030-01-01T05:00:00Z') / 1000]);
     expect(hourly.totals.requests).toBe(2);
   });
 });
 
 describe('invitation share link', () => {
-  it('opens the login page in the inviter\'s language with the code', async () => {
+  it("opens the login page in the inviter's language with the code", async () => {
     const { shareLink } = await import('./share');
     expect(shareLink('https://tern.example', 'en', 'AB12CD34')).toBe('https://tern.example/login?invite=AB12CD34');
     expect(shareLink('https://tern.example', 'zh', 'AB12CD34')).toBe('https://tern.example/zh/login?invite=AB12CD34');

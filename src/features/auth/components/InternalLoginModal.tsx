@@ -72,17 +72,42 @@ export function InternalLoginModal({
         {field(
           'email',
           t('internal.email'),
-          <input id="internal-email" type="email" autoComplete="username" className={`input w-full ${errors.email ? 'input-error' : ''}`} value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={!!errors.email} aria-describedby={errors.email ? 'internal-email-error' : undefined} />,
+          <input
+            id="internal-email"
+            type="email"
+            autoComplete="username"
+            className={`input w-full ${errors.email ? 'input-error' : ''}`}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'internal-email-error' : undefined}
+          />,
         )}
         {field(
           'password',
           t('internal.password'),
-          <input id="internal-password" type="password" autoComplete="current-password" className={`input w-full ${errors.password ? 'input-error' : ''}`} value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={!!errors.password} aria-describedby={errors.password ? 'internal-password-error' : undefined} />,
+          <input
+            id="internal-password"
+            type="password"
+            autoComplete="current-password"
+            className={`input w-full ${errors.password ? 'input-error' : ''}`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'internal-password-error' : undefined}
+          />,
         )}
         {field(
           'invitationCode',
           t('internal.invitation'),
-          <input id="internal-invitationCode" className={`input w-full font-mono uppercase ${errors.invitationCode ? 'input-error' : ''}`} maxLength={INVITATION_MAX_LENGTH} value={invitation} onChange={(e) => setInvitation(normaliseInvitationInput(e.target.value))} aria-invalid={!!errors.invitationCode} />,
+          <input
+            id="internal-invitationCode"
+            className={`input w-full font-mono uppercase ${errors.invitationCode ? 'input-error' : ''}`}
+            maxLength={INVITATION_MAX_LENGTH}
+            value={invitation}
+            onChange={(e) => setInvitation(normaliseInvitationInput(e.target.value))}
+            aria-invalid={!!errors.invitationCode}
+          />,
         )}
         {failure && (
           <div role="alert" className="alert alert-error">

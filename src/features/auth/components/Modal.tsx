@@ -1,7 +1,19 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 
 /** A native modal dialog: focus trap, Escape and an inert page for free. */
-export function Modal({ open, onClose, labelledBy, children, testId }: { open: boolean; onClose: () => void; labelledBy: string; children: ReactNode; testId?: string }) {
+export function Modal({
+  open,
+  onClose,
+  labelledBy,
+  children,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;

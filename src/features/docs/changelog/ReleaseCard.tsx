@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { type ChangelogCategory, changelogCategories, type ChangelogEntry } from '#protocol/changelog';
-import { languageEntries, type Language } from '#protocol/languages';
+import { changelogCategories, type ChangelogCategory, type ChangelogEntry } from '#protocol/changelog';
+import { type Language, languageEntries } from '#protocol/languages';
 
 const categoryStyle: Record<ChangelogCategory, { badge: string; icon: string }> = {
   features: { badge: 'badge-success', icon: 'M12 5v14M5 12h14' },
@@ -11,7 +11,9 @@ const categoryStyle: Record<ChangelogCategory, { badge: string; icon: string }> 
 
 /** Dates are calendar days: formatted in UTC so the prerendered text and the browser agree. */
 export function formatReleaseDate(date: string, lang: Language): string {
-  return new Intl.DateTimeFormat(languageEntries[lang].locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat(languageEntries[lang].locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 export function ReleaseCard({ entry, lang, latest }: { entry: ChangelogEntry; lang: Language; latest: boolean }) {
@@ -42,7 +44,17 @@ export function ReleaseCard({ entry, lang, latest }: { entry: ChangelogEntry; la
             .map((category) => (
               <section key={category} aria-label={t(`changelog.categories.${category}`)}>
                 <h3 className={`badge badge-soft gap-1 ${categoryStyle[category].badge}`}>
-                  <svg width={12} height={12} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <svg
+                    width={12}
+                    height={12}
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={3}
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
                     <path d={categoryStyle[category].icon} />
                   </svg>
                   {t(`changelog.categories.${category}`)}

@@ -1,9 +1,10 @@
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { type ChangelogPage, changelogResponseSchema } from '#protocol/changelog';
+import type { Language } from '#protocol/languages';
+
 import { request } from '../../../shared/api/http';
 import { queryKeys } from '../../../shared/api/queryKeys';
-import type { Language } from '#protocol/languages';
 
 export type ChangelogData = InfiniteData<ChangelogPage, number>;
 

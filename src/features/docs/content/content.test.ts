@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { brand } from '../../../shared/brand';
 import { supportedLanguages } from '#protocol/languages';
+
+import { brand } from '../../../shared/brand';
 import { docsContent } from '.';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -54,7 +55,8 @@ describe.each(supportedLanguages)('docs content (%s)', (lang) => {
   });
 
   it(lang === 'zh' ? 'is written in Chinese' : 'is written in English', () => {
-    for (const title of [c.help.title, c.contact.title, c.about.title, c.privacy.title, c.terms.title]) expect(CJK.test(title)).toBe(lang === 'zh');
+    for (const title of [c.help.title, c.contact.title, c.about.title, c.privacy.title, c.terms.title])
+      expect(CJK.test(title)).toBe(lang === 'zh');
   });
 });
 

@@ -114,7 +114,9 @@ export const en: DocsContent = {
           },
           {
             question: 'What happens when I upgrade or downgrade?',
-            answer: ['Upgrades take effect at once. Downgrades take effect at the start of the next billing cycle, so you keep what you paid for until then.'],
+            answer: [
+              'Upgrades take effect at once. Downgrades take effect at the start of the next billing cycle, so you keep what you paid for until then.',
+            ],
           },
           {
             question: 'How do promo codes and invitations work?',
@@ -202,7 +204,12 @@ export const en: DocsContent = {
     responseTimes: {
       title: 'Response times',
       items: [
-        { audience: 'individuals', label: 'Individual plans', hours: 24, description: 'First reply within 24 hours, every day of the week.' },
+        {
+          audience: 'individuals',
+          label: 'Individual plans',
+          hours: 24,
+          description: 'First reply within 24 hours, every day of the week.',
+        },
         { audience: 'enterprise', label: 'Enterprise', hours: 4, description: 'First reply within 4 hours, around the clock.' },
       ],
       note: 'Support is available 24/7 on all plans.',
@@ -353,7 +360,9 @@ export const en: DocsContent = {
       {
         id: 'changes',
         title: 'Changes to this policy',
-        paragraphs: ['When we change this policy we update the date above; for significant changes we also tell signed-in users in the product.'],
+        paragraphs: [
+          'When we change this policy we update the date above; for significant changes we also tell signed-in users in the product.',
+        ],
         links: [mail],
       },
     ],
@@ -361,7 +370,8 @@ export const en: DocsContent = {
 
   terms: {
     title: 'Terms of service',
-    intro: 'These terms apply when you use the Tern website, the remote console, the hosted relay and the hosted plans. By signing in you accept them.',
+    intro:
+      'These terms apply when you use the Tern website, the remote console, the hosted relay and the hosted plans. By signing in you accept them.',
     updated: '2026-11-20',
     sections: [
       {

@@ -1,4 +1,5 @@
 import type { Language } from '#protocol/languages';
+
 import { en } from './en';
 import type { DocsContent } from './types';
 import { zh } from './zh';

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 
+import type { Language } from '#protocol/languages';
+
 import { request } from '../../../shared/api/http';
 import { queryKeys } from '../../../shared/api/queryKeys';
-import type { Language } from '#protocol/languages';
 
 /** The install guide's file name under public/install/{lang}/. */
 export const INSTALL_DOC = 'guide';

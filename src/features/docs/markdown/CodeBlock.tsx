@@ -9,6 +9,14 @@ const highlight: HighlightCode = (code, lang) => import('./highlighter').then(({
 export function CodeBlock({ code, lang }: { code: string; lang: string | undefined }) {
   const { t } = useTranslation('docs');
   return (
-    <SharedCodeBlock code={code} lang={lang} highlight={highlight} defaultLabel={t('markdown.code')} copyLabel={t('markdown.copyCode')} announceCopy look="roomy" />
+    <SharedCodeBlock
+      code={code}
+      lang={lang}
+      highlight={highlight}
+      defaultLabel={t('markdown.code')}
+      copyLabel={t('markdown.copyCode')}
+      announceCopy
+      look="roomy"
+    />
   );
 }

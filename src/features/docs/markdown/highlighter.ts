@@ -8,7 +8,15 @@ import { createHighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 
 export const CODE_THEME = 'github-dark-default';
-const aliases: Record<string, string> = { sh: 'bash', shell: 'bash', zsh: 'bash', shellscript: 'bash', ps: 'powershell', ps1: 'powershell', pwsh: 'powershell' };
+const aliases: Record<string, string> = {
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  shellscript: 'bash',
+  ps: 'powershell',
+  ps1: 'powershell',
+  pwsh: 'powershell',
+};
 export const supportedCodeLanguages = ['bash', 'powershell', 'json'] as const;
 
 let highlighter: Promise<HighlighterCore> | null = null;

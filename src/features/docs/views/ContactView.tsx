@@ -24,7 +24,17 @@ export function ContactView({ contact }: { contact: ContactContent }) {
             <div className="card-body gap-3 p-6">
               <div className="flex items-center gap-3">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-field bg-primary/12 text-primary">
-                  <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <svg
+                    width={20}
+                    height={20}
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={1.8}
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
                     <path d={channelIcon[channel.key]} />
                   </svg>
                 </span>
@@ -43,7 +53,11 @@ export function ContactView({ contact }: { contact: ContactContent }) {
         </h2>
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">
           {contact.responseTimes.items.map((item) => (
-            <div key={item.audience} className="rounded-box border border-base-300 bg-base-200/60 p-6" data-testid={`response-${item.audience}`}>
+            <div
+              key={item.audience}
+              className="rounded-box border border-base-300 bg-base-200/60 p-6"
+              data-testid={`response-${item.audience}`}
+            >
               <dt className="text-sm font-medium text-base-content/70">{item.label}</dt>
               <dd>
                 <p className="mt-1 text-4xl font-extrabold tracking-tight text-primary">{t('contact.hours', { count: item.hours })}</p>

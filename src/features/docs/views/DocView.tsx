@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import type { Language } from '#protocol/languages';
+
 import { formatReleaseDate } from '../changelog/ReleaseCard';
 import { ContentLinkView } from '../components/ContentLinkView';
 import { DocHeader } from '../components/DocHeader';

@@ -13,7 +13,12 @@ afterEach(cleanup);
 const faq: FaqSection = {
   title: 'Questions',
   items: [
-    { id: 'docs', question: 'Where are the docs?', answer: '<p>Read the <a href="/docs">install guide</a> or <a href="https://example.com">elsewhere</a>.</p><img src=x onerror="window.hacked=1">' },
+    {
+      id: 'docs',
+      question: 'Where are the docs?',
+      answer:
+        '<p>Read the <a href="/docs">install guide</a> or <a href="https://example.com">elsewhere</a>.</p><img src=x onerror="window.hacked=1">',
+    },
     { id: 'empty', question: 'Dropped?', answer: '' },
     { id: 'key', question: 'faq.items.key.question', answer: '<p>Has an answer</p>' },
   ],

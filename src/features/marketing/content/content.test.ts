@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Language } from '#protocol/languages';
 import { matchRoute, redirects, toolSlugs } from '#protocol/routes';
+
 import { looksLikeKey, visibleFaqItems } from '../lib/faq';
 import enHeadToHead from './en/headToHead';
 import enHome from './en/home';
@@ -149,7 +150,9 @@ describe.each(toolSlugs)('tool page %s', (slug) => {
 
   it('says the same commands, install methods and FAQ topics in both languages', async () => {
     const [en, zh] = await Promise.all([tool(slug, 'en'), tool(slug, 'zh')]);
-    expect(zh.commands.tables.map((t) => [t.id, t.rows.map((r) => r.command)])).toEqual(en.commands.tables.map((t) => [t.id, t.rows.map((r) => r.command)]));
+    expect(zh.commands.tables.map((t) => [t.id, t.rows.map((r) => r.command)])).toEqual(
+      en.commands.tables.map((t) => [t.id, t.rows.map((r) => r.command)]),
+    );
     const install = (c: ToolContent) => c.install.methods.map((m) => [m.id, m.commands, !!m.default, !!m.recommended, m.link?.href]);
     expect(install(zh)).toEqual(install(en));
     expect(zh.auth.methods.map((m) => [m.id, m.bullets.length])).toEqual(en.auth.methods.map((m) => [m.id, m.bullets.length]));
@@ -171,16 +174,19 @@ describe.each(langs)('tool counts from the spec (%s)', (lang) => {
 
   // Spec §2 tool pages: npm, from source and Homebrew tabs. Where a route does not exist the tab says so and links to
   // the repository.
-  it.each(['claude-code', 'coderabbit-cli'] as const)('%s: npm, from source and Homebrew tabs; the source tab links to the repository', async (slug) => {
-    const c = await tool(slug, lang);
-    expect(c.install.layout).toBe('tabs');
-    expect(c.install.methods.map((m) => m.id)).toEqual(['npm', 'source', 'homebrew']);
-    expect(c.install.methods.filter((m) => m.default).map((m) => m.id)).toEqual(['npm']);
-    const source = c.install.methods.find((m) => m.id === 'source')!;
-    expect(source.link?.href).toBe(toolFacts[slug].repository);
-    expect(source.description).toMatch(lang === 'en' ? /not open source|closed source/ : /未开源/);
-    expect(source.commands.some((cmd) => cmd.startsWith('git clone'))).toBe(false);
-  });
+  it.each(['claude-code', 'coderabbit-cli'] as const)(
+    '%s: npm, from source and Homebrew tabs; the source tab links to the repository',
+    async (slug) => {
+      const c = await tool(slug, lang);
+      expect(c.install.layout).toBe('tabs');
+      expect(c.install.methods.map((m) => m.id)).toEqual(['npm', 'source', 'homebrew']);
+      expect(c.install.methods.filter((m) => m.default).map((m) => m.id)).toEqual(['npm']);
+      const source = c.install.methods.find((m) => m.id === 'source')!;
+      expect(source.link?.href).toBe(toolFacts[slug].repository);
+      expect(source.description).toMatch(lang === 'en' ? /not open source|closed source/ : /未开源/);
+      expect(source.commands.some((cmd) => cmd.startsWith('git clone'))).toBe(false);
+    },
+  );
 
   it('CodeRabbit CLI is not on npm: its npm tab says so and gives the official install script', async () => {
     const npm = (await tool('coderabbit-cli', lang)).install.methods.find((m) => m.id === 'npm')!;
@@ -235,7 +241,14 @@ describe.each(langs)('tool counts from the spec (%s)', (lang) => {
     expect(c.auth.methods.flatMap((m) => m.bullets)).toHaveLength(3);
     expect(c.faq.items).toHaveLength(6);
     expect(commandsOf(c, 'slash')).toEqual(['/help', '/login', '/model', '/clear', '/reasoning', '/stats']);
-    expect(commandsOf(c, 'flags').map((f) => f.split(' <')[0])).toEqual(['-t, --temperature', '-s, --system', '-d, --debug', '-p, --proxy', '-h, --help', '-V, --version']);
+    expect(commandsOf(c, 'flags').map((f) => f.split(' <')[0])).toEqual([
+      '-t, --temperature',
+      '-s, --system',
+      '-d, --debug',
+      '-p, --proxy',
+      '-h, --help',
+      '-V, --version',
+    ]);
   });
 });
 

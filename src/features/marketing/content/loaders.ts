@@ -1,4 +1,5 @@
 import type { ToolSlug } from '#protocol/routes';
+
 import type { HeadToHeadContent, LeaderboardContent, PricingContent, ToolContent } from './types';
 import type { ContentLoaders } from './useContent';
 

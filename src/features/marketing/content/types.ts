@@ -4,6 +4,7 @@
  * Facts about third-party tools that do not depend on language (URLs, commands, scores) live in shared/*.ts.
  */
 import type { ToolSlug, UseCaseSlug } from '#protocol/routes';
+
 import type { IconName } from '../components/icons';
 
 /** Spec §3 FAQ item. `answer` is an HTML fragment (sanitised before display); `id` names the topic for tests. */
@@ -244,9 +245,15 @@ export interface HeadToHeadContent {
   hero: { badge: string; title: string; subtitle: string };
   tools: SectionHeading & { cards: readonly { slug: 'claude-code' | 'gemini-cli'; summary: string; highlights: readonly string[] }[] };
   table: SectionHeading & { rows: readonly HeadToHeadRow[] };
-  scores: SectionHeading & { labels: Record<'speed' | 'quality' | 'errorHandling' | 'contextUnderstanding' | 'multilingual', string>; note: string };
+  scores: SectionHeading & {
+    labels: Record<'speed' | 'quality' | 'errorHandling' | 'contextUnderstanding' | 'multilingual', string>;
+    note: string;
+  };
   pricing: SectionHeading & { tiers: readonly PricingTier[] };
-  recommendations: SectionHeading & { claude: { title: string; items: readonly string[] }; gemini: { title: string; items: readonly string[] } };
+  recommendations: SectionHeading & {
+    claude: { title: string; items: readonly string[] };
+    gemini: { title: string; items: readonly string[] };
+  };
   hybrid: SectionHeading & { steps: readonly { title: string; description: string; command: string }[] };
   faq: FaqSection;
   closing: SectionHeading & { links: readonly LinkItem[] };

@@ -1,6 +1,7 @@
 import { use } from 'react';
 
 import type { Language } from '#protocol/languages';
+
 import { handleChunkLoadError, isChunkLoadError } from '../../../shared/lib/chunkReload';
 import { useLanguageRoute } from '../../../shared/routing/language';
 

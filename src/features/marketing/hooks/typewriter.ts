@@ -30,7 +30,11 @@ export const initialTypewriter: TypewriterState = { word: 0, length: 0, phase: '
  * One step of the typewriter: the next state and how long to wait before the step after it. Typing adds a
  * character every 80 ms; a full word stays 2 s; deleting removes one every 40 ms; then the next word starts.
  */
-export function advanceTypewriter(state: TypewriterState, words: readonly string[], timings: TypewriterTimings): { next: TypewriterState; delay: number } {
+export function advanceTypewriter(
+  state: TypewriterState,
+  words: readonly string[],
+  timings: TypewriterTimings,
+): { next: TypewriterState; delay: number } {
   const word = words[state.word] ?? '';
   switch (state.phase) {
     case 'typing': {
@@ -56,7 +60,5 @@ const GLYPHS = '▓▒░<>/\\|_-=+*#%&$@';
 export function scrambleFrame(text: string, progress: number, random: () => number = Math.random): string {
   const chars = Array.from(text);
   const revealed = Math.floor(Math.min(1, Math.max(0, progress)) * chars.length);
-  return chars
-    .map((ch, i) => (i < revealed || /\s/.test(ch) ? ch : GLYPHS[Math.floor(random() * GLYPHS.length)]!))
-    .join('');
+  return chars.map((ch, i) => (i < revealed || /\s/.test(ch) ? ch : GLYPHS[Math.floor(random() * GLYPHS.length)]!)).join('');
 }

@@ -58,11 +58,23 @@ export function useTypewriter(words: readonly string[], enabled: boolean): Typew
 
   if (!enabled) return { text: words[0] ?? '', phase: 'static' };
   if (!state) return { text: '', phase: 'waiting' };
-  return { text: Array.from(words[state.word] ?? '').slice(0, state.length).join(''), phase: state.phase };
+  return {
+    text: Array.from(words[state.word] ?? '')
+      .slice(0, state.length)
+      .join(''),
+    phase: state.phase,
+  };
 }
 
 /** A scripted terminal: reveals one line every `lineMs`, holds, then calls `onDone`. All lines at once when disabled. */
-export function useScriptedLines(scriptKey: string, count: number, enabled: boolean, onDone: () => void, lineMs = 650, holdMs = 3000): number {
+export function useScriptedLines(
+  scriptKey: string,
+  count: number,
+  enabled: boolean,
+  onDone: () => void,
+  lineMs = 650,
+  holdMs = 3000,
+): number {
   const [shown, setShown] = useState(enabled ? 0 : count);
   // Read when the script ends, so a new callback identity each render does not restart the script.
   const done = useRef(onDone);

@@ -30,7 +30,10 @@ export function csvFileName(date: Date): string {
  */
 export function buildComparisonCsv(rows: readonly ComparisonRow[], statusLabel: (status: SupportStatus) => string): string {
   const cell = (c: ComparisonRow['tern']) => (c.text ? `${statusLabel(c.status)}: ${c.text}` : statusLabel(c.status));
-  const lines = [csvLine(CSV_HEADER), ...rows.map((r) => csvLine([r.feature, r.description, cell(r.tern), cell(r.claudeCode), cell(r.geminiCli)]))];
+  const lines = [
+    csvLine(CSV_HEADER),
+    ...rows.map((r) => csvLine([r.feature, r.description, cell(r.tern), cell(r.claudeCode), cell(r.geminiCli)])),
+  ];
   return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
 }
 

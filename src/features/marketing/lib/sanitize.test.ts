@@ -80,9 +80,11 @@ describe('sanitizeHtml', () => {
   });
 
   it('keeps the allowed formatting tags', () => {
-    const html = '<h3>Title</h3><p>Text with <strong>strong</strong>, <b>b</b>, <em>em</em>, <i>i</i>, <u>u</u><br>line</p><ul><li>one</li></ul><ol><li>two</li></ol><div><span class="note">span</span></div>';
+    const html =
+      '<h3>Title</h3><p>Text with <strong>strong</strong>, <b>b</b>, <em>em</em>, <i>i</i>, <u>u</u><br>line</p><ul><li>one</li></ul><ol><li>two</li></ol><div><span class="note">span</span></div>';
     const root = dom(html);
-    for (const tag of ['h3', 'p', 'strong', 'b', 'em', 'i', 'u', 'br', 'ul', 'ol', 'li', 'div', 'span']) expect(root.querySelector(tag), tag).not.toBeNull();
+    for (const tag of ['h3', 'p', 'strong', 'b', 'em', 'i', 'u', 'br', 'ul', 'ol', 'li', 'div', 'span'])
+      expect(root.querySelector(tag), tag).not.toBeNull();
     expect(root.querySelector('span')!.className).toBe('note');
   });
 

@@ -4,9 +4,46 @@ import DOMPurify, { type Config } from 'dompurify';
  * The rich-text allow-list of spec §5, applied to FAQ answers before they reach innerHTML. Anything not listed is
  * dropped: scripts, forms, inputs, objects, embeds, frames, SVG and MathML, style, and every inline event handler.
  */
-export const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'div', 'span'];
+export const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'div',
+  'span',
+];
 export const ALLOWED_ATTR = ['href', 'target', 'rel', 'class'];
-export const FORBID_TAGS = ['script', 'form', 'input', 'object', 'embed', 'iframe', 'frame', 'style', 'svg', 'math', 'textarea', 'button', 'select', 'link', 'meta', 'base'];
+export const FORBID_TAGS = [
+  'script',
+  'form',
+  'input',
+  'object',
+  'embed',
+  'iframe',
+  'frame',
+  'style',
+  'svg',
+  'math',
+  'textarea',
+  'button',
+  'select',
+  'link',
+  'meta',
+  'base',
+];
 export const FORBID_ATTR = ['style', 'srcdoc', 'formaction', 'xlink:href', 'action'];
 
 /** Web links, mail links, same-site paths and in-page anchors. `javascript:`, `data:` and `//host` never pass. */

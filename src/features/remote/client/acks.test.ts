@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
-import { readAck, readableRefusal } from './acks';
+import { readableRefusal, readAck } from './acks';
 import type { SocketPort } from './socketPort';
 
 const SID = '00000000-0000-4000-8000-0000000000bb';
 const session = {
-  id: SID, instanceId: '00000000-0000-4000-8000-0000000000aa', title: 'S', active: true, firstMessage: null, lastMessage: null,
-  createdAt: '2026-01-01T00:00:00Z', lastActiveAt: '2026-01-01T00:00:00Z', lastSeq: 0, autoApprove: false,
+  id: SID,
+  instanceId: '00000000-0000-4000-8000-0000000000aa',
+  title: 'S',
+  active: true,
+  firstMessage: null,
+  lastMessage: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  lastActiveAt: '2026-01-01T00:00:00Z',
+  lastSeq: 0,
+  autoApprove: false,
 };
 
 describe('readAck', () => {
@@ -31,10 +39,12 @@ describe('readAck', () => {
       ok: false,
       error: { code: 'INTERNAL', message: 'from a newer relay' },
     });
-    expect(readAck('instance:attach', { ok: false, error: { code: 'WORKSPACE_BUSY', holder: { since: '2026-01-01T00:00:00Z' } } })).toEqual({
-      ok: false,
-      error: { code: 'WORKSPACE_BUSY', message: '', holder: { since: '2026-01-01T00:00:00Z' } },
-    });
+    expect(readAck('instance:attach', { ok: false, error: { code: 'WORKSPACE_BUSY', holder: { since: '2026-01-01T00:00:00Z' } } })).toEqual(
+      {
+        ok: false,
+        error: { code: 'WORKSPACE_BUSY', message: '', holder: { since: '2026-01-01T00:00:00Z' } },
+      },
+    );
     expect(readAck('session:input', { ok: false })).toEqual({ ok: false, error: { code: 'INTERNAL', message: '' } });
   });
 });
@@ -43,7 +53,10 @@ describe('readableRefusal', () => {
   it('only reads { ok: false } answers', () => {
     expect(readableRefusal({ ok: true })).toBeNull();
     expect(readableRefusal(null)).toBeNull();
-    expect(readableRefusal({ ok: false, error: { code: 'RATE_LIMITED', message: 7, holder: { since: 1 } } })).toEqual({ ok: false, error: { code: 'RATE_LIMITED', message: '' } });
+    expect(readableRefusal({ ok: false, error: { code: 'RATE_LIMITED', message: 7, holder: { since: 1 } } })).toEqual({
+      ok: false,
+      error: { code: 'RATE_LIMITED', message: '' },
+    });
   });
 });
 

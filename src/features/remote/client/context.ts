@@ -1,5 +1,6 @@
 import type { AckError, Session } from '#protocol/remote';
 import type { WebEventName } from '#protocol/remoteEvents';
+
 import type { InputQueue } from '../model/inputQueue';
 import { refusal } from '../model/remoteState';
 import { upsertSession } from '../model/sessions';

@@ -1,4 +1,5 @@
 import { WEB_EVENTS } from '#protocol/remote';
+
 import { attachAnswered, attachStarting } from '../model/attach';
 import { instanceRefusal, refusal } from '../model/remoteState';
 import type { WebAck } from './acks';

@@ -7,7 +7,8 @@ const refusedWith = (code: string) => Object.assign(new Error('handshake refused
 describe('handshakeFailure', () => {
   it('reads the relay’s code: UNAUTHORIZED signs out, the three permanent refusals stop with their code', () => {
     expect(handshakeFailure(refusedWith('UNAUTHORIZED'))).toEqual({ kind: 'unauthorized' });
-    for (const code of ['ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION']) expect(handshakeFailure(refusedWith(code))).toEqual({ kind: 'refused', code });
+    for (const code of ['ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION'])
+      expect(handshakeFailure(refusedWith(code))).toEqual({ kind: 'refused', code });
   });
 
   it('retries a relay fault, an unknown code, a transport error and anything without data', () => {

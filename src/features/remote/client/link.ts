@@ -1,4 +1,5 @@
 import { handshakeErrorDataSchema, WEB_PUSH } from '#protocol/remote';
+
 import { backoffMs, type ConnectionEvent, type ConnectionState } from '../model/connection';
 import type { RefusedHandshakeCode } from '../model/remoteState';
 import type { SocketPort } from './socketPort';
@@ -54,10 +55,13 @@ export function createLink(options: LinkOptions) {
     if (stopped || retryTimer !== null) return;
     const connection = options.connection();
     const attempt = connection.status === 'reconnecting' ? connection.attempt + 1 : 1;
-    retryTimer = options.schedule(() => {
-      retryTimer = null;
-      reconnectNow();
-    }, backoffMs(attempt, options.random));
+    retryTimer = options.schedule(
+      () => {
+        retryTimer = null;
+        reconnectNow();
+      },
+      backoffMs(attempt, options.random),
+    );
   }
 
   function reconnectNow(): void {

@@ -1,4 +1,5 @@
 import { instanceUpdatedSchema, sessionEventSchema, sessionUpdatedSchema, WEB_PUSH, workspaceLostSchema } from '#protocol/remote';
+
 import { workspaceLost } from '../model/attach';
 import { upsertInstance } from '../model/instances';
 import { putSession, type StoreContext } from './context';

@@ -2,21 +2,41 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { Instance, Session, SessionEvent } from '#protocol/remote';
 import type { WebEventName } from '#protocol/remoteEvents';
+
 import type { WebAck } from './acks';
 import { createRemoteStore, type RemoteCache, type SocketPort } from './remoteStore';
 
 const IID = '00000000-0000-4000-8000-0000000000aa';
 const SID = '00000000-0000-4000-8000-0000000000bb';
 const instance: Instance = {
-  id: IID, platform: 'linux', hostname: 'box', cwd: '/w', nodeVersion: 'v22', cliVersion: '0.1.0', startedAt: '2026-01-01T00:00:00Z',
-  online: true, lastSeenAt: '2026-01-01T00:00:00Z', sessionCount: 1,
+  id: IID,
+  platform: 'linux',
+  hostname: 'box',
+  cwd: '/w',
+  nodeVersion: 'v22',
+  cliVersion: '0.1.0',
+  startedAt: '2026-01-01T00:00:00Z',
+  online: true,
+  lastSeenAt: '2026-01-01T00:00:00Z',
+  sessionCount: 1,
 };
 const session: Session = {
-  id: SID, instanceId: IID, title: 'S', active: true, firstMessage: null, lastMessage: null, createdAt: '2026-01-01T00:00:00Z',
-  lastActiveAt: '2026-01-01T00:00:00Z', lastSeq: 0, autoApprove: false,
+  id: SID,
+  instanceId: IID,
+  title: 'S',
+  active: true,
+  firstMessage: null,
+  lastMessage: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  lastActiveAt: '2026-01-01T00:00:00Z',
+  lastSeq: 0,
+  autoApprove: false,
 };
 const ev = (seq: number): SessionEvent => ({
-  sessionId: SID, seq, eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, at: '2026-01-01T00:00:00Z',
+  sessionId: SID,
+  seq,
+  eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+  at: '2026-01-01T00:00:00Z',
   body: { type: 'tool_output', toolCallId: 't', stream: 'stdout', chunk: `line-${seq}` },
 });
 
@@ -58,7 +78,7 @@ class FakeSocket implements SocketPort {
 
 function memoryCache(): RemoteCache & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
-  return { data, get: async <T,>(k: string) => data.get(k) as T | undefined, set: async (k, v) => void data.set(k, v) };
+  return { data, get: async <T>(k: string) => data.get(k) as T | undefined, set: async (k, v) => void data.set(k, v) };
 }
 
 function setup(handler?: (event: string, payload: Record<string, unknown>) => unknown, cache = memoryCache()) {
@@ -160,7 +180,8 @@ describe('remote store', () => {
     const { store, socket } = setup((event, payload) => {
       if (event === 'instances:list') return { ok: true, instances: [instance] };
       if (event === 'instance:attach') {
-        if (busy && !payload.takeOver) return { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: '2026-01-01T00:00:00Z' } } };
+        if (busy && !payload.takeOver)
+          return { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: '2026-01-01T00:00:00Z' } } };
         busy = false;
         return { ok: true, instance, sessions: [session] };
       }
@@ -190,18 +211,21 @@ describe('remote store', () => {
     expect(timers).toHaveLength(0);
   });
 
-  it.each(['ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION'])('a %s handshake shows the connection problem and keeps the user signed in', (code) => {
-    const { store, socket, timers, onUnauthorized } = setup();
-    store.start();
-    socket.fire('connect_error', Object.assign(new Error('Unauthorized origin'), { data: { code } }));
-    expect(onUnauthorized).not.toHaveBeenCalled();
-    expect(store.getState().problem).toEqual({ kind: 'handshake', code });
-    expect(store.getState().connection).toEqual({ status: 'disconnected', reason: 'refused' });
-    // No retry loop against a relay that will refuse again, not even on wake-up.
-    expect(timers).toHaveLength(0);
-    store.wake();
-    expect(socket.connects).toBe(1);
-  });
+  it.each(['ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION'])(
+    'a %s handshake shows the connection problem and keeps the user signed in',
+    (code) => {
+      const { store, socket, timers, onUnauthorized } = setup();
+      store.start();
+      socket.fire('connect_error', Object.assign(new Error('Unauthorized origin'), { data: { code } }));
+      expect(onUnauthorized).not.toHaveBeenCalled();
+      expect(store.getState().problem).toEqual({ kind: 'handshake', code });
+      expect(store.getState().connection).toEqual({ status: 'disconnected', reason: 'refused' });
+      // No retry loop against a relay that will refuse again, not even on wake-up.
+      expect(timers).toHaveLength(0);
+      store.wake();
+      expect(socket.connects).toBe(1);
+    },
+  );
 
   it('reads the handshake code, not the message: an unknown failure is retried, never a sign-out', () => {
     const { store, socket, timers, onUnauthorized } = setup();
@@ -240,7 +264,9 @@ describe('remote store', () => {
 
   it('maps an offline instance to the CLI-not-started problem', async () => {
     const { store, socket } = setup((event) =>
-      event === 'instances:list' ? { ok: true, instances: [instance] } : { ok: false, error: { code: 'INSTANCE_OFFLINE', message: 'offline' } },
+      event === 'instances:list'
+        ? { ok: true, instances: [instance] }
+        : { ok: false, error: { code: 'INSTANCE_OFFLINE', message: 'offline' } },
     );
     store.start();
     socket.up();
@@ -277,7 +303,11 @@ describe('remote store', () => {
     for (let i = 0; i < 8; i++) await tick();
     expect(store.getState().attach).toEqual({ status: 'attached', instanceId: IID });
     expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({ sessionId: SID, afterSeq: 2 });
-    expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({ sessionId: SID, clientMsgId: 'c-1', text: 'typed offline' });
+    expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
+      sessionId: SID,
+      clientMsgId: 'c-1',
+      text: 'typed offline',
+    });
     expect(store.getState().stale).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { type SessionEvent, WEB_EVENTS } from '#protocol/remote';
+
 import { applyEvent, emptyLog, storedInputs } from '../model/eventLog';
 import { discard, enqueue, markFailed, markSending, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
 import { refusal } from '../model/remoteState';
@@ -58,7 +59,10 @@ export async function flush(ctx: StoreContext, sessionId: string): Promise<void>
         return ctx.set({ queue: requeueInFlight(ctx.state().queue) });
       }
       const { queue } = ctx.state();
-      setQueue(ctx, ack?.ok === false ? markFailed(queue, next.clientMsgId, ack.error.message || ack.error.code) : settle(queue, [next.clientMsgId]));
+      setQueue(
+        ctx,
+        ack?.ok === false ? markFailed(queue, next.clientMsgId, ack.error.message || ack.error.code) : settle(queue, [next.clientMsgId]),
+      );
     }
   } finally {
     ctx.flushing.delete(sessionId);
@@ -95,7 +99,9 @@ export function discardInput(ctx: StoreContext, clientMsgId: string): void {
 
 export function respond(ctx: StoreContext, requestId: string, decision: PermissionDecision, scope: PermissionScope): Promise<boolean> {
   const sessionId = ctx.state().currentSessionId;
-  return sessionId ? settled(ctx, ctx.request(WEB_EVENTS.sessionPermission, { sessionId, requestId, decision, scope })) : Promise.resolve(false);
+  return sessionId
+    ? settled(ctx, ctx.request(WEB_EVENTS.sessionPermission, { sessionId, requestId, decision, scope }))
+    : Promise.resolve(false);
 }
 
 export function interrupt(ctx: StoreContext): Promise<boolean> {

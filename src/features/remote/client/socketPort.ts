@@ -2,6 +2,7 @@ import { io, type Socket, type SocketReservedEvents } from 'socket.io-client';
 
 import { REMOTE_PROTOCOL_VERSION, SOCKET_PATH, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '#protocol/remote';
 import type { WebClientToServerEvents, WebEventName, WebServerToClientEvents } from '#protocol/remoteEvents';
+
 import { API_BASE } from '../../../shared/api/config';
 import type { WebAck, WebPayload } from './acks';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Instance, Session, SessionEvent } from '#protocol/remote';
+
 import { applyEvent, emptyLog, type EventLog } from '../model/eventLog';
 import { initialRemoteState, type RemoteState } from '../model/remoteState';
 import { createStoreCache, MAX_CACHED_EVENTS, type RemoteCache, type RestoreTarget } from './storeCache';
@@ -10,13 +11,16 @@ const SID = '00000000-0000-4000-8000-0000000000bb';
 const instance = { id: IID, hostname: 'box' } as Instance;
 const session = { id: SID, instanceId: IID } as Session;
 const ev = (seq: number): SessionEvent => ({
-  sessionId: SID, seq, eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`, at: '2026-01-01T00:00:00Z',
+  sessionId: SID,
+  seq,
+  eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+  at: '2026-01-01T00:00:00Z',
   body: { type: 'tool_output', toolCallId: 't', stream: 'stdout', chunk: `line-${seq}` },
 });
 
 function memoryCache(): RemoteCache & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
-  return { data, get: async <T,>(k: string) => data.get(k) as T | undefined, set: async (k, v) => void data.set(k, v) };
+  return { data, get: async <T>(k: string) => data.get(k) as T | undefined, set: async (k, v) => void data.set(k, v) };
 }
 
 function rig(cache: RemoteCache = memoryCache()) {
@@ -38,7 +42,12 @@ describe('store cache', () => {
     store.saveQueue([]);
     store.saveSelection({ instanceId: IID, sessionId: null });
     await settle();
-    expect([...cache.data.keys()]).toEqual(['tern.remote.u1.instances', `tern.remote.u1.sessions.${IID}`, 'tern.remote.u1.queue', 'tern.remote.u1.selection']);
+    expect([...cache.data.keys()]).toEqual([
+      'tern.remote.u1.instances',
+      `tern.remote.u1.sessions.${IID}`,
+      'tern.remote.u1.queue',
+      'tern.remote.u1.selection',
+    ]);
   });
 
   it('saves logs in one batch after a burst, only the newest events', async () => {

@@ -1,4 +1,5 @@
 import type { Instance, Session, SessionEvent } from '#protocol/remote';
+
 import { type EventLog, withCachedEvents } from '../model/eventLog';
 import { type InputQueue, restoreQueue } from '../model/inputQueue';
 import type { RemoteState } from '../model/remoteState';
@@ -31,7 +32,12 @@ export interface RestoreTarget {
  * The console's cache under keys per user scope (`tern.remote.<scope>.…`), so two accounts on one browser never see
  * each other's data. Writes never fail the caller: a full or blocked IndexedDB only means nothing shows offline.
  */
-export function createStoreCache(options: { cache: RemoteCache; scope: string; schedule: (fn: () => void, ms: number) => unknown; log: (sessionId: string) => EventLog | undefined }) {
+export function createStoreCache(options: {
+  cache: RemoteCache;
+  scope: string;
+  schedule: (fn: () => void, ms: number) => unknown;
+  log: (sessionId: string) => EventLog | undefined;
+}) {
   const { cache } = options;
   const key = (suffix: string) => `tern.remote.${options.scope}.${suffix}`;
   const dirtyLogs = new Set<string>();

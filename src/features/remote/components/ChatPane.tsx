@@ -30,7 +30,12 @@ export function ChatPane({
   const { t } = useTranslation('remote');
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
-      <div ref={scrollerRef} className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5" data-testid="chat-scroller" onScroll={onScroll}>
+      <div
+        ref={scrollerRef}
+        className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5"
+        data-testid="chat-scroller"
+        onScroll={onScroll}
+      >
         {timeline.items.length === 0 && pending.length === 0 ? (
           <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
         ) : (

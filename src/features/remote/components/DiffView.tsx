@@ -10,7 +10,16 @@ export default function DiffView({ oldText, newText, split }: { oldText: string;
   const dark = useTheme() === 'tern-dark';
   return (
     <div className="overflow-x-auto text-xs" data-testid="diff-view">
-      <ReactDiffViewer oldValue={oldText} newValue={newText} splitView={split} useDarkTheme={dark} compareMethod={DiffMethod.WORDS} extraLinesSurroundingDiff={3} hideSummary styles={styles} />
+      <ReactDiffViewer
+        oldValue={oldText}
+        newValue={newText}
+        splitView={split}
+        useDarkTheme={dark}
+        compareMethod={DiffMethod.WORDS}
+        extraLinesSurroundingDiff={3}
+        hideSummary
+        styles={styles}
+      />
     </div>
   );
 }

@@ -1,22 +1,33 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 
+import type { Language } from '#protocol/languages';
+
 import en from '../../../locales/en/remote.json';
 import zh from '../../../locales/zh/remote.json';
-import type { Language } from '#protocol/languages';
 import { errorLead, noticeText } from './NoticeText';
 
 async function translator(lng: Language) {
   const i18n = createInstance();
-  await i18n.init({ lng, resources: { en: { remote: en }, zh: { remote: zh } }, ns: ['remote'], defaultNS: 'remote', interpolation: { escapeValue: false } });
+  await i18n.init({
+    lng,
+    resources: { en: { remote: en }, zh: { remote: zh } },
+    ns: ['remote'],
+    defaultNS: 'remote',
+    interpolation: { escapeValue: false },
+  });
   return i18n.getFixedT(lng, 'remote') as unknown as Parameters<typeof noticeText>[0];
 }
 
 describe('CLI notice translation', () => {
   it('translates known codes with their params', async () => {
     const t = await translator('zh');
-    expect(noticeText(t, 'cli.ready', { cwd: '/tmp/w', model: 'scripted' })).toBe('已就绪，工作目录 /tmp/w，模型 scripted。输入 /help 查看命令。');
-    expect(noticeText(t, 'cli.limit', { reason: 'QUOTA_EXCEEDED', retryAfterSeconds: 30 })).toBe('你的额度已用完，本次模型请求未发送。购买套餐或兑换码后即可继续。请在 30 秒后重试。');
+    expect(noticeText(t, 'cli.ready', { cwd: '/tmp/w', model: 'scripted' })).toBe(
+      '已就绪，工作目录 /tmp/w，模型 scripted。输入 /help 查看命令。',
+    );
+    expect(noticeText(t, 'cli.limit', { reason: 'QUOTA_EXCEEDED', retryAfterSeconds: 30 })).toBe(
+      '你的额度已用完，本次模型请求未发送。购买套餐或兑换码后即可继续。请在 30 秒后重试。',
+    );
     const enT = await translator('en');
     expect(noticeText(enT, 'cli.stats', { requests: 1, inputTokens: 10, outputTokens: 5, model: 'm' })).toBe(
       'Session stats: 1 model request, 10 input tokens, 5 output tokens, 0 cache-read tokens, 0 cache-write tokens. Model: m.',

@@ -2,14 +2,15 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { MessageParams } from '#protocol/remote';
+
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { TimelineItem } from '../model/timeline';
-
 
 type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;
 type T = ReturnType<typeof useTranslation<'remote'>>['t'];
 
-const num = (params: MessageParams | undefined, name: string): number | undefined => (typeof params?.[name] === 'number' ? (params[name] as number) : undefined);
+const num = (params: MessageParams | undefined, name: string): number | undefined =>
+  typeof params?.[name] === 'number' ? (params[name] as number) : undefined;
 const str = (params: MessageParams | undefined, name: string): string | undefined =>
   typeof params?.[name] === 'string' || typeof params?.[name] === 'number' ? String(params[name]) : undefined;
 
@@ -33,7 +34,13 @@ export function noticeText(t: T, code: string | undefined, params: MessageParams
       const inputTokens = num(params, 'inputTokens');
       const outputTokens = num(params, 'outputTokens');
       if (requests === undefined || inputTokens === undefined || outputTokens === undefined) return null;
-      const base = t('notices.stats', { count: requests, inputTokens, outputTokens, cacheRead: num(params, 'cacheReadTokens') ?? 0, cacheWrite: num(params, 'cacheCreationTokens') ?? 0 });
+      const base = t('notices.stats', {
+        count: requests,
+        inputTokens,
+        outputTokens,
+        cacheRead: num(params, 'cacheReadTokens') ?? 0,
+        cacheWrite: num(params, 'cacheCreationTokens') ?? 0,
+      });
       const model = str(params, 'model');
       return t('notices.join', { first: base, second: model ? t('notices.statsModel', { model }) : t('notices.statsNoModel') });
     }
@@ -108,7 +115,10 @@ export function errorLead(t: T, code: string, params: MessageParams | undefined)
     case 'RATE_LIMITED':
     case 'QUOTA_EXCEEDED': {
       const lead = code === 'QUOTA_EXCEEDED' ? t('notices.quota') : t('notices.rateLimited');
-      return { lead: retry ? t('notices.join', { first: lead, second: t('notices.retryAfter', { count: retry }) }) : lead, showDetail: false };
+      return {
+        lead: retry ? t('notices.join', { first: lead, second: t('notices.retryAfter', { count: retry }) }) : lead,
+        showDetail: false,
+      };
     }
     default:
       return { lead: null, showDetail: true };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import type { Session } from '#protocol/remote';
+
 import type { Timeline } from '../model/timeline';
 
 /** Above the chat: the session's title, auto-approve, the todo toggle (narrow screens) and Interrupt while a turn runs. */
@@ -38,10 +39,19 @@ export function SessionToolbar({
         {t('chat.autoApprove')}
       </label>
       <button type="button" className="btn btn-ghost btn-xs xl:hidden" aria-expanded={showTodos} onClick={onToggleTodos}>
-        {t('todos.title')} {timeline.todos.length > 0 && <span className="badge badge-xs">{timeline.todos.filter((x) => x.status !== 'completed').length}</span>}
+        {t('todos.title')}{' '}
+        {timeline.todos.length > 0 && (
+          <span className="badge badge-xs">{timeline.todos.filter((x) => x.status !== 'completed').length}</span>
+        )}
       </button>
       {timeline.running && (
-        <button type="button" className="btn btn-error btn-outline btn-xs" disabled={!connected} onClick={onInterrupt} data-testid="interrupt">
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-xs"
+          disabled={!connected}
+          onClick={onInterrupt}
+          data-testid="interrupt"
+        >
           {t('chat.interrupt')}
         </button>
       )}

@@ -74,13 +74,24 @@ function DiffBlock({ diff }: { diff: DiffItem }) {
   const expanded = open ?? desktop;
   return (
     <div className="rounded-box border border-base-300 bg-base-100" data-testid="file-diff">
-      <button type="button" className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm" aria-expanded={expanded} onClick={() => setOpen(!expanded)}>
+      <button
+        type="button"
+        className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm"
+        aria-expanded={expanded}
+        onClick={() => setOpen(!expanded)}
+      >
         <span className="font-mono text-xs text-base-content/60">{expanded ? '▾' : '▸'}</span>
         <span className="min-w-0 flex-1 truncate font-mono">{diff.path}</span>
         <span className="text-xs text-base-content/60">{expanded ? t('diff.hide') : t('diff.show')}</span>
       </button>
       {expanded && (
-        <Suspense fallback={<div className="flex justify-center p-4"><span className="loading loading-spinner loading-sm" aria-label={t('diff.loading')} /></div>}>
+        <Suspense
+          fallback={
+            <div className="flex justify-center p-4">
+              <span className="loading loading-spinner loading-sm" aria-label={t('diff.loading')} />
+            </div>
+          }
+        >
           <DiffView oldText={diff.oldText} newText={diff.newText} split={desktop} />
         </Suspense>
       )}
@@ -88,7 +99,17 @@ function DiffBlock({ diff }: { diff: DiffItem }) {
   );
 }
 
-function Collapsible({ summary, children, defaultOpen = false, testId }: { summary: ReactNode; children: ReactNode; defaultOpen?: boolean; testId?: string }) {
+function Collapsible({
+  summary,
+  children,
+  defaultOpen = false,
+  testId,
+}: {
+  summary: ReactNode;
+  children: ReactNode;
+  defaultOpen?: boolean;
+  testId?: string;
+}) {
   return (
     <details className="group rounded-box bg-base-200/60" open={defaultOpen} data-testid={testId}>
       <summary className="cursor-pointer select-none px-3 py-1.5 text-xs font-medium text-base-content/70">{summary}</summary>
@@ -115,15 +136,24 @@ function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswe
     >
       <div className="flex items-center gap-2">
         <span className="font-mono text-xs font-semibold text-primary">{item.name}</span>
-        <span className="min-w-0 flex-1 truncate text-sm" title={item.title}>{item.title}</span>
+        <span className="min-w-0 flex-1 truncate text-sm" title={item.title}>
+          {item.title}
+        </span>
         {waiting ? (
-          <span className="badge badge-sm badge-warning shrink-0" data-status="awaiting">{t('permission.awaiting')}</span>
+          <span className="badge badge-sm badge-warning shrink-0" data-status="awaiting">
+            {t('permission.awaiting')}
+          </span>
         ) : (
           <StatusBadge status={item.status} label={t(`status.${item.status}`)} />
         )}
       </div>
       {item.permissions.map((p) => (
-        <PermissionPrompt key={p.requestId} permission={p} canAnswer={canAnswer} onRespond={(d, scope) => onRespond(p.requestId, d, scope)} />
+        <PermissionPrompt
+          key={p.requestId}
+          permission={p}
+          canAnswer={canAnswer}
+          onRespond={(d, scope) => onRespond(p.requestId, d, scope)}
+        />
       ))}
       <div className="mt-2 space-y-2 empty:hidden">
         {input && (
@@ -144,7 +174,11 @@ function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswe
             </pre>
           </Collapsible>
         )}
-        {item.error && <p className="rounded-box bg-error/10 px-3 py-2 font-mono text-xs text-error" data-testid="tool-error">{item.error}</p>}
+        {item.error && (
+          <p className="rounded-box bg-error/10 px-3 py-2 font-mono text-xs text-error" data-testid="tool-error">
+            {item.error}
+          </p>
+        )}
         {item.diffs.map((diff) => (
           <DiffBlock key={diff.seq} diff={diff} />
         ))}
@@ -156,7 +190,12 @@ function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswe
 export function SubagentCard({ item, children, compact = false }: { item: SubagentItem; children?: ReactNode; compact?: boolean }) {
   const { t } = useTranslation('remote');
   return (
-    <div className="rounded-box border border-dashed border-base-300 bg-base-100 px-3 py-2" data-testid="subagent-card" data-status={item.status} data-agent-id={item.agentId}>
+    <div
+      className="rounded-box border border-dashed border-base-300 bg-base-100 px-3 py-2"
+      data-testid="subagent-card"
+      data-status={item.status}
+      data-agent-id={item.agentId}
+    >
       <div className="flex items-center gap-2">
         {!compact && <span className="text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('subagent.label')}</span>}
         <span className="min-w-0 flex-1 truncate text-sm">{item.title}</span>
@@ -182,18 +221,37 @@ function SetupStepRow({ item }: { item: Item<'setup'> }) {
 }
 
 /** The permission prompt, inside the card of the tool call that asked; afterwards it shows the decision. */
-function PermissionPrompt({ permission, canAnswer, onRespond }: { permission: PermissionState; canAnswer: boolean; onRespond: (decision: PermissionDecision, scope: PermissionScope) => void }) {
+function PermissionPrompt({
+  permission,
+  canAnswer,
+  onRespond,
+}: {
+  permission: PermissionState;
+  canAnswer: boolean;
+  onRespond: (decision: PermissionDecision, scope: PermissionScope) => void;
+}) {
   const { t } = useTranslation('remote');
   const [sent, setSent] = useState(false);
   const decided = permission.decision;
   const state = decided ? decided.decision : permission.open ? 'pending' : 'expired';
   if (state !== 'pending') {
     const label = decided
-      ? t(decided.decision === 'deny' ? 'permission.denied' : decided.scope === 'session' ? 'permission.allowedSession' : 'permission.allowedOnce')
+      ? t(
+          decided.decision === 'deny'
+            ? 'permission.denied'
+            : decided.scope === 'session'
+              ? 'permission.allowedSession'
+              : 'permission.allowedOnce',
+        )
       : t('permission.expired');
     const tone = decided?.decision === 'deny' ? 'text-error' : decided ? 'text-success' : 'text-base-content/60';
     return (
-      <p className="mt-2 flex items-center gap-1.5 text-xs" data-testid="permission-prompt" data-request-id={permission.requestId} data-state={state}>
+      <p
+        className="mt-2 flex items-center gap-1.5 text-xs"
+        data-testid="permission-prompt"
+        data-request-id={permission.requestId}
+        data-state={state}
+      >
         <span className={`font-semibold ${tone}`}>{decided?.decision === 'deny' ? '✕' : decided ? '✓' : '–'}</span>
         <span className="text-base-content/70">{t('permission.label')}</span>
         <span className={`font-medium ${tone}`}>{label}</span>
@@ -275,7 +333,12 @@ function ItemView({ item, canAnswer, onRespond }: { item: TimelineItem; canAnswe
       return <SetupStepRow item={item} />;
     case 'notice':
       return (
-        <div role="status" className={`alert alert-soft py-2 text-sm ${item.level === 'warning' ? 'alert-warning' : 'alert-info'}`} data-testid="notice" data-code={item.code}>
+        <div
+          role="status"
+          className={`alert alert-soft py-2 text-sm ${item.level === 'warning' ? 'alert-warning' : 'alert-info'}`}
+          data-testid="notice"
+          data-code={item.code}
+        >
           <NoticeText item={item} />
         </div>
       );

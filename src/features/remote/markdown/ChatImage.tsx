@@ -15,7 +15,16 @@ export function ChatImage({ src, alt, title }: { src: string | undefined; alt: s
   const text = alt?.trim() || title?.trim();
   // Nothing we would load: the description alone, as text.
   if (!safe) return text ? <span className="italic text-base-content/70">{text}</span> : null;
-  if (shown) return <img src={safe} alt={alt ?? ''} title={title} referrerPolicy="no-referrer" className="my-2 inline-block max-h-96 max-w-full rounded-box" />;
+  if (shown)
+    return (
+      <img
+        src={safe}
+        alt={alt ?? ''}
+        title={title}
+        referrerPolicy="no-referrer"
+        className="my-2 inline-block max-h-96 max-w-full rounded-box"
+      />
+    );
   const host = imageHost(safe);
   return (
     <span className="my-1 inline-flex max-w-full flex-wrap items-center gap-2 align-middle" data-testid="chat-image">

@@ -82,7 +82,9 @@ describe('ChatMarkdown', () => {
   });
 
   it('asks before showing a data: image too, and shows only the description of one it would never load', () => {
-    const root = renderChat('![dot](data:image/png;base64,iVBORw0KGgo=) ![svg](data:image/svg+xml;base64,PHN2Zz4=) ![me](/web-api/user/me)');
+    const root = renderChat(
+      '![dot](data:image/png;base64,iVBORw0KGgo=) ![svg](data:image/svg+xml;base64,PHN2Zz4=) ![me](/web-api/user/me)',
+    );
     expect(root.querySelector('img')).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Load embedded image' }));

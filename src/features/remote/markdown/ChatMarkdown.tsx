@@ -1,14 +1,15 @@
 import { Markdown, type MarkdownToJSX, RuleType } from 'markdown-to-jsx/react';
 
-import { createChatElement } from './chatElements';
 import { ChatCodeBlock } from './ChatCodeBlock';
+import { createChatElement } from './chatElements';
 import { safeImageSrc, safeLinkHref } from './urlPolicy';
 
 const options: MarkdownToJSX.Options = {
   // Raw HTML in a message is shown as the text it is, never parsed: no tag the model writes becomes an element.
   disableParsingRawHTML: true,
   // The URLs markdown syntax produces (links, autolinks, reference links, images) meet our allow-lists.
-  sanitizer: (value, tag, attribute) => (attribute === 'href' ? safeLinkHref(value) : tag === 'img' && attribute === 'src' ? safeImageSrc(value) : null),
+  sanitizer: (value, tag, attribute) =>
+    attribute === 'href' ? safeLinkHref(value) : tag === 'img' && attribute === 'src' ? safeImageSrc(value) : null,
   // …and every element the parser produces passes one allow-list of tags and attributes.
   createElement: createChatElement as MarkdownToJSX.Options['createElement'],
   wrapper: null,

@@ -29,8 +29,20 @@ const languages = {
 type Lang = keyof typeof languages;
 
 const aliases: Record<string, Lang> = {
-  sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', ts: 'typescript', js: 'javascript', mjs: 'javascript', cjs: 'javascript',
-  py: 'python', yml: 'yaml', md: 'markdown', patch: 'diff', rs: 'rust', golang: 'go',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  ts: 'typescript',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  py: 'python',
+  yml: 'yaml',
+  md: 'markdown',
+  patch: 'diff',
+  rs: 'rust',
+  golang: 'go',
 };
 
 let core: Promise<HighlighterCore> | null = null;
@@ -45,9 +57,17 @@ export function chatLanguage(lang: string | undefined): Lang | null {
 export async function highlightChatCode(code: string, lang: string | undefined): Promise<ThemedToken[][] | null> {
   const name = chatLanguage(lang);
   if (!name) return null;
-  core ??= createHighlighterCore({ themes: [import('shiki/themes/github-dark-default.mjs')], langs: [], engine: createJavaScriptRegexEngine() });
+  core ??= createHighlighterCore({
+    themes: [import('shiki/themes/github-dark-default.mjs')],
+    langs: [],
+    engine: createJavaScriptRegexEngine(),
+  });
   const highlighter = await core;
-  if (!loaded.has(name)) loaded.set(name, languages[name]().then((mod) => highlighter.loadLanguage(mod.default)));
+  if (!loaded.has(name))
+    loaded.set(
+      name,
+      languages[name]().then((mod) => highlighter.loadLanguage(mod.default)),
+    );
   await loaded.get(name);
   return highlighter.codeToTokensBase(code, { lang: name, theme: CODE_THEME });
 }

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { imageHost, safeImageSrc, safeLinkHref } from './urlPolicy';
 
 describe('safeLinkHref', () => {
-  it.each(['https://tern.example/a?b#c', 'http://127.0.0.1:8080/', 'mailto:team@tern.example', '/docs', 'docs/install', '//tern.example/x', '?q=1'])('keeps %s', (href) => {
+  it.each([
+    'https://tern.example/a?b#c',
+    'http://127.0.0.1:8080/',
+    'mailto:team@tern.example',
+    '/docs',
+    'docs/install',
+    '//tern.example/x',
+    '?q=1',
+  ])('keeps %s', (href) => {
     expect(safeLinkHref(href)).toBe(href);
   });
 
@@ -36,12 +44,18 @@ describe('safeImageSrc', () => {
     expect(safeImageSrc('data:image/webp;base64,UklGRg==')).toBe('data:image/webp;base64,UklGRg==');
   });
 
-  it.each(['/web-api/user/me', 'a.png', '//img.example/a.png', 'javascript:alert(1)', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:text/html;base64,PHNjcmlwdD4=', 'data:image/png,<svg>', 'ftp://img.example/a.png'])(
-    'refuses %j',
-    (src) => {
-      expect(safeImageSrc(src)).toBeNull();
-    },
-  );
+  it.each([
+    '/web-api/user/me',
+    'a.png',
+    '//img.example/a.png',
+    'javascript:alert(1)',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'data:image/png,<svg>',
+    'ftp://img.example/a.png',
+  ])('refuses %j', (src) => {
+    expect(safeImageSrc(src)).toBeNull();
+  });
 
   it('names the host an image comes from', () => {
     expect(imageHost('https://img.example:8443/a.png')).toBe('img.example:8443');

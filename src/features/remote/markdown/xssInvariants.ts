@@ -9,12 +9,56 @@ export function unsafeMarkup(root: Element): string[] {
   const problems: string[] = [];
   // Elements that submit, fetch, embed, restyle or re-base the page, or run script.
   const forbidden = [
-    'form', 'input', 'textarea', 'select', 'option', 'meta', 'base', 'object', 'embed', 'iframe', 'frame', 'frameset', 'link',
-    'style', 'script', 'noscript', 'template', 'svg', 'math', 'video', 'audio', 'source', 'track', 'picture', 'canvas', 'applet',
-    'marquee', 'dialog', 'details', 'area', 'map', 'portal',
+    'form',
+    'input',
+    'textarea',
+    'select',
+    'option',
+    'meta',
+    'base',
+    'object',
+    'embed',
+    'iframe',
+    'frame',
+    'frameset',
+    'link',
+    'style',
+    'script',
+    'noscript',
+    'template',
+    'svg',
+    'math',
+    'video',
+    'audio',
+    'source',
+    'track',
+    'picture',
+    'canvas',
+    'applet',
+    'marquee',
+    'dialog',
+    'details',
+    'area',
+    'map',
+    'portal',
   ];
   // URL-bearing or clobbering attributes no chat element has.
-  const forbiddenAttributes = ['srcdoc', 'formaction', 'action', 'srcset', 'ping', 'background', 'poster', 'data', 'xlink:href', 'id', 'name', 'form', 'autofocus', 'contenteditable'];
+  const forbiddenAttributes = [
+    'srcdoc',
+    'formaction',
+    'action',
+    'srcset',
+    'ping',
+    'background',
+    'poster',
+    'data',
+    'xlink:href',
+    'id',
+    'name',
+    'form',
+    'autofocus',
+    'contenteditable',
+  ];
   const describe = (el: Element) => `<${el.tagName.toLowerCase()}${Array.from(el.attributes, (a) => ` ${a.name}="${a.value}"`).join('')}>`;
   const schemeOf = (value: string) => {
     try {
@@ -38,7 +82,8 @@ export function unsafeMarkup(root: Element): string[] {
       }
       if ((name === 'href' && tag !== 'a') || (name === 'src' && tag !== 'img')) problems.push(`URL attribute ${name} on ${describe(el)}`);
     }
-    if (tag === 'button' && (el.getAttribute('type') !== 'button' || el.hasAttribute('formaction'))) problems.push(`submitting button ${describe(el)}`);
+    if (tag === 'button' && (el.getAttribute('type') !== 'button' || el.hasAttribute('formaction')))
+      problems.push(`submitting button ${describe(el)}`);
     if (tag === 'img') {
       // Only an image the user asked for, and that one comes from this page's own origin in the tests.
       const src = el.getAttribute('src') ?? '';

@@ -1,16 +1,33 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Instance, Session } from '#protocol/remote';
+
 import { attachAnswered, attachStarting, workspaceLost } from './attach';
 import { initialRemoteState, type RemoteState } from './remoteState';
 
 const instance = (id: string, online = true): Instance => ({
-  id, platform: 'linux', hostname: 'box', cwd: '/w', nodeVersion: 'v22', cliVersion: '0.1.0', startedAt: '2026-01-01T00:00:00Z',
-  online, lastSeenAt: '2026-01-01T00:00:00Z', sessionCount: 1,
+  id,
+  platform: 'linux',
+  hostname: 'box',
+  cwd: '/w',
+  nodeVersion: 'v22',
+  cliVersion: '0.1.0',
+  startedAt: '2026-01-01T00:00:00Z',
+  online,
+  lastSeenAt: '2026-01-01T00:00:00Z',
+  sessionCount: 1,
 });
 const session = (id: string, instanceId = 'i1'): Session => ({
-  id, instanceId, title: 'S', active: true, firstMessage: null, lastMessage: null, createdAt: '2026-01-01T00:00:00Z',
-  lastActiveAt: '2026-01-01T00:00:00Z', lastSeq: 0, autoApprove: false,
+  id,
+  instanceId,
+  title: 'S',
+  active: true,
+  firstMessage: null,
+  lastMessage: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  lastActiveAt: '2026-01-01T00:00:00Z',
+  lastSeq: 0,
+  autoApprove: false,
 });
 const state = (patch: Partial<RemoteState> = {}): RemoteState => ({ ...initialRemoteState, ...patch });
 
@@ -20,8 +37,15 @@ describe('attachStarting', () => {
   });
 
   it('drops the open session only when switching to another instance', () => {
-    expect(attachStarting({ status: 'attached', instanceId: 'i2' }, 'i1')).toEqual({ attach: { status: 'attaching', instanceId: 'i1' }, currentSessionId: null, problem: null });
-    expect(attachStarting({ status: 'busy', instanceId: 'i1', since: null }, 'i1')).toEqual({ attach: { status: 'attaching', instanceId: 'i1' }, problem: null });
+    expect(attachStarting({ status: 'attached', instanceId: 'i2' }, 'i1')).toEqual({
+      attach: { status: 'attaching', instanceId: 'i1' },
+      currentSessionId: null,
+      problem: null,
+    });
+    expect(attachStarting({ status: 'busy', instanceId: 'i1', since: null }, 'i1')).toEqual({
+      attach: { status: 'attaching', instanceId: 'i1' },
+      problem: null,
+    });
   });
 
   it('changes nothing when re-attaching the attached instance', () => {
@@ -31,7 +55,11 @@ describe('attachStarting', () => {
 
 describe('attachAnswered', () => {
   it('attaches: updates the instance, replaces its sessions and keeps the open session if it still exists', () => {
-    const before = state({ instances: [instance('i1', false), instance('i2')], sessions: { i1: [session('old')] }, currentSessionId: 's2' });
+    const before = state({
+      instances: [instance('i1', false), instance('i2')],
+      sessions: { i1: [session('old')] },
+      currentSessionId: 's2',
+    });
     const patch = attachAnswered(before, 'i1', { ok: true, instance: instance('i1'), sessions: [session('s1'), session('s2')] });
     expect(patch).toEqual({
       instances: [instance('i1'), instance('i2')],
@@ -43,13 +71,21 @@ describe('attachAnswered', () => {
   });
 
   it('a busy workspace shows who holds it since when', () => {
-    const busy = attachAnswered(state(), 'i1', { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: '2026-01-01T00:00:00Z' } } });
+    const busy = attachAnswered(state(), 'i1', {
+      ok: false,
+      error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: '2026-01-01T00:00:00Z' } },
+    });
     expect(busy).toEqual({ attach: { status: 'busy', instanceId: 'i1', since: '2026-01-01T00:00:00Z' } });
-    expect(attachAnswered(state(), 'i1', { ok: false, error: { code: 'WORKSPACE_BUSY', message: '' } })).toEqual({ attach: { status: 'busy', instanceId: 'i1', since: null } });
+    expect(attachAnswered(state(), 'i1', { ok: false, error: { code: 'WORKSPACE_BUSY', message: '' } })).toEqual({
+      attach: { status: 'busy', instanceId: 'i1', since: null },
+    });
   });
 
   it('an offline instance means the CLI is not started; other refusals show their code', () => {
-    expect(attachAnswered(state(), 'i1', { ok: false, error: { code: 'INSTANCE_OFFLINE', message: 'offline' } })).toEqual({ attach: { status: 'none' }, problem: { kind: 'cliNotStarted' } });
+    expect(attachAnswered(state(), 'i1', { ok: false, error: { code: 'INSTANCE_OFFLINE', message: 'offline' } })).toEqual({
+      attach: { status: 'none' },
+      problem: { kind: 'cliNotStarted' },
+    });
     expect(attachAnswered(state(), 'i1', { ok: false, error: { code: 'NOT_FOUND', message: 'no such instance' } })).toEqual({
       attach: { status: 'none' },
       problem: { kind: 'refused', code: 'NOT_FOUND', message: 'no such instance' },
@@ -57,13 +93,20 @@ describe('attachAnswered', () => {
   });
 
   it('an unreadable answer is an unknown problem', () => {
-    expect(attachAnswered(state(), 'i1', null)).toEqual({ attach: { status: 'none' }, problem: { kind: 'unknown', message: 'instance:attach' } });
+    expect(attachAnswered(state(), 'i1', null)).toEqual({
+      attach: { status: 'none' },
+      problem: { kind: 'unknown', message: 'instance:attach' },
+    });
   });
 });
 
 describe('workspaceLost', () => {
   it('loses the attached workspace only', () => {
-    expect(workspaceLost({ status: 'attached', instanceId: 'i1' }, { instanceId: 'i1', reason: 'taken_over' })).toEqual({ status: 'lost', instanceId: 'i1', reason: 'taken_over' });
+    expect(workspaceLost({ status: 'attached', instanceId: 'i1' }, { instanceId: 'i1', reason: 'taken_over' })).toEqual({
+      status: 'lost',
+      instanceId: 'i1',
+      reason: 'taken_over',
+    });
     expect(workspaceLost({ status: 'attached', instanceId: 'i1' }, { instanceId: 'i2', reason: 'lease_expired' })).toBeNull();
     expect(workspaceLost({ status: 'attaching', instanceId: 'i1' }, { instanceId: 'i1', reason: 'lease_expired' })).toBeNull();
   });

@@ -1,4 +1,5 @@
 import type { InstanceAttachAck, WorkspaceLost } from '#protocol/remote';
+
 import { upsertInstance } from './instances';
 import { type AttachState, instanceRefusal, type RemoteState } from './remoteState';
 import { setSessions } from './sessions';
@@ -34,5 +35,7 @@ export function attachAnswered(state: RemoteState, instanceId: string, ack: Inst
 
 /** `workspace:lost` for the attached instance: another window took it over, or its lease ran out. */
 export function workspaceLost(attach: AttachState, lost: WorkspaceLost): AttachState | null {
-  return attach.status === 'attached' && attach.instanceId === lost.instanceId ? { status: 'lost', instanceId: lost.instanceId, reason: lost.reason } : null;
+  return attach.status === 'attached' && attach.instanceId === lost.instanceId
+    ? { status: 'lost', instanceId: lost.instanceId, reason: lost.reason }
+    : null;
 }

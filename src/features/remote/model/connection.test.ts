@@ -11,19 +11,35 @@ describe('connection state machine', () => {
     expect(run({ type: 'start' }, { type: 'connected' })).toEqual({ status: 'connected' });
     const lost = run({ type: 'start' }, { type: 'connected' }, { type: 'lost', offline: true });
     expect(lost).toEqual({ status: 'reconnecting', attempt: 0, offline: true });
-    expect(connectionReducer(connectionReducer(lost, { type: 'retry' }), { type: 'retry' })).toEqual({ status: 'reconnecting', attempt: 2, offline: true });
+    expect(connectionReducer(connectionReducer(lost, { type: 'retry' }), { type: 'retry' })).toEqual({
+      status: 'reconnecting',
+      attempt: 2,
+      offline: true,
+    });
     expect(connectionReducer(lost, { type: 'connected' })).toEqual({ status: 'connected' });
   });
 
   it('a failed first connect also reconnects; repeated failures keep the attempt count', () => {
-    const s = run({ type: 'start' }, { type: 'lost', offline: false }, { type: 'retry' }, { type: 'lost', offline: false }, { type: 'retry' });
+    const s = run(
+      { type: 'start' },
+      { type: 'lost', offline: false },
+      { type: 'retry' },
+      { type: 'lost', offline: false },
+      { type: 'retry' },
+    );
     expect(s).toEqual({ status: 'reconnecting', attempt: 2, offline: false });
   });
 
   it('stops for good on unauthorized, revoked or stop; later drops are ignored', () => {
     expect(run({ type: 'start' }, { type: 'unauthorized' })).toEqual({ status: 'disconnected', reason: 'unauthorized' });
-    expect(run({ type: 'start' }, { type: 'connected' }, { type: 'revoked' }, { type: 'lost', offline: false })).toEqual({ status: 'disconnected', reason: 'revoked' });
-    expect(run({ type: 'start' }, { type: 'refused' }, { type: 'lost', offline: false }, { type: 'retry' })).toEqual({ status: 'disconnected', reason: 'refused' });
+    expect(run({ type: 'start' }, { type: 'connected' }, { type: 'revoked' }, { type: 'lost', offline: false })).toEqual({
+      status: 'disconnected',
+      reason: 'revoked',
+    });
+    expect(run({ type: 'start' }, { type: 'refused' }, { type: 'lost', offline: false }, { type: 'retry' })).toEqual({
+      status: 'disconnected',
+      reason: 'refused',
+    });
     expect(run({ type: 'start' }, { type: 'stop' }, { type: 'retry' })).toEqual({ status: 'disconnected', reason: 'stopped' });
     expect(run({ type: 'lost', offline: false })).toEqual(initialConnection);
   });

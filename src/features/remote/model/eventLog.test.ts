@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import type { SessionEvent, SessionEventBody } from '#protocol/remote';
+
 import { applyEvent, emptyLog, hasGap, mergeEvents, storedInputs, withCachedEvents } from './eventLog';
 import { buildTimeline } from './timeline';
 
 const SID = '00000000-0000-4000-8000-000000000001';
-const ev = (seq: number, body: SessionEventBody = { type: 'tool_output', toolCallId: 't1', stream: 'stdout', chunk: `line-${seq}\n` }): SessionEvent => ({
+const ev = (
+  seq: number,
+  body: SessionEventBody = { type: 'tool_output', toolCallId: 't1', stream: 'stdout', chunk: `line-${seq}\n` },
+): SessionEvent => ({
   sessionId: SID,
   seq,
   eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
@@ -89,7 +93,15 @@ describe('timeline', () => {
       ev(3, { type: 'permission_request', requestId: 'r1', toolCallId: 't1', tool: 'edit_file', summary: 'Edit a.txt', input: {} }),
       ev(4, { type: 'permission_response', requestId: 'r1', decision: 'allow', scope: 'once' }),
       ev(5, { type: 'file_diff', toolCallId: 't1', path: 'a.txt', oldText: 'a', newText: 'b' }),
-      ev(6, { type: 'tool_call', toolCallId: 't1', name: 'edit_file', title: 'Edit a.txt', input: { path: 'a.txt' }, status: 'completed', output: 'ok' }),
+      ev(6, {
+        type: 'tool_call',
+        toolCallId: 't1',
+        name: 'edit_file',
+        title: 'Edit a.txt',
+        input: { path: 'a.txt' },
+        status: 'completed',
+        output: 'ok',
+      }),
       ev(7, { type: 'todo_list', items: [{ id: '1', content: 'Edit', status: 'completed' }] }),
       ev(8, { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'Explore', status: 'running' }),
       ev(9, { type: 'subagent', agentId: 'a1', parentToolCallId: 't1', title: 'Explore', status: 'completed', summary: 'done' }),
@@ -119,10 +131,19 @@ describe('timeline', () => {
     expect(ended.items[1]).toMatchObject({ permissions: [{ requestId: 'r1', open: false, decision: null }] });
     // A request that arrives before its tool_call still gets a card, which the tool_call then fills in.
     const early = buildTimeline([
-      ev(1, { type: 'permission_request', requestId: 'r2', toolCallId: 't2', tool: 'run_command', summary: 'Run ls', input: { command: 'ls' } }),
+      ev(1, {
+        type: 'permission_request',
+        requestId: 'r2',
+        toolCallId: 't2',
+        tool: 'run_command',
+        summary: 'Run ls',
+        input: { command: 'ls' },
+      }),
       ev(2, { type: 'tool_call', toolCallId: 't2', name: 'run_command', title: 'ls', input: { command: 'ls' }, status: 'executing' }),
     ]);
-    expect(early.items).toEqual([expect.objectContaining({ kind: 'tool', seq: 1, title: 'ls', permissions: [expect.objectContaining({ requestId: 'r2' })] })]);
+    expect(early.items).toEqual([
+      expect.objectContaining({ kind: 'tool', seq: 1, title: 'ls', permissions: [expect.objectContaining({ requestId: 'r2' })] }),
+    ]);
   });
 
   it('nests a sub-agent’s tool calls, output, diffs and prompts inside its card', () => {
@@ -130,7 +151,15 @@ describe('timeline', () => {
       ev(1, { type: 'tool_call', toolCallId: 'spawn', name: 'spawn_subagent', title: 'Explore', input: {}, status: 'executing' }),
       ev(2, { type: 'subagent', agentId: 'a1', parentToolCallId: 'spawn', title: 'Explore', status: 'running' }),
       ev(3, { type: 'tool_call', toolCallId: 's1', agentId: 'a1', name: 'run_command', title: 'ls', input: {}, status: 'executing' }),
-      ev(4, { type: 'permission_request', requestId: 'r1', toolCallId: 's1', agentId: 'a1', tool: 'run_command', summary: 'Run ls', input: {} }),
+      ev(4, {
+        type: 'permission_request',
+        requestId: 'r1',
+        toolCallId: 's1',
+        agentId: 'a1',
+        tool: 'run_command',
+        summary: 'Run ls',
+        input: {},
+      }),
       ev(5, { type: 'tool_output', toolCallId: 's1', agentId: 'a1', stream: 'stdout', chunk: 'a.txt' }),
       ev(6, { type: 'file_diff', toolCallId: 'other', agentId: 'a1', path: 'b.txt', oldText: '', newText: 'x' }),
       ev(7, { type: 'tool_call', toolCallId: 'm1', name: 'read_file', title: 'Read', input: {}, status: 'completed' }),

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { discard, enqueue, type InputQueue, markFailed, markSending, nextToSend, requeueInFlight, restoreQueue, settle } from './inputQueue';
+import {
+  discard,
+  enqueue,
+  type InputQueue,
+  markFailed,
+  markSending,
+  nextToSend,
+  requeueInFlight,
+  restoreQueue,
+  settle,
+} from './inputQueue';
 
 const input = (clientMsgId: string, sessionId = 's1') => ({ clientMsgId, sessionId, text: `text ${clientMsgId}` });
 
@@ -8,7 +18,10 @@ describe('input queue', () => {
   it('enqueues once per clientMsgId', () => {
     const queue = enqueue(enqueue([], input('a')), input('b'));
     expect(enqueue(queue, input('a'))).toBe(queue);
-    expect(queue.map((q) => [q.clientMsgId, q.status])).toEqual([['a', 'queued'], ['b', 'queued']]);
+    expect(queue.map((q) => [q.clientMsgId, q.status])).toEqual([
+      ['a', 'queued'],
+      ['b', 'queued'],
+    ]);
   });
 
   it('sends one entry at a time per session, oldest first, skipping failed ones', () => {

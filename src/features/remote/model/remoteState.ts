@@ -1,5 +1,6 @@
 import type { HandshakeErrorCode, Instance, RemoteError, RemoteErrorCode, WorkspaceLost } from '#protocol/remote';
-import { initialConnection, type ConnectionState } from './connection';
+
+import { type ConnectionState, initialConnection } from './connection';
 import type { EventLog } from './eventLog';
 import type { InputQueue } from './inputQueue';
 import type { SessionsByInstance } from './sessions';

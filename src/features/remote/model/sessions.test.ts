@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Session } from '#protocol/remote';
+
 import { findSession, setSessions, upsertSession } from './sessions';
 
 const session = (id: string, instanceId = 'i1', title = 'S'): Session => ({
-  id, instanceId, title, active: true, firstMessage: null, lastMessage: null, createdAt: '2026-01-01T00:00:00Z',
-  lastActiveAt: '2026-01-01T00:00:00Z', lastSeq: 0, autoApprove: false,
+  id,
+  instanceId,
+  title,
+  active: true,
+  firstMessage: null,
+  lastMessage: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  lastActiveAt: '2026-01-01T00:00:00Z',
+  lastSeq: 0,
+  autoApprove: false,
 });
 
 describe('sessions by instance', () => {
@@ -17,7 +26,10 @@ describe('sessions by instance', () => {
     expect(sessions.i2!.map((s) => s.id)).toEqual(['x1']);
     const before = sessions;
     sessions = upsertSession(sessions, session('s1', 'i1', 'renamed'));
-    expect(sessions.i1!.map((s) => [s.id, s.title])).toEqual([['s2', 'S'], ['s1', 'renamed']]);
+    expect(sessions.i1!.map((s) => [s.id, s.title])).toEqual([
+      ['s2', 'S'],
+      ['s1', 'renamed'],
+    ]);
     // The other instance's list and the previous object are untouched.
     expect(sessions.i2).toBe(before.i2);
     expect(before.i1!.map((s) => s.title)).toEqual(['S', 'S']);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import type { permissionDecisionSchema, permissionScopeSchema, SessionEvent, SessionEventBodyOf, TodoItem } from '#protocol/remote';
+
 import { emptyDraft, foldEvent } from './timelineFold';
 
 export type PermissionDecision = z.infer<typeof permissionDecisionSchema>;
@@ -63,7 +64,15 @@ export type TimelineItem =
     }
   | { kind: 'diff'; key: string; seq: number; toolCallId: string; diff: DiffItem; agentId?: string }
   | SubagentItem
-  | { kind: 'setup'; key: string; seq: number; stepId: string; title: string; status: SessionEventBodyOf<'setup_step'>['status']; detail?: string }
+  | {
+      kind: 'setup';
+      key: string;
+      seq: number;
+      stepId: string;
+      title: string;
+      status: SessionEventBodyOf<'setup_step'>['status'];
+      detail?: string;
+    }
   | { kind: 'notice'; key: string; seq: number; level: 'info' | 'warning'; text: string; code?: string; params?: NoticeParams }
   | { kind: 'error'; key: string; seq: number; code: string; message: string; params?: SessionEventBodyOf<'error'>['params'] }
   | { kind: 'turnEnd'; key: string; seq: number; reason: SessionEventBodyOf<'turn_end'>['reason'] };
@@ -86,11 +95,21 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
   for (const event of events) foldEvent(draft, event);
   const { items, pendingPermissions } = closeEndedPrompts(draft.items, draft.lastTurnEnd);
   const { top, subagents } = nestSubagents(items);
-  return { items: top, todos: draft.todos, subagents, running: draft.lastUser > draft.lastTurnEnd, pendingPermissions, sentIds: draft.sentIds };
+  return {
+    items: top,
+    todos: draft.todos,
+    subagents,
+    running: draft.lastUser > draft.lastTurnEnd,
+    pendingPermissions,
+    sentIds: draft.sentIds,
+  };
 }
 
 /** A turn that ended closes the prompts it left open; returns the items and the requests still waiting, in order. */
-export function closeEndedPrompts(items: readonly TimelineItem[], lastTurnEnd: number): { items: TimelineItem[]; pendingPermissions: string[] } {
+export function closeEndedPrompts(
+  items: readonly TimelineItem[],
+  lastTurnEnd: number,
+): { items: TimelineItem[]; pendingPermissions: string[] } {
   const pendingPermissions: string[] = [];
   const closed = items.map((item) => {
     if (item.kind !== 'tool' || !item.permissions.some((p) => p.open)) return item;

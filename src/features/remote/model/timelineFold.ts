@@ -1,4 +1,5 @@
 import type { SessionEvent, SessionEventBodyOf, TodoItem } from '#protocol/remote';
+
 import type { PermissionState, SubagentItem, TimelineItem } from './timeline';
 
 type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;
@@ -45,7 +46,14 @@ function upsert(draft: TimelineDraft, item: TimelineItem): void {
 }
 
 /** A tool card for output, a diff or a permission request that arrived before its tool_call. */
-export function placeholderTool(toolCallId: string, seq: number, agentId: string | undefined, name = 'shell', title = '', input: unknown = null): ToolItem {
+export function placeholderTool(
+  toolCallId: string,
+  seq: number,
+  agentId: string | undefined,
+  name = 'shell',
+  title = '',
+  input: unknown = null,
+): ToolItem {
   return {
     kind: 'tool',
     key: `tool:${toolCallId}`,
@@ -79,9 +87,19 @@ export function foldUserMessage(draft: TimelineDraft, body: SessionEventBodyOf<'
 export function foldAssistant(draft: TimelineDraft, body: SessionEventBodyOf<'assistant_delta' | 'assistant_message'>, seq: number): void {
   const final = body.type === 'assistant_message';
   const found = find(draft, `assistant:${body.messageId}`, 'assistant');
-  if (!found) return put(draft, { kind: 'assistant', key: `assistant:${body.messageId}`, seq, messageId: body.messageId, text: body.text, streaming: !final });
+  if (!found)
+    return put(draft, {
+      kind: 'assistant',
+      key: `assistant:${body.messageId}`,
+      seq,
+      messageId: body.messageId,
+      text: body.text,
+      streaming: !final,
+    });
   const { item } = found;
-  draft.items[found.index] = final ? { ...item, text: body.text, streaming: false } : { ...item, text: item.streaming ? item.text + body.text : item.text };
+  draft.items[found.index] = final
+    ? { ...item, text: body.text, streaming: false }
+    : { ...item, text: item.streaming ? item.text + body.text : item.text };
 }
 
 export function foldToolCall(draft: TimelineDraft, body: SessionEventBodyOf<'tool_call'>, seq: number): void {
@@ -94,12 +112,22 @@ export function foldToolCall(draft: TimelineDraft, body: SessionEventBodyOf<'too
     ...(body.error !== undefined && { error: body.error }),
     ...(body.agentId !== undefined && { agentId: body.agentId }),
   };
-  updateTool(draft, body.toolCallId, (tool) => ({ ...tool, ...update }), () => placeholderTool(body.toolCallId, seq, body.agentId));
+  updateTool(
+    draft,
+    body.toolCallId,
+    (tool) => ({ ...tool, ...update }),
+    () => placeholderTool(body.toolCallId, seq, body.agentId),
+  );
 }
 
 export function foldToolOutput(draft: TimelineDraft, body: SessionEventBodyOf<'tool_output'>, seq: number): void {
   const chunk = { stream: body.stream, chunk: body.chunk, seq };
-  updateTool(draft, body.toolCallId, (tool) => ({ ...tool, stream: [...tool.stream, chunk] }), () => placeholderTool(body.toolCallId, seq, body.agentId));
+  updateTool(
+    draft,
+    body.toolCallId,
+    (tool) => ({ ...tool, stream: [...tool.stream, chunk] }),
+    () => placeholderTool(body.toolCallId, seq, body.agentId),
+  );
 }
 
 /** A diff goes into its tool's card; without one it is a card of its own. */
@@ -107,7 +135,15 @@ export function foldFileDiff(draft: TimelineDraft, body: SessionEventBodyOf<'fil
   const diff = { path: body.path, oldText: body.oldText, newText: body.newText, seq };
   const found = find(draft, `tool:${body.toolCallId}`, 'tool');
   if (found) draft.items[found.index] = { ...found.item, diffs: [...found.item.diffs, diff] };
-  else put(draft, { kind: 'diff', key: `diff:${seq}`, seq, toolCallId: body.toolCallId, diff, ...(body.agentId !== undefined && { agentId: body.agentId }) });
+  else
+    put(draft, {
+      kind: 'diff',
+      key: `diff:${seq}`,
+      seq,
+      toolCallId: body.toolCallId,
+      diff,
+      ...(body.agentId !== undefined && { agentId: body.agentId }),
+    });
 }
 
 /** A sub-agent's card is updated in place and keeps the seq it first showed up with; its children come at the end. */
@@ -142,7 +178,15 @@ export function foldSetupStep(draft: TimelineDraft, body: SessionEventBodyOf<'se
 
 /** A permission request is shown inside the card of the tool call that asked (a card named after it if none yet). */
 export function foldPermissionRequest(draft: TimelineDraft, body: SessionEventBodyOf<'permission_request'>, seq: number): void {
-  const permission: PermissionState = { requestId: body.requestId, seq, tool: body.tool, summary: body.summary, input: body.input, decision: null, open: true };
+  const permission: PermissionState = {
+    requestId: body.requestId,
+    seq,
+    tool: body.tool,
+    summary: body.summary,
+    input: body.input,
+    decision: null,
+    open: true,
+  };
   draft.permissionTool.set(body.requestId, body.toolCallId);
   updateTool(
     draft,
@@ -157,7 +201,9 @@ export function foldPermissionResponse(draft: TimelineDraft, body: SessionEventB
   const toolCallId = draft.permissionTool.get(body.requestId);
   const found = toolCallId === undefined ? null : find(draft, `tool:${toolCallId}`, 'tool');
   if (!found) return;
-  const permissions = found.item.permissions.map((p) => (p.requestId === body.requestId && !p.decision ? { ...p, decision: body, open: false } : p));
+  const permissions = found.item.permissions.map((p) =>
+    p.requestId === body.requestId && !p.decision ? { ...p, decision: body, open: false } : p,
+  );
   draft.items[found.index] = { ...found.item, permissions };
 }
 
@@ -168,7 +214,14 @@ export function foldTurnEnd(draft: TimelineDraft, body: SessionEventBodyOf<'turn
 }
 
 export function foldError(draft: TimelineDraft, body: SessionEventBodyOf<'error'>, seq: number): void {
-  put(draft, { kind: 'error', key: `error:${seq}`, seq, code: body.code, message: body.message, ...(body.params !== undefined && { params: body.params }) });
+  put(draft, {
+    kind: 'error',
+    key: `error:${seq}`,
+    seq,
+    code: body.code,
+    message: body.message,
+    ...(body.params !== undefined && { params: body.params }),
+  });
 }
 
 export function foldNotice(draft: TimelineDraft, body: SessionEventBodyOf<'notice'>, seq: number): void {

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { TerminalLine } from '../content/types';
-import { sliceChars, transcriptStart, transcriptStep, type TranscriptState } from '../hooks/animation';
 import { useReducedMotion } from '../../../shared/ui/useReducedMotion';
+import type { TerminalLine } from '../content/types';
+import { sliceChars, transcriptStart, type TranscriptState, transcriptStep } from '../hooks/animation';
 import { useStepper } from '../hooks/useStepper';
 import { TerminalFrame } from './TerminalFrame';
 

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../icons';
 
 /** A bordered card with an icon tile, a title and whatever follows. */
-export function FeatureCard({ icon, title, description, children }: { icon: IconName; title: string; description: string; children?: ReactNode }) {
+export function FeatureCard({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: IconName;
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
   return (
     <article className="card h-full border border-base-300 bg-base-100 transition-colors hover:border-primary/50">
       <div className="card-body gap-3 p-6">

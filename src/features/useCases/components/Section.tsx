@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import type { SectionHeading } from '../content/types';
 
 /** A page section with its heading; `id` doubles as an anchor and as the label of the region. */
-export function Section({ id, heading, children, tinted = false }: { id: string; heading: SectionHeading; children: ReactNode; tinted?: boolean }) {
+export function Section({
+  id,
+  heading,
+  children,
+  tinted = false,
+}: {
+  id: string;
+  heading: SectionHeading;
+  children: ReactNode;
+  tinted?: boolean;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={tinted ? 'bg-base-200/50' : undefined}>
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">

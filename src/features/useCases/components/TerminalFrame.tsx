@@ -46,7 +46,10 @@ export function TerminalFrame({
         )}
       </figcaption>
       <div className="sr-only">{transcript}</div>
-      <div aria-hidden="true" className={`${minHeight} overflow-x-auto p-4 font-mono text-[13px] leading-6 text-[#e6edf3] sm:p-5 sm:text-sm`}>
+      <div
+        aria-hidden="true"
+        className={`${minHeight} overflow-x-auto p-4 font-mono text-[13px] leading-6 text-[#e6edf3] sm:p-5 sm:text-sm`}
+      >
         {children}
       </div>
     </figure>

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { sliceChars, typewriterStart, typewriterStep, type TypewriterState } from '../hooks/animation';
 import { useReducedMotion } from '../../../shared/ui/useReducedMotion';
+import { sliceChars, typewriterStart, type TypewriterState, typewriterStep } from '../hooks/animation';
 import { useStepper } from '../hooks/useStepper';
 import { TerminalFrame } from './TerminalFrame';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { supportedLanguages } from '#protocol/languages';
 import { useCaseSlugs } from '#protocol/routes';
+
 import { iconNames } from '../icons';
 import { useCaseContent } from '.';
 import type { CtaLink } from './types';

@@ -1,5 +1,6 @@
 import type { Language } from '#protocol/languages';
 import type { UseCaseSlug } from '#protocol/routes';
+
 import { en } from './en';
 import type { UseCaseContentMap } from './types';
 import { zh } from './zh';

@@ -4,6 +4,7 @@
  * topics, three stack cards of four items, six workflow steps, four metrics …).
  */
 import type { UseCaseSlug } from '#protocol/routes';
+
 import type { IconName } from '../icons';
 
 /** Where a use-case button may lead (spec §2: /install, /leaderboard or /pricing). */

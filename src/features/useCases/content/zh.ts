@@ -6,7 +6,8 @@ export const zh: UseCaseContentMap = {
     hero: {
       badge: '面向学生与编程新手',
       title: '和耐心的结对伙伴一起学编程',
-      subtitle: 'Tern 就在你自己的终端里，陪你做自己的项目。不只问“怎么写”，更可以问“为什么”：它会解释每一处改动，和你一起运行代码，任何一步都能回滚。',
+      subtitle:
+        'Tern 就在你自己的终端里，陪你做自己的项目。不只问“怎么写”，更可以问“为什么”：它会解释每一处改动，和你一起运行代码，任何一步都能回滚。',
       primary: { label: '安装 Tern', href: '/install' },
       secondary: { label: '查看套餐', href: '/pricing' },
     },
@@ -310,7 +311,12 @@ export const zh: UseCaseContentMap = {
           icon: 'plug',
           title: '集成',
           description: '与你现有的工具协同工作。',
-          items: ['任意兼容 OpenAI 接口的模型端点', '使用 PostgreSQL 与 Redis 横向扩展', 'CI 流水线与 Git 托管平台', '内部软件包仓库与代理'],
+          items: [
+            '任意兼容 OpenAI 接口的模型端点',
+            '使用 PostgreSQL 与 Redis 横向扩展',
+            'CI 流水线与 Git 托管平台',
+            '内部软件包仓库与代理',
+          ],
         },
         {
           key: 'management',

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
 import type { TerminalLine } from '../content/types';
-import { charCount, OUTPUT_LINE_MS, PAUSE_MS, sliceChars, transcriptStart, transcriptStep, TYPE_MS, typewriterStart, typewriterStep } from './animation';
+import {
+  charCount,
+  OUTPUT_LINE_MS,
+  PAUSE_MS,
+  sliceChars,
+  transcriptStart,
+  transcriptStep,
+  TYPE_MS,
+  typewriterStart,
+  typewriterStep,
+} from './animation';
 
 describe('typewriter (spec: 30 ms per character, 3 s pause)', () => {
   const texts = ['ab', '你好吗'];

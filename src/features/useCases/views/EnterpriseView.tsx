@@ -51,7 +51,10 @@ export function EnterpriseView({ content }: { content: EnterpriseContent }) {
                 <p className="text-sm leading-relaxed text-base-content/70">{mode.description}</p>
                 <p className="mt-auto text-sm">
                   <span className="font-semibold">{t('useCases.bestFor')}</span>
-                  <span className="text-base-content/70">{' · '}{mode.bestFor}</span>
+                  <span className="text-base-content/70">
+                    {' · '}
+                    {mode.bestFor}
+                  </span>
                 </p>
               </div>
             </article>

@@ -35,10 +35,15 @@ export function LearningView({ content }: { content: LearningContent }) {
             <li key={path.level} className="card border border-base-300 bg-base-100">
               <div className="card-body gap-3 p-6">
                 <div className="flex items-center gap-3">
-                  <span className="flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-content" aria-hidden="true">
+                  <span
+                    className="flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-content"
+                    aria-hidden="true"
+                  >
                     {path.level}
                   </span>
-                  <span className="text-xs font-semibold uppercase tracking-wider text-base-content/60">{t('useCases.level', { level: path.level })}</span>
+                  <span className="text-xs font-semibold uppercase tracking-wider text-base-content/60">
+                    {t('useCases.level', { level: path.level })}
+                  </span>
                 </div>
                 <h3 className="card-title text-lg">{path.title}</h3>
                 <p className="text-sm text-base-content/70">{path.description}</p>

@@ -1,11 +1,18 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+
 import { type Database } from '../../database';
 import { type CliCommandRow, cliCommands } from '../../schema';
 
 /** Commands kept for a CLI until it confirms them. */
 export function createCommandsRepo(db: Database) {
   return {
-    async addCommand(input: { id: string; instanceId: string; type: string; payload: Record<string, unknown>; now: Date }): Promise<CliCommandRow> {
+    async addCommand(input: {
+      id: string;
+      instanceId: string;
+      type: string;
+      payload: Record<string, unknown>;
+      now: Date;
+    }): Promise<CliCommandRow> {
       const [row] = await db
         .insert(cliCommands)
         .values({ id: input.id, instanceId: input.instanceId, type: input.type, payload: input.payload, createdAt: input.now })
@@ -30,7 +37,13 @@ export function createCommandsRepo(db: Database) {
       await db
         .update(cliCommands)
         .set({ deliveredAt: now })
-        .where(and(inArray(cliCommands.id, ids), isNull(cliCommands.deliveredAt), instanceId === undefined ? undefined : eq(cliCommands.instanceId, instanceId)));
+        .where(
+          and(
+            inArray(cliCommands.id, ids),
+            isNull(cliCommands.deliveredAt),
+            instanceId === undefined ? undefined : eq(cliCommands.instanceId, instanceId),
+          ),
+        );
     },
 
     /** Drops commands the CLI took before `before` (pending ones stay until delivered). */

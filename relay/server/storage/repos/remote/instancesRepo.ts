@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+
 import { type Database } from '../../database';
 import { type InstanceRow, instances, remoteSessions } from '../../schema';
 
@@ -49,7 +50,13 @@ export function createInstancesRepo(db: Database) {
      * Claims the instance for a connecting CLI socket: creates it for `userId`, or takes it over when it is already
      * theirs. Returns null when the id belongs to another user.
      */
-    async claimInstance(input: { id: string; userId: string; cliTokenId: string; socketId: string; now: Date }): Promise<InstanceRow | null> {
+    async claimInstance(input: {
+      id: string;
+      userId: string;
+      cliTokenId: string;
+      socketId: string;
+      now: Date;
+    }): Promise<InstanceRow | null> {
       await db
         .insert(instances)
         .values({
@@ -83,7 +90,10 @@ export function createInstancesRepo(db: Database) {
     /** Heartbeat of the sockets this node serves. */
     async touchInstances(ids: string[], now: Date): Promise<void> {
       if (ids.length === 0) return;
-      await db.update(instances).set({ lastSeenAt: now }).where(and(inArray(instances.id, ids), eq(instances.online, true)));
+      await db
+        .update(instances)
+        .set({ lastSeenAt: now })
+        .where(and(inArray(instances.id, ids), eq(instances.online, true)));
     },
 
     /** Marks offline only if `socketId` is still the instance's socket (a reconnect in the grace period wins). */

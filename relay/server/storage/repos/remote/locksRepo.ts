@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+
 import { type Database, transaction } from '../../database';
 import { type WorkspaceLockRow, workspaceLocks } from '../../schema';
 

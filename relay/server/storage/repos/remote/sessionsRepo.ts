@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, sql, type Table } from 'drizzle-orm';
+
 import { type Database } from '../../database';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
 import { isUniqueViolation } from '../usersRepo';
@@ -64,7 +65,11 @@ export function createSessionsRepo(db: Database) {
       return { row: byId!, created: false };
     },
 
-    async updateSessionMeta(id: string, patch: { title?: string; active?: boolean; autoApprove?: boolean }, now: Date): Promise<RemoteSessionRow | null> {
+    async updateSessionMeta(
+      id: string,
+      patch: { title?: string; active?: boolean; autoApprove?: boolean },
+      now: Date,
+    ): Promise<RemoteSessionRow | null> {
       const [row] = await db
         .update(remoteSessions)
         .set({ ...patch, lastActiveAt: now })
@@ -72,7 +77,6 @@ export function createSessionsRepo(db: Database) {
         .returning();
       return row ?? null;
     },
-
 
     /**
      * Persists one event and gives it the session's next seq in ONE statement (no explicit transaction, one round

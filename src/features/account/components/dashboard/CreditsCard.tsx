@@ -19,15 +19,29 @@ export function CreditsCard({ stats, lang }: { stats: UserStats; lang: Lang }) {
           </h2>
           <p className="text-sm text-base-content/60">
             {t('userinfo.usageRate')}{' '}
-            <span className={`font-semibold ${level === 'ok' ? 'text-base-content' : level === 'warning' ? 'text-warning' : 'text-error'}`} data-testid="usage-rate" data-rate={stats.usageRate}>
+            <span
+              className={`font-semibold ${level === 'ok' ? 'text-base-content' : level === 'warning' ? 'text-warning' : 'text-error'}`}
+              data-testid="usage-rate"
+              data-rate={stats.usageRate}
+            >
               {formatPercent(stats.usageRate, lang)}
             </span>
           </p>
         </div>
-        <p className="text-2xl font-bold tabular-nums" data-testid="credit-limit" data-used={stats.creditsUsed} data-limit={stats.creditLimit}>
+        <p
+          className="text-2xl font-bold tabular-nums"
+          data-testid="credit-limit"
+          data-used={stats.creditsUsed}
+          data-limit={stats.creditLimit}
+        >
           {t('userinfo.creditsUsed', { used: n(stats.creditsUsed), limit: n(stats.creditLimit) })}
         </p>
-        <progress className={`progress h-3 w-full ${tone}`} value={Math.min(1, stats.usageRate) * 100} max={100} aria-label={t('userinfo.usageBar')} />
+        <progress
+          className={`progress h-3 w-full ${tone}`}
+          value={Math.min(1, stats.usageRate) * 100}
+          max={100}
+          aria-label={t('userinfo.usageBar')}
+        />
         <p className="text-sm text-base-content/70" data-testid="credits-remaining">
           {t('userinfo.remaining', { credits: n(remaining) })}
         </p>

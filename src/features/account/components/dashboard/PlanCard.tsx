@@ -18,7 +18,10 @@ export function PlanCard({ stats, onCancel }: { stats: UserStats; onCancel: () =
         </p>
         <p className="flex items-center gap-2 text-sm">
           <span className="text-base-content/60">{t('userinfo.status')}</span>
-          <span className={`badge badge-soft ${stats.accountStatus === 'active' ? 'badge-success' : 'badge-warning'}`} data-testid="account-status">
+          <span
+            className={`badge badge-soft ${stats.accountStatus === 'active' ? 'badge-success' : 'badge-warning'}`}
+            data-testid="account-status"
+          >
             {t(`accountStatus.${stats.accountStatus}`)}
           </span>
         </p>

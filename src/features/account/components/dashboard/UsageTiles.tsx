@@ -23,8 +23,16 @@ export function LimitsSection({ limits, lang }: { limits: UserStats['limits']; l
         {t('userinfo.limits.title')}
       </h2>
       <div className="grid grid-cols-2 gap-3">
-        <Tile label={t('userinfo.limits.perMinute')} value={t('userinfo.limits.used', { used: n(limits.usedThisMinute), limit: n(limits.perMinute) })} testId="limit-minute" />
-        <Tile label={t('userinfo.limits.perDay')} value={t('userinfo.limits.used', { used: n(limits.usedToday), limit: n(limits.perDay) })} testId="limit-day" />
+        <Tile
+          label={t('userinfo.limits.perMinute')}
+          value={t('userinfo.limits.used', { used: n(limits.usedThisMinute), limit: n(limits.perMinute) })}
+          testId="limit-minute"
+        />
+        <Tile
+          label={t('userinfo.limits.perDay')}
+          value={t('userinfo.limits.used', { used: n(limits.usedToday), limit: n(limits.perDay) })}
+          testId="limit-day"
+        />
       </div>
       <p className="mt-2 text-xs text-base-content/60">{t('userinfo.limits.note')}</p>
     </section>
@@ -45,7 +53,11 @@ export function TotalsSection({ totals, lang }: { totals: UserStats['totals']; l
         <Tile label={t('userinfo.totals.cost')} value={formatCost(totals.cost)} testId="total-cost" />
         <Tile label={t('userinfo.totals.inputTokens')} value={formatCompact(totals.inputTokens, lang)} testId="total-input" />
         <Tile label={t('userinfo.totals.outputTokens')} value={formatCompact(totals.outputTokens, lang)} testId="total-output" />
-        <Tile label={t('userinfo.totals.cacheCreationTokens')} value={formatCompact(totals.cacheCreationTokens, lang)} testId="total-cache-creation" />
+        <Tile
+          label={t('userinfo.totals.cacheCreationTokens')}
+          value={formatCompact(totals.cacheCreationTokens, lang)}
+          testId="total-cache-creation"
+        />
         <Tile label={t('userinfo.totals.cacheReadTokens')} value={formatCompact(totals.cacheReadTokens, lang)} testId="total-cache-read" />
         <Tile label={t('userinfo.totals.cacheHitTokens')} value={formatCompact(totals.cacheHitTokens, lang)} testId="total-cache-hit" />
       </div>

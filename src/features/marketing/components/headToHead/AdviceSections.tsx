@@ -14,7 +14,10 @@ export function RecommendationsSection({ recommendations }: { recommendations: H
         {(['claude', 'gemini'] as const).map((key) => {
           const block = recommendations[key];
           return (
-            <article key={key} className={`rounded-box border-l-4 bg-base-200/50 p-6 ${key === 'claude' ? 'border-primary' : 'border-secondary'}`}>
+            <article
+              key={key}
+              className={`rounded-box border-l-4 bg-base-200/50 p-6 ${key === 'claude' ? 'border-primary' : 'border-secondary'}`}
+            >
               <h3 className="text-lg font-semibold">{block.title}</h3>
               <ul className="mt-3 space-y-2">
                 {block.items.map((item) => (

@@ -18,7 +18,9 @@ export function ContendersSection({ tools }: { tools: HeadToHeadContent['tools']
           return (
             <article key={card.slug} className={`card border-2 bg-base-200/40 ${i === 0 ? 'border-primary/40' : 'border-secondary/40'}`}>
               <div className="card-body">
-                <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">{t('leaderboard.by', { vendor: facts.vendor })}</p>
+                <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-base-content/65">
+                  {t('leaderboard.by', { vendor: facts.vendor })}
+                </p>
                 <h3 className="card-title text-2xl">{facts.name}</h3>
                 <p className="grow-0 text-sm text-base-content/75">{card.summary}</p>
                 <ul className="mt-2 flex flex-wrap gap-2">
@@ -38,7 +40,10 @@ export function ContendersSection({ tools }: { tools: HeadToHeadContent['tools']
             </article>
           );
         })}
-        <span className="absolute left-1/2 top-1/2 hidden -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full border border-base-300 bg-base-100 px-3 py-2 text-sm font-bold uppercase text-base-content/70 shadow md:grid" aria-hidden="true">
+        <span
+          className="absolute left-1/2 top-1/2 hidden -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full border border-base-300 bg-base-100 px-3 py-2 text-sm font-bold uppercase text-base-content/70 shadow md:grid"
+          aria-hidden="true"
+        >
           {t('ui.vs')}
         </span>
       </div>

@@ -11,7 +11,12 @@ export function FeatureTableSection({ table }: { table: HeadToHeadContent['table
   return (
     <Section tinted labelledBy="h2h-table-title">
       <SectionHeader id="h2h-table-title" title={table.title} subtitle={table.subtitle} />
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block" tabIndex={0} role="region" aria-labelledby="h2h-table-title">
+      <div
+        className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block"
+        tabIndex={0}
+        role="region"
+        aria-labelledby="h2h-table-title"
+      >
         <table className="table" data-testid="h2h-table" aria-labelledby="h2h-table-title">
           <thead className="bg-base-200 text-base-content">
             <tr>
@@ -49,7 +54,9 @@ export function FeatureTableSection({ table }: { table: HeadToHeadContent['table
               {(['claude', 'gemini'] as const).map((tool) => (
                 <div key={tool} className="flex items-start justify-between gap-3">
                   <dt className="text-base-content/70">{toolNames[tool]}</dt>
-                  <dd className={`text-right ${row.winner === tool ? `font-semibold ${tool === 'claude' ? 'text-primary' : 'text-secondary'}` : ''}`}>
+                  <dd
+                    className={`text-right ${row.winner === tool ? `font-semibold ${tool === 'claude' ? 'text-primary' : 'text-secondary'}` : ''}`}
+                  >
                     {tool === 'claude' ? row.claudeCode : row.geminiCLI}
                   </dd>
                 </div>

@@ -18,7 +18,10 @@ function ScoreBar({ tool, value, leading, tone }: { tool: string; value: number;
         aria-valuenow={value}
         aria-label={t('headToHead.scoreLabel', { tool, value })}
       >
-        <div className={`h-full rounded-full ${tone === 'primary' ? 'bg-primary' : 'bg-secondary'} ${leading ? '' : 'opacity-60'}`} style={{ width: `${value * 10}%` }} />
+        <div
+          className={`h-full rounded-full ${tone === 'primary' ? 'bg-primary' : 'bg-secondary'} ${leading ? '' : 'opacity-60'}`}
+          style={{ width: `${value * 10}%` }}
+        />
       </div>
       <span className={`w-10 text-right text-sm tabular-nums ${leading ? 'font-bold' : 'text-base-content/70'}`}>{value.toFixed(1)}</span>
     </div>

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
+import { useReducedMotion } from '../../../../shared/ui/useReducedMotion';
 import type { HomeContent } from '../../content/types';
 import { useScramble, useTypewriter } from '../../hooks/useHeroAnimation';
-import { useReducedMotion } from '../../../../shared/ui/useReducedMotion';
 import { SmartLink } from '../SmartLink';
 import { TerminalWindow } from '../TerminalWindow';
 

@@ -2,9 +2,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 
+import { useReducedMotion } from '../../../../shared/ui/useReducedMotion';
 import type { HomeContent } from '../../content/types';
 import { useScriptedLines } from '../../hooks/useHeroAnimation';
-import { useReducedMotion } from '../../../../shared/ui/useReducedMotion';
 import { Icon } from '../icons';
 import { TerminalWindow } from '../TerminalWindow';
 
@@ -40,7 +40,9 @@ export function UseCaseShowcase({ useCases }: { useCases: HomeContent['useCases'
               data-testid="use-case-card"
             >
               <div className="flex items-start gap-3">
-                <span className={`grid h-10 w-10 shrink-0 place-items-center rounded-box ${selected ? 'bg-primary text-primary-content' : 'bg-primary/10 text-primary'}`}>
+                <span
+                  className={`grid h-10 w-10 shrink-0 place-items-center rounded-box ${selected ? 'bg-primary text-primary-content' : 'bg-primary/10 text-primary'}`}
+                >
                   <Icon name={item.icon} />
                 </span>
                 <div className="min-w-0 flex-1">

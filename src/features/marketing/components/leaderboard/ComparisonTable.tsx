@@ -14,7 +14,10 @@ export function ComparisonTable({ rows }: { rows: readonly ComparisonRow[] }) {
 
   const download = () => {
     try {
-      downloadCsv(buildComparisonCsv(rows, (status) => t(`status.${status}`)), csvFileName(new Date()));
+      downloadCsv(
+        buildComparisonCsv(rows, (status) => t(`status.${status}`)),
+        csvFileName(new Date()),
+      );
       toast.success({ key: 'marketing:leaderboard.csvSuccess' });
     } catch (error) {
       console.error('Comparison CSV download failed', error);

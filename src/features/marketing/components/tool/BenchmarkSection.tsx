@@ -9,7 +9,12 @@ export function BenchmarkSection({ benchmark }: { benchmark: NonNullable<ToolCon
   return (
     <Section tinted labelledBy="benchmark-title">
       <SectionHeader id="benchmark-title" title={benchmark.title} subtitle={benchmark.subtitle} />
-      <div className="mx-auto max-w-3xl overflow-x-auto rounded-box border border-base-300 bg-base-100" tabIndex={0} role="region" aria-labelledby="benchmark-title">
+      <div
+        className="mx-auto max-w-3xl overflow-x-auto rounded-box border border-base-300 bg-base-100"
+        tabIndex={0}
+        role="region"
+        aria-labelledby="benchmark-title"
+      >
         <table className="table" data-testid="benchmark-table" aria-labelledby="benchmark-title">
           <thead className="bg-base-200 text-base-content">
             <tr>

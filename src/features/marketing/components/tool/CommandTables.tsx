@@ -15,7 +15,12 @@ export function CommandTables({ tables }: { tables: readonly CommandTable[] }) {
               {table.title}
             </h3>
             {/* Focusable so keyboard users can scroll a wide table sideways on small screens. */}
-            <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="region" aria-labelledby={`table-${table.id}`}>
+            <div
+              className="overflow-x-auto rounded-box border border-base-300"
+              tabIndex={0}
+              role="region"
+              aria-labelledby={`table-${table.id}`}
+            >
               <table className="table table-sm sm:table-md" aria-labelledby={`table-${table.id}`}>
                 <thead className="bg-base-200 text-base-content">
                   <tr>
@@ -28,7 +33,9 @@ export function CommandTables({ tables }: { tables: readonly CommandTable[] }) {
                   {table.rows.map((row) => (
                     <tr key={row.command} data-command-row>
                       <th scope="row" className="align-top font-normal">
-                        <code className="whitespace-nowrap rounded bg-base-300/60 px-1.5 py-0.5 font-mono text-[13px] text-primary">{row.command}</code>
+                        <code className="whitespace-nowrap rounded bg-base-300/60 px-1.5 py-0.5 font-mono text-[13px] text-primary">
+                          {row.command}
+                        </code>
                       </th>
                       <td className="min-w-48 align-top text-base-content/80">{row.description}</td>
                       {withExamples && (

@@ -9,9 +9,17 @@ function MethodBody({ method }: { method: InstallMethod }) {
   return (
     <>
       <p className="grow-0 text-sm text-base-content/75">{method.description}</p>
-      {method.commands.length > 0 && <CommandBox commands={method.commands} label={method.commandsLabel ?? method.label} className="mt-3" />}
+      {method.commands.length > 0 && (
+        <CommandBox commands={method.commands} label={method.commandsLabel ?? method.label} className="mt-3" />
+      )}
       {method.link && (
-        <a href={method.link.href} target="_blank" rel="noopener noreferrer" className="link link-primary mt-3 inline-flex items-center gap-1 text-sm font-medium" data-testid="install-link">
+        <a
+          href={method.link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="link link-primary mt-3 inline-flex items-center gap-1 text-sm font-medium"
+          data-testid="install-link"
+        >
           {method.link.label}
           <Icon name="external" size={14} />
         </a>
@@ -24,13 +32,18 @@ function MethodBody({ method }: { method: InstallMethod }) {
 function InstallTabs({ methods }: { methods: readonly InstallMethod[] }) {
   const { t } = useTranslation('marketing');
   const base = useId();
-  const initial = Math.max(0, methods.findIndex((m) => m.default));
+  const initial = Math.max(
+    0,
+    methods.findIndex((m) => m.default),
+  );
   const [active, setActive] = useState(initial);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const last = methods.length - 1;
-    const next = { ArrowRight: active === last ? 0 : active + 1, ArrowLeft: active === 0 ? last : active - 1, Home: 0, End: last }[event.key];
+    const next = { ArrowRight: active === last ? 0 : active + 1, ArrowLeft: active === 0 ? last : active - 1, Home: 0, End: last }[
+      event.key
+    ];
     if (next === undefined) return;
     event.preventDefault();
     setActive(next);
@@ -39,7 +52,13 @@ function InstallTabs({ methods }: { methods: readonly InstallMethod[] }) {
 
   return (
     <div className="rounded-box border border-base-300 bg-base-200/40 p-4 sm:p-6">
-      <div role="tablist" aria-label={t('tool.installTabs')} className="tabs tabs-box mb-5 w-fit max-w-full flex-nowrap overflow-x-auto" onKeyDown={onKeyDown} data-testid="install-tabs">
+      <div
+        role="tablist"
+        aria-label={t('tool.installTabs')}
+        className="tabs tabs-box mb-5 w-fit max-w-full flex-nowrap overflow-x-auto"
+        onKeyDown={onKeyDown}
+        data-testid="install-tabs"
+      >
         {methods.map((m, i) => (
           <button
             key={m.id}
@@ -62,7 +81,14 @@ function InstallTabs({ methods }: { methods: readonly InstallMethod[] }) {
         ))}
       </div>
       {methods.map((m, i) => (
-        <div key={m.id} role="tabpanel" id={`${base}-panel-${m.id}`} aria-labelledby={`${base}-tab-${m.id}`} hidden={i !== active} tabIndex={0}>
+        <div
+          key={m.id}
+          role="tabpanel"
+          id={`${base}-panel-${m.id}`}
+          aria-labelledby={`${base}-tab-${m.id}`}
+          hidden={i !== active}
+          tabIndex={0}
+        >
           <MethodBody method={m} />
         </div>
       ))}
@@ -75,7 +101,11 @@ function InstallCards({ methods }: { methods: readonly InstallMethod[] }) {
   return (
     <ul className="grid grid-cols-1 gap-5" data-testid="install-cards">
       {methods.map((m) => (
-        <li key={m.id} data-method={m.id} className={`card min-w-0 border bg-base-200/40 ${m.recommended ? 'border-primary' : 'border-base-300'}`}>
+        <li
+          key={m.id}
+          data-method={m.id}
+          className={`card min-w-0 border bg-base-200/40 ${m.recommended ? 'border-primary' : 'border-base-300'}`}
+        >
           <div className="card-body">
             <h3 className="card-title flex-wrap text-lg">
               {m.label}

@@ -11,7 +11,11 @@ export function HelpSection({ help, tinted }: { help: ToolContent['help']; tinte
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="help-links">
         {help.links.map((l) => (
           <li key={l.href}>
-            <SmartLink href={l.href} className="flex h-full flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4 transition hover:border-primary/60 hover:shadow-md" showExternalIcon={false}>
+            <SmartLink
+              href={l.href}
+              className="flex h-full flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-4 transition hover:border-primary/60 hover:shadow-md"
+              showExternalIcon={false}
+            >
               <span className="flex items-center justify-between gap-2 font-semibold">
                 {l.label}
                 <Icon name={/^https?:/.test(l.href) ? 'external' : 'arrowRight'} size={16} className="shrink-0 text-primary" />

@@ -54,7 +54,11 @@ export function AuthMethodsSection({ auth }: { auth: ToolContent['auth'] }) {
       <SectionHeader id="auth-title" title={auth.title} subtitle={auth.subtitle} />
       <ul className={`grid grid-cols-1 gap-5 ${columns}`} data-testid="auth-methods">
         {auth.methods.map((m) => (
-          <li key={m.id} data-auth={m.id} className={`card min-w-0 border bg-base-200/40 ${m.recommended ? 'border-primary' : 'border-base-300'}`}>
+          <li
+            key={m.id}
+            data-auth={m.id}
+            className={`card min-w-0 border bg-base-200/40 ${m.recommended ? 'border-primary' : 'border-base-300'}`}
+          >
             <div className="card-body">
               <h3 className="card-title flex-wrap text-lg">
                 <span className="text-primary">

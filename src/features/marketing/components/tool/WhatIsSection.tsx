@@ -6,7 +6,11 @@ import { Section, SectionHeader } from '../Section';
 /** The one-command start beside "what is": the command, a note, and (Groq Code) actions shown switched off. */
 function QuickStartCard({ quickStart }: { quickStart: ToolContent['quickStart'] }) {
   return (
-    <aside aria-labelledby="quick-start-title" className="min-w-0 self-start rounded-box border border-primary/30 bg-base-100 p-5 shadow-lg shadow-primary/5" data-testid="quick-start">
+    <aside
+      aria-labelledby="quick-start-title"
+      className="min-w-0 self-start rounded-box border border-primary/30 bg-base-100 p-5 shadow-lg shadow-primary/5"
+      data-testid="quick-start"
+    >
       <h2 id="quick-start-title" className="flex items-center gap-2 text-xl font-bold">
         <span className="text-primary">
           <Icon name="zap" />
@@ -19,7 +23,13 @@ function QuickStartCard({ quickStart }: { quickStart: ToolContent['quickStart'] 
       {quickStart.disabledActions && (
         <div className="mt-4">
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-sm" disabled aria-describedby="disabled-actions-note" data-testid="quick-install-button">
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled
+              aria-describedby="disabled-actions-note"
+              data-testid="quick-install-button"
+            >
               {quickStart.disabledActions.quickInstall}
             </button>
             <button type="button" className="btn btn-sm" disabled aria-describedby="disabled-actions-note" data-testid="api-key-button">

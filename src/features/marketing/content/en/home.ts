@@ -24,12 +24,38 @@ const home: HomeContent = {
     title: 'Everything you need to ship, nothing you have to relearn',
     subtitle: 'Tern fits into the way you already work and takes the busywork off your hands.',
     items: [
-      { icon: 'terminal', title: 'Terminal-native', description: 'No new editor to learn. Tern runs in the shell you already use, next to your tools, your git and your keybindings.' },
-      { icon: 'layers', title: 'Many models, one workflow', description: 'Pick the right model for each job: a quick one for small edits, a strong one for design work. Switch without switching tools.' },
-      { icon: 'history', title: 'Checkpoints and rollback', description: 'Every change is checkpointed. If a step goes the wrong way, roll back to any earlier point in seconds.' },
-      { icon: 'listChecks', title: 'Task lists with sub-agents', description: 'Large requests become a visible task list. Independent tasks run in parallel sub-agents while you follow the progress.' },
-      { icon: 'cloud', title: 'Cloud handoff', description: 'Start with tern --cloud and continue the same session from a browser or your phone through the remote console.' },
-      { icon: 'shield', title: 'You stay in control', description: 'Tern asks before it runs commands or edits outside your project, and sends the model only the context a task needs.' },
+      {
+        icon: 'terminal',
+        title: 'Terminal-native',
+        description: 'No new editor to learn. Tern runs in the shell you already use, next to your tools, your git and your keybindings.',
+      },
+      {
+        icon: 'layers',
+        title: 'Many models, one workflow',
+        description:
+          'Pick the right model for each job: a quick one for small edits, a strong one for design work. Switch without switching tools.',
+      },
+      {
+        icon: 'history',
+        title: 'Checkpoints and rollback',
+        description: 'Every change is checkpointed. If a step goes the wrong way, roll back to any earlier point in seconds.',
+      },
+      {
+        icon: 'listChecks',
+        title: 'Task lists with sub-agents',
+        description:
+          'Large requests become a visible task list. Independent tasks run in parallel sub-agents while you follow the progress.',
+      },
+      {
+        icon: 'cloud',
+        title: 'Cloud handoff',
+        description: 'Start with tern --cloud and continue the same session from a browser or your phone through the remote console.',
+      },
+      {
+        icon: 'shield',
+        title: 'You stay in control',
+        description: 'Tern asks before it runs commands or edits outside your project, and sends the model only the context a task needs.',
+      },
     ],
   },
   useCases: {

@@ -64,13 +64,23 @@ const leaderboard: LeaderboardContent = {
     cards: [
       {
         slug: 'claude-code',
-        summary: "Anthropic's agentic coding tool. Strong at multi-file changes and careful reasoning, with sub-agents, hooks and MCP support.",
-        strengths: ['Excellent code quality on complex refactors', 'Sub-agents, hooks and custom slash commands', 'Runs headless with -p for scripts and CI'],
+        summary:
+          "Anthropic's agentic coding tool. Strong at multi-file changes and careful reasoning, with sub-agents, hooks and MCP support.",
+        strengths: [
+          'Excellent code quality on complex refactors',
+          'Sub-agents, hooks and custom slash commands',
+          'Runs headless with -p for scripts and CI',
+        ],
       },
       {
         slug: 'gemini-cli',
-        summary: "Google's open-source agent for the terminal. A generous free tier and a one-million-token context window for large codebases.",
-        strengths: ['Free tier: 60 requests a minute, 1,000 a day', '1M-token context with Gemini 2.5 Pro', 'Google Search grounding and MCP servers'],
+        summary:
+          "Google's open-source agent for the terminal. A generous free tier and a one-million-token context window for large codebases.",
+        strengths: [
+          'Free tier: 60 requests a minute, 1,000 a day',
+          '1M-token context with Gemini 2.5 Pro',
+          'Google Search grounding and MCP servers',
+        ],
       },
     ],
   },
@@ -86,9 +96,21 @@ const leaderboard: LeaderboardContent = {
     title: 'More AI coding CLIs',
     subtitle: 'Six tools worth knowing, each with an install and usage guide.',
     cards: [
-      { slug: 'claude-code', tagline: 'Agentic coding from Anthropic, built on Claude.', bestFor: 'Complex refactors and careful multi-file work' },
-      { slug: 'gemini-cli', tagline: "Google's open-source terminal agent with a free tier.", bestFor: 'Huge codebases and budget-conscious teams' },
-      { slug: 'codex-cli', tagline: "OpenAI's lightweight coding agent, written in Rust.", bestFor: 'ChatGPT subscribers and sandboxed automation' },
+      {
+        slug: 'claude-code',
+        tagline: 'Agentic coding from Anthropic, built on Claude.',
+        bestFor: 'Complex refactors and careful multi-file work',
+      },
+      {
+        slug: 'gemini-cli',
+        tagline: "Google's open-source terminal agent with a free tier.",
+        bestFor: 'Huge codebases and budget-conscious teams',
+      },
+      {
+        slug: 'codex-cli',
+        tagline: "OpenAI's lightweight coding agent, written in Rust.",
+        bestFor: 'ChatGPT subscribers and sandboxed automation',
+      },
       { slug: 'qwen-code', tagline: 'A Gemini CLI fork tuned for Qwen3-Coder models.', bestFor: 'Open models and developers in China' },
       { slug: 'coderabbit-cli', tagline: 'AI code review for your uncommitted changes.', bestFor: 'Reviewing changes before you commit' },
       { slug: 'groq-code', tagline: 'A small, hackable CLI on Groq’s fast inference.', bestFor: 'Building your own custom coding CLI' },

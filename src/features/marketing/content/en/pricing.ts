@@ -4,7 +4,8 @@ const pricing: PricingContent = {
   hero: {
     badge: 'Pricing',
     title: 'Plans that grow with you',
-    subtitle: 'Credit-based plans for individuals, teams and enterprises. Buy credits when you need them and spend them across the CLI, the web console and the API.',
+    subtitle:
+      'Credit-based plans for individuals, teams and enterprises. Buy credits when you need them and spend them across the CLI, the web console and the API.',
   },
   sharedLimitsNote: 'Request limits are shared across every Tern service (CLI, web console and API) and reset every minute and every day.',
   creditNotice: {

@@ -7,7 +7,8 @@ const home: HomeContent = {
     title: '你的 AI 结对程序员，就在终端里',
     typewriterLine: '专为{word}打造',
     words: ['开发者', '创造者', '工程师'],
-    subtitle: 'Tern 读懂你的代码库，把需求拆成任务清单，分派给子代理并行处理，每一步改动都自动存档。用 tern --cloud 启动，换到任何浏览器都能接着干。',
+    subtitle:
+      'Tern 读懂你的代码库，把需求拆成任务清单，分派给子代理并行处理，每一步改动都自动存档。用 tern --cloud 启动，换到任何浏览器都能接着干。',
     primary: { label: '安装 Tern', href: '/install' },
     secondary: { label: '查看价格', href: '/pricing' },
     terminalLabel: '安装并启动 Tern',
@@ -23,12 +24,24 @@ const home: HomeContent = {
     title: '交付所需的一切，无需重新学习',
     subtitle: 'Tern 融入你现有的工作方式，把琐碎的活儿接过去。',
     items: [
-      { icon: 'terminal', title: '原生终端体验', description: '不用换编辑器。Tern 就在你熟悉的 shell 里运行，和你的工具、git、快捷键无缝配合。' },
+      {
+        icon: 'terminal',
+        title: '原生终端体验',
+        description: '不用换编辑器。Tern 就在你熟悉的 shell 里运行，和你的工具、git、快捷键无缝配合。',
+      },
       { icon: 'layers', title: '多模型，一套流程', description: '小改动用快模型，架构设计用强模型。按任务切换模型，无需切换工具。' },
       { icon: 'history', title: '检查点与回滚', description: '每次改动都会自动存档。哪一步走偏了，几秒钟就能回到之前任意一个节点。' },
-      { icon: 'listChecks', title: '任务清单与子代理', description: '复杂需求会拆成清晰可见的任务清单，互不依赖的任务交给子代理并行处理，进度一目了然。' },
+      {
+        icon: 'listChecks',
+        title: '任务清单与子代理',
+        description: '复杂需求会拆成清晰可见的任务清单，互不依赖的任务交给子代理并行处理，进度一目了然。',
+      },
       { icon: 'cloud', title: '云端接力', description: '用 tern --cloud 启动，同一个会话可以在浏览器或手机上通过远程控制台继续。' },
-      { icon: 'shield', title: '一切由你掌控', description: '执行命令或修改项目外的文件前，Tern 都会先征求你的同意；发给模型的只有任务必需的上下文。' },
+      {
+        icon: 'shield',
+        title: '一切由你掌控',
+        description: '执行命令或修改项目外的文件前，Tern 都会先征求你的同意；发给模型的只有任务必需的上下文。',
+      },
     ],
   },
   useCases: {

@@ -70,7 +70,11 @@ const leaderboard: LeaderboardContent = {
       {
         slug: 'gemini-cli',
         summary: 'Google 开源的终端智能体。免费额度充足，百万 token 上下文窗口适合超大代码库。',
-        strengths: ['免费额度：每分钟 60 次、每天 1,000 次请求', 'Gemini 2.5 Pro 提供 100 万 token 上下文', '支持 Google 搜索增强和 MCP 服务器'],
+        strengths: [
+          '免费额度：每分钟 60 次、每天 1,000 次请求',
+          'Gemini 2.5 Pro 提供 100 万 token 上下文',
+          '支持 Google 搜索增强和 MCP 服务器',
+        ],
       },
     ],
   },

@@ -32,12 +32,14 @@ const pricing: PricingContent = {
       {
         id: 'models',
         question: '我可以使用哪些模型？',
-        answer: '<p>所有套餐都能使用全部模型。在命令行里用 <strong>/model</strong> 按任务切换：小改动用快模型，架构设计和疑难 bug 用更强的模型。模型越大，每次请求消耗的积分越多。</p>',
+        answer:
+          '<p>所有套餐都能使用全部模型。在命令行里用 <strong>/model</strong> 按任务切换：小改动用快模型，架构设计和疑难 bug 用更强的模型。模型越大，每次请求消耗的积分越多。</p>',
       },
       {
         id: 'limits',
         question: '请求限额是怎么计算的？',
-        answer: '<p>限额在命令行、网页控制台和 API 之间共享，无论请求来自哪里都按同样的方式计数。限额按分钟和按天重置，当前用量随时可以在<a href="/userinfo">个人中心</a>查看。</p>',
+        answer:
+          '<p>限额在命令行、网页控制台和 API 之间共享，无论请求来自哪里都按同样的方式计数。限额按分钟和按天重置，当前用量随时可以在<a href="/userinfo">个人中心</a>查看。</p>',
       },
       {
         id: 'upgrade',

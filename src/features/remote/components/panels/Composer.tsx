@@ -27,7 +27,11 @@ export function Composer({ disabled, offline, onSend }: { disabled: boolean; off
         send();
       }}
     >
-      {hint && <p className="mb-1 text-xs text-base-content/60" data-testid="composer-hint">{hint}</p>}
+      {hint && (
+        <p className="mb-1 text-xs text-base-content/60" data-testid="composer-hint">
+          {hint}
+        </p>
+      )}
       <div className="flex items-end gap-2">
         <label className="sr-only" htmlFor="remote-composer">
           {t('composer.label')}
@@ -43,13 +47,27 @@ export function Composer({ disabled, offline, onSend }: { disabled: boolean; off
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="btn btn-primary h-12 min-w-12 px-4 sm:h-10 sm:min-h-10" disabled={disabled || !text.trim()} aria-label={t('composer.send')}>
-          <span aria-hidden className="sm:hidden">↑</span>
+        <button
+          type="submit"
+          className="btn btn-primary h-12 min-w-12 px-4 sm:h-10 sm:min-h-10"
+          disabled={disabled || !text.trim()}
+          aria-label={t('composer.send')}
+        >
+          <span aria-hidden className="sm:hidden">
+            ↑
+          </span>
           <span className="max-sm:hidden">{t('composer.send')}</span>
         </button>
       </div>
       <p className={`mt-1 text-[11px] ${offline ? 'text-warning' : 'text-base-content/50'}`}>
-        {offline ? t('composer.queued') : <><span className="max-sm:hidden">{t('composer.keys')}</span><span className="sm:hidden">{t('composer.keysPhone')}</span></>}
+        {offline ? (
+          t('composer.queued')
+        ) : (
+          <>
+            <span className="max-sm:hidden">{t('composer.keys')}</span>
+            <span className="sm:hidden">{t('composer.keysPhone')}</span>
+          </>
+        )}
       </p>
     </form>
   );

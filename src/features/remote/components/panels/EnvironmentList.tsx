@@ -12,7 +12,10 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-export function formatDuration(ms: number, t: (key: 'duration.d' | 'duration.h' | 'duration.m' | 'duration.s', o: { n: number }) => string): string {
+export function formatDuration(
+  ms: number,
+  t: (key: 'duration.d' | 'duration.h' | 'duration.m' | 'duration.s', o: { n: number }) => string,
+): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
@@ -51,9 +54,14 @@ export function EnvironmentList({
               data-online={instance.online ? 'true' : 'false'}
             >
               <span className="flex items-center gap-2">
-                <span className={`inline-block size-2.5 shrink-0 rounded-full ${instance.online ? 'bg-success' : 'bg-base-content/30'}`} aria-hidden />
+                <span
+                  className={`inline-block size-2.5 shrink-0 rounded-full ${instance.online ? 'bg-success' : 'bg-base-content/30'}`}
+                  aria-hidden
+                />
                 <span className="min-w-0 flex-1 truncate font-medium">{instance.hostname}</span>
-                <span className="text-xs text-base-content/60">{instance.online ? t('environments.online') : t('environments.offline')}</span>
+                <span className="text-xs text-base-content/60">
+                  {instance.online ? t('environments.online') : t('environments.offline')}
+                </span>
               </span>
               <span className="mt-0.5 block truncate font-mono text-xs text-base-content/70" title={instance.cwd}>
                 {instance.cwd}
@@ -62,7 +70,9 @@ export function EnvironmentList({
                 <span>{instance.platform}</span>
                 <span>{t('environments.node', { version: instance.nodeVersion })}</span>
                 <span>{t('environments.sessions', { count: instance.sessionCount })}</span>
-                {instance.online && <span>{t('environments.uptime', { time: formatDuration(now - Date.parse(instance.startedAt), t) })}</span>}
+                {instance.online && (
+                  <span>{t('environments.uptime', { time: formatDuration(now - Date.parse(instance.startedAt), t) })}</span>
+                )}
               </span>
             </button>
           </li>

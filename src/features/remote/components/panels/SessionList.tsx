@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import type { Session } from '#protocol/remote';
+
 import { markdownToPlain } from '../../model/plainText';
 
 /** The attached environment's sessions, most recently active first, with the New session button. */
@@ -24,7 +25,13 @@ export function SessionList({
   const sorted = [...sessions].sort((a, b) => Date.parse(b.lastActiveAt) - Date.parse(a.lastActiveAt));
   return (
     <div>
-      <button type="button" className="btn btn-primary btn-sm mb-2 w-full" disabled={!canCreate || creating} onClick={onCreate} data-testid="new-session">
+      <button
+        type="button"
+        className="btn btn-primary btn-sm mb-2 w-full"
+        disabled={!canCreate || creating}
+        onClick={onCreate}
+        data-testid="new-session"
+      >
         {creating && <span className="loading loading-spinner loading-xs" aria-hidden />}
         {t('sessions.new')}
       </button>
@@ -42,7 +49,13 @@ export function SessionList({
                 data-testid="session"
               >
                 <span className="flex items-center gap-2">
-                  {s.active && <span className="inline-block size-2 shrink-0 rounded-full bg-success" title={t('sessions.active')} aria-label={t('sessions.active')} />}
+                  {s.active && (
+                    <span
+                      className="inline-block size-2 shrink-0 rounded-full bg-success"
+                      title={t('sessions.active')}
+                      aria-label={t('sessions.active')}
+                    />
+                  )}
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">{s.title || s.firstMessage || t('sessions.untitled')}</span>
                 </span>
                 {s.lastMessage && (

@@ -17,7 +17,9 @@ export function SetupGuide({ hasOffline }: { hasOffline: boolean }) {
       <ol className="mt-6 space-y-5">
         {steps.map((step, i) => (
           <li key={step.title} className="flex gap-3">
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-content">{i + 1}</span>
+            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-content">
+              {i + 1}
+            </span>
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{step.title}</p>
               <p className="text-sm text-base-content/70">{step.body}</p>

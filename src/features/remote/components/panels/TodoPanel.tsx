@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import type { TodoItem } from '#protocol/remote';
+
 import type { SubagentItem } from '../../model/timeline';
 import { SubagentCard } from '../TimelineView';
 
@@ -19,7 +20,12 @@ export function TodoPanel({ todos, subagents }: { todos: readonly TodoItem[]; su
           <ul className="space-y-1.5" data-testid="todo-list">
             {todos.map((todo) => (
               <li key={todo.id} className="flex items-start gap-2 text-sm" data-status={todo.status}>
-                <span className={todo.status === 'completed' ? 'text-success' : todo.status === 'in_progress' ? 'text-info' : 'text-base-content/50'} aria-hidden>
+                <span
+                  className={
+                    todo.status === 'completed' ? 'text-success' : todo.status === 'in_progress' ? 'text-info' : 'text-base-content/50'
+                  }
+                  aria-hidden
+                >
                   {todoMark[todo.status]}
                 </span>
                 <span className={todo.status === 'completed' ? 'text-base-content/60 line-through' : ''}>{todo.content}</span>

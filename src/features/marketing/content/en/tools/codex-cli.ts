@@ -8,7 +8,8 @@ const codex: ToolContent = {
   hero: {
     badge: 'CLI guide · OpenAI',
     title: "Codex CLI: OpenAI's coding agent for your terminal",
-    description: 'What Codex CLI does, how to install it with npm or Homebrew, the three ways to sign in, and the commands and flags that matter.',
+    description:
+      'What Codex CLI does, how to install it with npm or Homebrew, the three ways to sign in, and the commands and flags that matter.',
   },
   whatIs: {
     title: 'What is Codex CLI?',
@@ -33,19 +34,46 @@ const codex: ToolContent = {
     title: 'Key features',
     subtitle: 'Six reasons developers pick Codex CLI.',
     items: [
-      { icon: 'shield', title: 'Sandboxed by default', description: 'Commands run in a sandbox (read-only, workspace-write or full access) so the agent cannot wander off.' },
-      { icon: 'check', title: 'Approval modes', description: 'Decide how much it does alone, from asking before every step to working fully on its own; switch with /approvals.' },
-      { icon: 'terminal', title: 'Scripting with codex exec', description: 'Run a task non-interactively and get the result on stdout, ready for scripts and CI.' },
-      { icon: 'image', title: 'Images as input', description: 'Attach screenshots or diagrams with -i and let the model work from what it sees.' },
-      { icon: 'book', title: 'AGENTS.md instructions', description: 'Project conventions in AGENTS.md are read at the start of every session; /init writes a first version.' },
-      { icon: 'puzzle', title: 'MCP servers', description: 'Connect Model Context Protocol servers in ~/.codex/config.toml to give it more tools.' },
+      {
+        icon: 'shield',
+        title: 'Sandboxed by default',
+        description: 'Commands run in a sandbox (read-only, workspace-write or full access) so the agent cannot wander off.',
+      },
+      {
+        icon: 'check',
+        title: 'Approval modes',
+        description: 'Decide how much it does alone, from asking before every step to working fully on its own; switch with /approvals.',
+      },
+      {
+        icon: 'terminal',
+        title: 'Scripting with codex exec',
+        description: 'Run a task non-interactively and get the result on stdout, ready for scripts and CI.',
+      },
+      {
+        icon: 'image',
+        title: 'Images as input',
+        description: 'Attach screenshots or diagrams with -i and let the model work from what it sees.',
+      },
+      {
+        icon: 'book',
+        title: 'AGENTS.md instructions',
+        description: 'Project conventions in AGENTS.md are read at the start of every session; /init writes a first version.',
+      },
+      {
+        icon: 'puzzle',
+        title: 'MCP servers',
+        description: 'Connect Model Context Protocol servers in ~/.codex/config.toml to give it more tools.',
+      },
     ],
   },
   useCases: {
     title: 'Where it shines',
     subtitle: 'Three jobs Codex CLI handles well.',
     items: [
-      { title: 'Fixing a failing test suite', description: 'Let it run the tests, read the failures and patch the code inside the sandbox until everything passes.' },
+      {
+        title: 'Fixing a failing test suite',
+        description: 'Let it run the tests, read the failures and patch the code inside the sandbox until everything passes.',
+      },
       { title: 'Automation in CI', description: 'Use codex exec in a pipeline to update snapshots, write changelogs or fix lint errors.' },
       { title: 'From screenshot to UI', description: 'Attach a mock-up with -i and get a first implementation of the screen.' },
     ],
@@ -59,20 +87,32 @@ const codex: ToolContent = {
         title: 'Sign in with ChatGPT',
         description: 'Use the ChatGPT plan you already have.',
         recommended: true,
-        bullets: ['Works with Plus, Pro, Business, Edu and Enterprise plans', 'Usage comes out of your plan’s Codex limits', 'A browser window handles the sign-in'],
+        bullets: [
+          'Works with Plus, Pro, Business, Edu and Enterprise plans',
+          'Usage comes out of your plan’s Codex limits',
+          'A browser window handles the sign-in',
+        ],
       },
       {
         id: 'apiKey',
         title: 'OpenAI API key',
         description: 'Pay per use through the OpenAI API.',
-        bullets: ['Billed at standard API prices', 'Pipe the key in rather than typing it on the command line', 'Good for CI and shared machines'],
+        bullets: [
+          'Billed at standard API prices',
+          'Pipe the key in rather than typing it on the command line',
+          'Good for CI and shared machines',
+        ],
         command: 'printenv OPENAI_API_KEY | codex login --with-api-key',
       },
       {
         id: 'headless',
         title: 'Headless machines',
         description: 'Sign in on a server or container without a browser.',
-        bullets: ['codex login --device-auth shows a code to enter on another device', 'Or sign in locally and copy ~/.codex/auth.json across', 'codex login status checks the result'],
+        bullets: [
+          'codex login --device-auth shows a code to enter on another device',
+          'Or sign in locally and copy ~/.codex/auth.json across',
+          'codex login status checks the result',
+        ],
         command: 'codex login --device-auth',
       },
     ],
@@ -82,8 +122,19 @@ const codex: ToolContent = {
     subtitle: 'Install with npm or Homebrew. Prebuilt binaries are also attached to each GitHub release.',
     layout: 'tabs',
     methods: [
-      { id: 'npm', label: 'npm', description: 'A global install from the npm registry.', commands: ['npm install -g @openai/codex'], default: true },
-      { id: 'homebrew', label: 'Homebrew', description: 'For macOS and Linux machines managed with Homebrew.', commands: ['brew install --cask codex'] },
+      {
+        id: 'npm',
+        label: 'npm',
+        description: 'A global install from the npm registry.',
+        commands: ['npm install -g @openai/codex'],
+        default: true,
+      },
+      {
+        id: 'homebrew',
+        label: 'Homebrew',
+        description: 'For macOS and Linux machines managed with Homebrew.',
+        commands: ['brew install --cask codex'],
+      },
     ],
     requirements: 'macOS or Linux; on Windows it runs natively or, more smoothly, inside WSL.',
   },
@@ -97,7 +148,11 @@ const codex: ToolContent = {
         rows: [
           { command: 'codex', description: 'Start the interactive terminal UI.', example: 'codex' },
           { command: 'codex "prompt"', description: 'Start with a first prompt.', example: 'codex "explain this codebase"' },
-          { command: 'codex exec "prompt"', description: 'Run a task non-interactively and print the result.', example: 'codex exec "fix the lint errors"' },
+          {
+            command: 'codex exec "prompt"',
+            description: 'Run a task non-interactively and print the result.',
+            example: 'codex exec "fix the lint errors"',
+          },
           { command: 'codex resume', description: 'Pick an earlier session and continue it.', example: 'codex resume --last' },
           { command: 'codex login', description: 'Sign in; codex logout signs out.', example: 'codex login status' },
           { command: 'codex mcp', description: 'Manage MCP servers.', example: 'codex mcp list' },
@@ -120,12 +175,32 @@ const codex: ToolContent = {
         title: 'Flags',
         rows: [
           { command: '-m, --model', description: 'Choose the model.', example: 'codex -m gpt-5-codex' },
-          { command: '-a, --ask-for-approval', description: 'When to ask: untrusted, on-failure, on-request or never.', example: 'codex -a on-request' },
-          { command: '-s, --sandbox', description: 'read-only, workspace-write or danger-full-access.', example: 'codex -s workspace-write' },
-          { command: '--full-auto', description: 'Shortcut for on-request approvals in a workspace-write sandbox.', example: 'codex --full-auto "add tests"' },
-          { command: '-i, --image', description: 'Attach one or more images to the first prompt.', example: 'codex -i mockup.png "build this"' },
+          {
+            command: '-a, --ask-for-approval',
+            description: 'When to ask: untrusted, on-failure, on-request or never.',
+            example: 'codex -a on-request',
+          },
+          {
+            command: '-s, --sandbox',
+            description: 'read-only, workspace-write or danger-full-access.',
+            example: 'codex -s workspace-write',
+          },
+          {
+            command: '--full-auto',
+            description: 'Shortcut for on-request approvals in a workspace-write sandbox.',
+            example: 'codex --full-auto "add tests"',
+          },
+          {
+            command: '-i, --image',
+            description: 'Attach one or more images to the first prompt.',
+            example: 'codex -i mockup.png "build this"',
+          },
           { command: '-C, --cd', description: 'Use another directory as the working root.', example: 'codex -C ../api' },
-          { command: '-c, --config', description: 'Override a config value for this run.', example: 'codex -c model_reasoning_effort="high"' },
+          {
+            command: '-c, --config',
+            description: 'Override a config value for this run.',
+            example: 'codex -c model_reasoning_effort="high"',
+          },
         ],
       },
     ],
@@ -133,19 +208,37 @@ const codex: ToolContent = {
   faq: {
     title: 'Codex CLI FAQ',
     items: [
-      { id: 'cost', question: 'Do I need to pay to use Codex CLI?', answer: '<p>The CLI itself is free and open source. Model usage comes from a paid ChatGPT plan or from API credits.</p>' },
-      { id: 'open', question: 'Is it open source?', answer: `<p>Yes, under the Apache 2.0 licence. The code is on <a href="${facts.repository}">GitHub</a>.</p>` },
+      {
+        id: 'cost',
+        question: 'Do I need to pay to use Codex CLI?',
+        answer: '<p>The CLI itself is free and open source. Model usage comes from a paid ChatGPT plan or from API credits.</p>',
+      },
+      {
+        id: 'open',
+        question: 'Is it open source?',
+        answer: `<p>Yes, under the Apache 2.0 licence. The code is on <a href="${facts.repository}">GitHub</a>.</p>`,
+      },
       {
         id: 'safety',
         question: 'Can it damage my machine?',
-        answer: '<p>By default it works in a sandbox limited to your workspace and asks before stepping outside it. Avoid <strong>--dangerously-bypass-approvals-and-sandbox</strong> unless you run it inside an isolated container.</p>',
+        answer:
+          '<p>By default it works in a sandbox limited to your workspace and asks before stepping outside it. Avoid <strong>--dangerously-bypass-approvals-and-sandbox</strong> unless you run it inside an isolated container.</p>',
       },
-      { id: 'windows', question: 'Does it run on Windows?', answer: '<p>Yes. It runs natively, and OpenAI recommends WSL for the smoothest experience.</p>' },
-      { id: 'ci', question: 'Can I run it in CI?', answer: '<p>Yes. <strong>codex exec</strong> runs a task without the interactive UI; sign in with an API key on CI machines.</p>' },
+      {
+        id: 'windows',
+        question: 'Does it run on Windows?',
+        answer: '<p>Yes. It runs natively, and OpenAI recommends WSL for the smoothest experience.</p>',
+      },
+      {
+        id: 'ci',
+        question: 'Can I run it in CI?',
+        answer: '<p>Yes. <strong>codex exec</strong> runs a task without the interactive UI; sign in with an API key on CI machines.</p>',
+      },
       {
         id: 'tern',
         question: 'How does Codex CLI compare with Tern?',
-        answer: '<p>Codex CLI centres on OpenAI models. Tern lets you switch between vendors per task, checkpoints every change and continues sessions in the browser. See the <a href="/leaderboard">leaderboard</a>.</p>',
+        answer:
+          '<p>Codex CLI centres on OpenAI models. Tern lets you switch between vendors per task, checkpoints every change and continues sessions in the browser. See the <a href="/leaderboard">leaderboard</a>.</p>',
       },
     ],
   },

@@ -38,11 +38,27 @@ const groqCode: ToolContent = {
     title: 'Key features',
     subtitle: 'Small on purpose.',
     items: [
-      { icon: 'wrench', title: 'Built to be customised', description: 'A compact codebase with clear places to add tools, slash commands and UI, documented in the README.' },
+      {
+        icon: 'wrench',
+        title: 'Built to be customised',
+        description: 'A compact codebase with clear places to add tools, slash commands and UI, documented in the README.',
+      },
       { icon: 'zap', title: 'Fast inference', description: 'Runs on Groq’s LPU-based inference, so answers stream back quickly.' },
-      { icon: 'terminal', title: 'The familiar tools', description: 'Reads and edits files, runs commands and searches your project, asking before risky actions.' },
-      { icon: 'listChecks', title: 'Slash commands', description: 'Log in, switch models, clear the context and check usage without leaving the chat.' },
-      { icon: 'eye', title: 'Reasoning on demand', description: '/reasoning toggles whether the model’s reasoning is shown in the conversation.' },
+      {
+        icon: 'terminal',
+        title: 'The familiar tools',
+        description: 'Reads and edits files, runs commands and searches your project, asking before risky actions.',
+      },
+      {
+        icon: 'listChecks',
+        title: 'Slash commands',
+        description: 'Log in, switch models, clear the context and check usage without leaving the chat.',
+      },
+      {
+        icon: 'eye',
+        title: 'Reasoning on demand',
+        description: '/reasoning toggles whether the model’s reasoning is shown in the conversation.',
+      },
       { icon: 'chart', title: 'Session statistics', description: '/stats shows token usage and timing for the current session.' },
     ],
   },
@@ -50,9 +66,15 @@ const groqCode: ToolContent = {
     title: 'Where it shines',
     subtitle: 'Good reasons to try Groq Code CLI.',
     items: [
-      { title: 'Building your own CLI', description: 'Fork it, rename the command, add the tools your team needs and ship an internal assistant.' },
+      {
+        title: 'Building your own CLI',
+        description: 'Fork it, rename the command, add the tools your team needs and ship an internal assistant.',
+      },
       { title: 'Quick edits at speed', description: 'Small fixes and scripts where fast answers matter more than deep planning.' },
-      { title: 'Learning how agents work', description: 'Read a whole coding agent in an afternoon and see how tools, prompts and the UI fit together.' },
+      {
+        title: 'Learning how agents work',
+        description: 'Read a whole coding agent in an afternoon and see how tools, prompts and the UI fit together.',
+      },
     ],
   },
   auth: {
@@ -82,11 +104,27 @@ const groqCode: ToolContent = {
         id: 'development',
         label: 'For development',
         description: 'Clone, build and link, so groq runs your own copy.',
-        commands: ['git clone https://github.com/build-with-groq/groq-code-cli.git', 'cd groq-code-cli', 'npm install', 'npm run build', 'npm link'],
+        commands: [
+          'git clone https://github.com/build-with-groq/groq-code-cli.git',
+          'cd groq-code-cli',
+          'npm install',
+          'npm run build',
+          'npm link',
+        ],
         recommended: true,
       },
-      { id: 'instantRun', label: 'Run instantly', description: 'No installation: npx fetches and runs the latest version.', commands: ['npx groq-code-cli@latest'] },
-      { id: 'globalInstall', label: 'Install globally', description: 'A regular global install from npm.', commands: ['npm install -g groq-code-cli@latest'] },
+      {
+        id: 'instantRun',
+        label: 'Run instantly',
+        description: 'No installation: npx fetches and runs the latest version.',
+        commands: ['npx groq-code-cli@latest'],
+      },
+      {
+        id: 'globalInstall',
+        label: 'Install globally',
+        description: 'A regular global install from npm.',
+        commands: ['npm install -g groq-code-cli@latest'],
+      },
     ],
     requirements: 'Node.js and npm, plus a Groq API key.',
   },
@@ -112,8 +150,16 @@ const groqCode: ToolContent = {
         rows: [
           { command: '-t, --temperature <temp>', description: 'Sampling temperature (default 1).', example: 'groq -t 0.2' },
           { command: '-s, --system <message>', description: 'Use a custom system message.', example: 'groq -s "Answer briefly"' },
-          { command: '-d, --debug', description: 'Write a debug log to debug-agent.log in the current directory.', example: 'groq --debug' },
-          { command: '-p, --proxy <url>', description: 'Send requests through an HTTP or SOCKS proxy.', example: 'groq -p http://proxy:8080' },
+          {
+            command: '-d, --debug',
+            description: 'Write a debug log to debug-agent.log in the current directory.',
+            example: 'groq --debug',
+          },
+          {
+            command: '-p, --proxy <url>',
+            description: 'Send requests through an HTTP or SOCKS proxy.',
+            example: 'groq -p http://proxy:8080',
+          },
           { command: '-h, --help', description: 'Show help.', example: 'groq --help' },
           { command: '-V, --version', description: 'Print the version.', example: 'groq -V' },
         ],
@@ -123,10 +169,29 @@ const groqCode: ToolContent = {
   faq: {
     title: 'Groq Code CLI FAQ',
     items: [
-      { id: 'free', question: 'Is Groq Code CLI free?', answer: '<p>The CLI is free and MIT-licensed. Model usage is billed by Groq; the Groq Console offers a free tier with rate limits.</p>' },
-      { id: 'why', question: 'Why is it so small?', answer: '<p>By design. It is a blueprint for building your own coding CLI, so the codebase stays compact enough to read and change.</p>' },
-      { id: 'models', question: 'Which models can it use?', answer: '<p>The models hosted on Groq, such as Kimi K2 and GPT-OSS. Run <strong>/model</strong> to see the current list.</p>' },
-      { id: 'key', question: 'Where is my API key stored?', answer: '<p>After /login it is saved in a .groq folder in your home directory. To keep it out of files, set GROQ_API_KEY instead.</p>' },
+      {
+        id: 'free',
+        question: 'Is Groq Code CLI free?',
+        answer:
+          '<p>The CLI is free and MIT-licensed. Model usage is billed by Groq; the Groq Console offers a free tier with rate limits.</p>',
+      },
+      {
+        id: 'why',
+        question: 'Why is it so small?',
+        answer:
+          '<p>By design. It is a blueprint for building your own coding CLI, so the codebase stays compact enough to read and change.</p>',
+      },
+      {
+        id: 'models',
+        question: 'Which models can it use?',
+        answer: '<p>The models hosted on Groq, such as Kimi K2 and GPT-OSS. Run <strong>/model</strong> to see the current list.</p>',
+      },
+      {
+        id: 'key',
+        question: 'Where is my API key stored?',
+        answer:
+          '<p>After /login it is saved in a .groq folder in your home directory. To keep it out of files, set GROQ_API_KEY instead.</p>',
+      },
       {
         id: 'customise',
         question: 'How do I add my own command?',
@@ -135,7 +200,8 @@ const groqCode: ToolContent = {
       {
         id: 'tern',
         question: 'How does it compare with Tern?',
-        answer: '<p>Groq Code CLI is a starting point to build on. Tern is a complete assistant with task lists, sub-agents, checkpoints and a browser remote console. See the <a href="/leaderboard">leaderboard</a>.</p>',
+        answer:
+          '<p>Groq Code CLI is a starting point to build on. Tern is a complete assistant with task lists, sub-agents, checkpoints and a browser remote console. See the <a href="/leaderboard">leaderboard</a>.</p>',
       },
     ],
   },

@@ -8,7 +8,8 @@ const qwenCode: ToolContent = {
   hero: {
     badge: 'CLI guide · Qwen',
     title: 'Qwen Code: a terminal agent tuned for Qwen3-Coder',
-    description: 'What Qwen Code is, how to install it, the two ways to sign in, the session commands and flags, and how it scores on Terminal-Bench.',
+    description:
+      'What Qwen Code is, how to install it, the two ways to sign in, the session commands and flags, and how it scores on Terminal-Bench.',
   },
   whatIs: {
     title: 'What is Qwen Code?',
@@ -33,21 +34,50 @@ const qwenCode: ToolContent = {
     title: 'Key features',
     subtitle: 'What sets Qwen Code apart.',
     items: [
-      { icon: 'cpu', title: 'Tuned for Qwen3-Coder', description: 'Prompts and the tool-call parser are adapted to Qwen3-Coder, for steadier multi-step work.' },
+      {
+        icon: 'cpu',
+        title: 'Tuned for Qwen3-Coder',
+        description: 'Prompts and the tool-call parser are adapted to Qwen3-Coder, for steadier multi-step work.',
+      },
       { icon: 'gift', title: 'Free daily quota', description: 'Qwen OAuth comes with 2,000 requests a day and no token counting.' },
-      { icon: 'globe', title: 'Any OpenAI-compatible API', description: 'Point it at DashScope, ModelScope, OpenRouter or your own gateway with three environment variables.' },
-      { icon: 'image', title: 'Vision model switching', description: 'When you paste an image it can switch to a vision model for that query, the session, or not at all.' },
-      { icon: 'gauge', title: 'Token control', description: '/compress summarises long conversations, and a session token limit keeps costs predictable.' },
-      { icon: 'puzzle', title: 'Gemini CLI heritage', description: 'MCP servers, memory files, checkpoints and familiar slash commands, inherited from Gemini CLI.' },
+      {
+        icon: 'globe',
+        title: 'Any OpenAI-compatible API',
+        description: 'Point it at DashScope, ModelScope, OpenRouter or your own gateway with three environment variables.',
+      },
+      {
+        icon: 'image',
+        title: 'Vision model switching',
+        description: 'When you paste an image it can switch to a vision model for that query, the session, or not at all.',
+      },
+      {
+        icon: 'gauge',
+        title: 'Token control',
+        description: '/compress summarises long conversations, and a session token limit keeps costs predictable.',
+      },
+      {
+        icon: 'puzzle',
+        title: 'Gemini CLI heritage',
+        description: 'MCP servers, memory files, checkpoints and familiar slash commands, inherited from Gemini CLI.',
+      },
     ],
   },
   useCases: {
     title: 'Where it shines',
     subtitle: 'Everyday jobs for Qwen Code.',
     items: [
-      { title: 'Understanding a large codebase', description: 'Ask for the architecture, the data flow or where a feature lives, and get answers grounded in the files.' },
-      { title: 'Refactoring with tests', description: 'Let it restructure a module, update callers and add the tests that prove nothing broke.' },
-      { title: 'Automating git and file chores', description: 'Summarise recent commits, rename files in bulk or convert formats across a folder.' },
+      {
+        title: 'Understanding a large codebase',
+        description: 'Ask for the architecture, the data flow or where a feature lives, and get answers grounded in the files.',
+      },
+      {
+        title: 'Refactoring with tests',
+        description: 'Let it restructure a module, update callers and add the tests that prove nothing broke.',
+      },
+      {
+        title: 'Automating git and file chores',
+        description: 'Summarise recent commits, rename files in bulk or convert formats across a folder.',
+      },
     ],
   },
   auth: {
@@ -86,14 +116,25 @@ const qwenCode: ToolContent = {
     subtitle: 'Pick npm, a build from source or Homebrew.',
     layout: 'tabs',
     methods: [
-      { id: 'npm', label: 'npm', description: 'The recommended global install.', commands: ['npm install -g @qwen-code/qwen-code@latest', 'qwen --version'], default: true },
+      {
+        id: 'npm',
+        label: 'npm',
+        description: 'The recommended global install.',
+        commands: ['npm install -g @qwen-code/qwen-code@latest', 'qwen --version'],
+        default: true,
+      },
       {
         id: 'source',
         label: 'From source',
         description: 'Build the current code from GitHub.',
         commands: ['git clone https://github.com/QwenLM/qwen-code.git', 'cd qwen-code', 'npm install', 'npm install -g .'],
       },
-      { id: 'homebrew', label: 'Homebrew', description: 'For macOS and Linux machines managed with Homebrew.', commands: ['brew install qwen-code'] },
+      {
+        id: 'homebrew',
+        label: 'Homebrew',
+        description: 'For macOS and Linux machines managed with Homebrew.',
+        commands: ['brew install qwen-code'],
+      },
     ],
     requirements: 'Node.js 20 or newer; macOS, Linux or Windows.',
   },
@@ -122,8 +163,16 @@ const qwenCode: ToolContent = {
         title: 'Flags',
         rows: [
           { command: '--version', description: 'Print the installed version.', example: 'qwen --version' },
-          { command: '--vlm-switch-mode', description: 'What to do when you send an image: once, session or persist.', example: 'qwen --vlm-switch-mode once' },
-          { command: '--yolo', description: 'Approve every action automatically, including vision-model switches. Use with care.', example: 'qwen --yolo' },
+          {
+            command: '--vlm-switch-mode',
+            description: 'What to do when you send an image: once, session or persist.',
+            example: 'qwen --vlm-switch-mode once',
+          },
+          {
+            command: '--yolo',
+            description: 'Approve every action automatically, including vision-model switches. Use with care.',
+            example: 'qwen --yolo',
+          },
         ],
       },
     ],
@@ -143,20 +192,37 @@ const qwenCode: ToolContent = {
       {
         id: 'free',
         question: 'Is Qwen Code free?',
-        answer: '<p>The CLI is free and open source. With Qwen OAuth you also get a free quota of 2,000 requests a day; free quotas can change, so check the <a href="https://qwenlm.github.io/qwen-code-docs/">official docs</a> for the current terms.</p>',
+        answer:
+          '<p>The CLI is free and open source. With Qwen OAuth you also get a free quota of 2,000 requests a day; free quotas can change, so check the <a href="https://qwenlm.github.io/qwen-code-docs/">official docs</a> for the current terms.</p>',
       },
-      { id: 'gemini', question: 'How is it related to Gemini CLI?', answer: '<p>Qwen Code is a fork of Gemini CLI, adapted to Qwen3-Coder models. Most commands and settings work the same way.</p>' },
-      { id: 'models', question: 'Can I use models other than Qwen?', answer: '<p>Yes. Any model behind an OpenAI-compatible API works: set OPENAI_BASE_URL and OPENAI_MODEL to your provider’s values.</p>' },
-      { id: 'china', question: 'Does it work in mainland China?', answer: '<p>Yes. Qwen OAuth works there, and Alibaba Cloud Model Studio and ModelScope provide OpenAI-compatible endpoints inside China.</p>' },
+      {
+        id: 'gemini',
+        question: 'How is it related to Gemini CLI?',
+        answer: '<p>Qwen Code is a fork of Gemini CLI, adapted to Qwen3-Coder models. Most commands and settings work the same way.</p>',
+      },
+      {
+        id: 'models',
+        question: 'Can I use models other than Qwen?',
+        answer:
+          '<p>Yes. Any model behind an OpenAI-compatible API works: set OPENAI_BASE_URL and OPENAI_MODEL to your provider’s values.</p>',
+      },
+      {
+        id: 'china',
+        question: 'Does it work in mainland China?',
+        answer:
+          '<p>Yes. Qwen OAuth works there, and Alibaba Cloud Model Studio and ModelScope provide OpenAI-compatible endpoints inside China.</p>',
+      },
       {
         id: 'tokens',
         question: 'How do I keep token usage under control?',
-        answer: '<p>Use <strong>/compress</strong> to summarise long sessions, <strong>/stats</strong> to see usage, and set a session token limit in .qwen/settings.json.</p>',
+        answer:
+          '<p>Use <strong>/compress</strong> to summarise long sessions, <strong>/stats</strong> to see usage, and set a session token limit in .qwen/settings.json.</p>',
       },
       {
         id: 'tern',
         question: 'How does Qwen Code compare with Tern?',
-        answer: '<p>Qwen Code focuses on Qwen models and OpenAI-compatible APIs. Tern adds task lists with sub-agents, a checkpoint before every change and a browser remote console. See the <a href="/leaderboard">leaderboard</a>.</p>',
+        answer:
+          '<p>Qwen Code focuses on Qwen models and OpenAI-compatible APIs. Tern adds task lists with sub-agents, a checkpoint before every change and a browser remote console. See the <a href="/leaderboard">leaderboard</a>.</p>',
       },
     ],
   },

@@ -59,7 +59,11 @@ const codeRabbit: ToolContent = {
         title: '浏览器登录',
         description: '把命令行工具关联到你的 CodeRabbit 账号。',
         recommended: true,
-        bullets: ['coderabbit auth login 会打开浏览器进行登录', '使用你的 CodeRabbit 账号及其套餐额度', 'coderabbit auth status 可查看当前登录的账号'],
+        bullets: [
+          'coderabbit auth login 会打开浏览器进行登录',
+          '使用你的 CodeRabbit 账号及其套餐额度',
+          'coderabbit auth status 可查看当前登录的账号',
+        ],
         command: 'coderabbit auth login',
       },
     ],
@@ -84,7 +88,12 @@ const codeRabbit: ToolContent = {
         commands: [],
         link: { label: 'CodeRabbit 的 GitHub 主页', href: facts.repository },
       },
-      { id: 'homebrew', label: 'Homebrew', description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。', commands: ['brew install coderabbit'] },
+      {
+        id: 'homebrew',
+        label: 'Homebrew',
+        description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。',
+        commands: ['brew install coderabbit'],
+      },
     ],
     requirements: 'macOS 或 Linux（Windows 可通过 WSL 使用），以及一个要审查的 git 仓库。',
   },
@@ -98,7 +107,11 @@ const codeRabbit: ToolContent = {
         rows: [
           { command: 'coderabbit', description: '在交互界面中审查当前仓库。', example: 'coderabbit' },
           { command: 'cr', description: 'coderabbit 的简写。', example: 'cr --plain' },
-          { command: 'coderabbit review', description: '显式发起一次审查，支持相同的参数。', example: 'coderabbit review --type committed' },
+          {
+            command: 'coderabbit review',
+            description: '显式发起一次审查，支持相同的参数。',
+            example: 'coderabbit review --type committed',
+          },
           { command: 'coderabbit auth login', description: '通过浏览器登录。', example: 'coderabbit auth login' },
           { command: 'coderabbit auth status', description: '查看是否已登录以及登录的账号。', example: 'coderabbit auth status' },
           { command: 'coderabbit auth logout', description: '在本机退出登录。', example: 'coderabbit auth logout' },
@@ -123,24 +136,39 @@ const codeRabbit: ToolContent = {
   faq: {
     title: 'CodeRabbit CLI 常见问题',
     items: [
-      { id: 'free', question: 'CodeRabbit CLI 免费吗？', answer: '<p>可以免费开始使用，但审查次数有频率限制。升级到 CodeRabbit 付费套餐可以提高限额。</p>' },
+      {
+        id: 'free',
+        question: 'CodeRabbit CLI 免费吗？',
+        answer: '<p>可以免费开始使用，但审查次数有频率限制。升级到 CodeRabbit 付费套餐可以提高限额。</p>',
+      },
       {
         id: 'scope',
         question: '它会审查哪些改动？',
-        answer: '<p>默认审查相对基准分支的全部改动，包括已提交和未提交的部分。可以用 <strong>--type committed</strong> 或 <strong>--type uncommitted</strong> 缩小范围，用 <strong>--base</strong> 或 <strong>--base-commit</strong> 指定对比基准。</p>',
+        answer:
+          '<p>默认审查相对基准分支的全部改动，包括已提交和未提交的部分。可以用 <strong>--type committed</strong> 或 <strong>--type uncommitted</strong> 缩小范围，用 <strong>--base</strong> 或 <strong>--base-commit</strong> 指定对比基准。</p>',
       },
-      { id: 'languages', question: '支持哪些编程语言？', answer: '<p>常见语言都支持，包括 TypeScript、JavaScript、Python、Go、Java、Rust、C#、Ruby 和 PHP，也能审查各类配置文件。</p>' },
-      { id: 'pr', question: '一定要有 PR 或 GitHub 吗？', answer: '<p>不需要。命令行工具可以在任意本地 git 仓库中运行，无需发起 PR，也不用推送代码。</p>' },
+      {
+        id: 'languages',
+        question: '支持哪些编程语言？',
+        answer: '<p>常见语言都支持，包括 TypeScript、JavaScript、Python、Go、Java、Rust、C#、Ruby 和 PHP，也能审查各类配置文件。</p>',
+      },
+      {
+        id: 'pr',
+        question: '一定要有 PR 或 GitHub 吗？',
+        answer: '<p>不需要。命令行工具可以在任意本地 git 仓库中运行，无需发起 PR，也不用推送代码。</p>',
+      },
       {
         id: 'agents',
         question: '怎么和 AI 编程智能体配合使用？',
-        answer: '<p>让智能体在改完代码后运行 <strong>coderabbit --prompt-only</strong>，再根据审查结果修复。这种输出简短、结构清晰，正是为这种循环设计的。</p>',
+        answer:
+          '<p>让智能体在改完代码后运行 <strong>coderabbit --prompt-only</strong>，再根据审查结果修复。这种输出简短、结构清晰，正是为这种循环设计的。</p>',
       },
       { id: 'time', question: '一次审查要多久？', answer: '<p>小改动几秒钟，大分支可能需要几分钟。经常审查、保持改动精简，反馈最快。</p>' },
       {
         id: 'tern',
         question: '它能替代 Tern 这样的编程助手吗？',
-        answer: '<p>不能，两者是互补的：Tern 负责编写和修改代码，CodeRabbit 负责审查。Tern 也有自己的审查流程，详见<a href="/use-cases/code-review">代码审查场景</a>。</p>',
+        answer:
+          '<p>不能，两者是互补的：Tern 负责编写和修改代码，CodeRabbit 负责审查。Tern 也有自己的审查流程，详见<a href="/use-cases/code-review">代码审查场景</a>。</p>',
       },
     ],
   },

@@ -35,10 +35,18 @@ const codex: ToolContent = {
     items: [
       { icon: 'shield', title: '默认运行在沙箱中', description: '命令在沙箱里执行（只读、可写工作区或完全访问），智能体不会越界乱跑。' },
       { icon: 'check', title: '审批模式', description: '从每一步都先询问到完全自主，由你决定放手程度，用 /approvals 随时切换。' },
-      { icon: 'terminal', title: '用 codex exec 写脚本', description: '以无交互方式执行任务，结果直接输出到标准输出，方便脚本和 CI 使用。' },
+      {
+        icon: 'terminal',
+        title: '用 codex exec 写脚本',
+        description: '以无交互方式执行任务，结果直接输出到标准输出，方便脚本和 CI 使用。',
+      },
       { icon: 'image', title: '支持图片输入', description: '用 -i 附上截图或示意图，让模型照着画面来干活。' },
       { icon: 'book', title: 'AGENTS.md 项目说明', description: '每次会话开始都会读取 AGENTS.md 中的项目约定；/init 可以生成初始版本。' },
-      { icon: 'puzzle', title: 'MCP 服务器', description: '在 ~/.codex/config.toml 中配置 Model Context Protocol 服务器，为它接入更多工具。' },
+      {
+        icon: 'puzzle',
+        title: 'MCP 服务器',
+        description: '在 ~/.codex/config.toml 中配置 Model Context Protocol 服务器，为它接入更多工具。',
+      },
     ],
   },
   useCases: {
@@ -72,7 +80,11 @@ const codex: ToolContent = {
         id: 'headless',
         title: '无浏览器的机器',
         description: '在服务器或容器上登录。',
-        bullets: ['codex login --device-auth 会显示一个验证码，在其他设备上输入即可', '也可以在本机登录后复制 ~/.codex/auth.json', '用 codex login status 检查登录状态'],
+        bullets: [
+          'codex login --device-auth 会显示一个验证码，在其他设备上输入即可',
+          '也可以在本机登录后复制 ~/.codex/auth.json',
+          '用 codex login status 检查登录状态',
+        ],
         command: 'codex login --device-auth',
       },
     ],
@@ -83,7 +95,12 @@ const codex: ToolContent = {
     layout: 'tabs',
     methods: [
       { id: 'npm', label: 'npm', description: '从 npm 仓库全局安装。', commands: ['npm install -g @openai/codex'], default: true },
-      { id: 'homebrew', label: 'Homebrew', description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。', commands: ['brew install --cask codex'] },
+      {
+        id: 'homebrew',
+        label: 'Homebrew',
+        description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。',
+        commands: ['brew install --cask codex'],
+      },
     ],
     requirements: '支持 macOS 和 Linux；Windows 可以原生运行，在 WSL 中体验更顺畅。',
   },
@@ -120,9 +137,21 @@ const codex: ToolContent = {
         title: '参数',
         rows: [
           { command: '-m, --model', description: '指定模型。', example: 'codex -m gpt-5-codex' },
-          { command: '-a, --ask-for-approval', description: '何时询问：untrusted、on-failure、on-request 或 never。', example: 'codex -a on-request' },
-          { command: '-s, --sandbox', description: '沙箱级别：read-only、workspace-write 或 danger-full-access。', example: 'codex -s workspace-write' },
-          { command: '--full-auto', description: '相当于在可写工作区沙箱中使用 on-request 审批。', example: 'codex --full-auto "补充测试"' },
+          {
+            command: '-a, --ask-for-approval',
+            description: '何时询问：untrusted、on-failure、on-request 或 never。',
+            example: 'codex -a on-request',
+          },
+          {
+            command: '-s, --sandbox',
+            description: '沙箱级别：read-only、workspace-write 或 danger-full-access。',
+            example: 'codex -s workspace-write',
+          },
+          {
+            command: '--full-auto',
+            description: '相当于在可写工作区沙箱中使用 on-request 审批。',
+            example: 'codex --full-auto "补充测试"',
+          },
           { command: '-i, --image', description: '为第一条指令附上一张或多张图片。', example: 'codex -i mockup.png "照这个做出来"' },
           { command: '-C, --cd', description: '以其他目录作为工作根目录。', example: 'codex -C ../api' },
           { command: '-c, --config', description: '为本次运行覆盖某项配置。', example: 'codex -c model_reasoning_effort="high"' },
@@ -133,19 +162,33 @@ const codex: ToolContent = {
   faq: {
     title: 'Codex CLI 常见问题',
     items: [
-      { id: 'cost', question: '使用 Codex CLI 要付费吗？', answer: '<p>命令行工具本身免费且开源，模型用量来自付费的 ChatGPT 套餐或 API 额度。</p>' },
-      { id: 'open', question: '它是开源的吗？', answer: `<p>是的，采用 Apache 2.0 协议，代码托管在 <a href="${facts.repository}">GitHub</a> 上。</p>` },
+      {
+        id: 'cost',
+        question: '使用 Codex CLI 要付费吗？',
+        answer: '<p>命令行工具本身免费且开源，模型用量来自付费的 ChatGPT 套餐或 API 额度。</p>',
+      },
+      {
+        id: 'open',
+        question: '它是开源的吗？',
+        answer: `<p>是的，采用 Apache 2.0 协议，代码托管在 <a href="${facts.repository}">GitHub</a> 上。</p>`,
+      },
       {
         id: 'safety',
         question: '它会不会弄坏我的电脑？',
-        answer: '<p>默认情况下，它在仅限工作区的沙箱中运行，需要越界时会先询问。除非在隔离的容器中运行，否则不要使用 <strong>--dangerously-bypass-approvals-and-sandbox</strong>。</p>',
+        answer:
+          '<p>默认情况下，它在仅限工作区的沙箱中运行，需要越界时会先询问。除非在隔离的容器中运行，否则不要使用 <strong>--dangerously-bypass-approvals-and-sandbox</strong>。</p>',
       },
       { id: 'windows', question: '能在 Windows 上运行吗？', answer: '<p>可以原生运行；OpenAI 推荐在 WSL 中使用，体验更顺畅。</p>' },
-      { id: 'ci', question: '能在 CI 中运行吗？', answer: '<p>可以。<strong>codex exec</strong> 不需要交互界面即可执行任务；CI 机器上建议用 API 密钥登录。</p>' },
+      {
+        id: 'ci',
+        question: '能在 CI 中运行吗？',
+        answer: '<p>可以。<strong>codex exec</strong> 不需要交互界面即可执行任务；CI 机器上建议用 API 密钥登录。</p>',
+      },
       {
         id: 'tern',
         question: 'Codex CLI 和 Tern 相比如何？',
-        answer: '<p>Codex CLI 以 OpenAI 模型为主。Tern 可以按任务切换不同厂商的模型，每次改动前自动存档，还能在浏览器中继续会话。详见<a href="/leaderboard">排行榜</a>。</p>',
+        answer:
+          '<p>Codex CLI 以 OpenAI 模型为主。Tern 可以按任务切换不同厂商的模型，每次改动前自动存档，还能在浏览器中继续会话。详见<a href="/leaderboard">排行榜</a>。</p>',
       },
     ],
   },

@@ -74,7 +74,11 @@ const geminiCli: ToolContent = {
         id: 'vertex',
         title: 'Vertex AI',
         description: '适合使用 Google Cloud 的团队。',
-        bullets: ['企业级安全、配额与计费', '设置 GOOGLE_GENAI_USE_VERTEXAI=true，并配合密钥或应用默认凭据', '用量统一计入你的 Google Cloud 项目'],
+        bullets: [
+          '企业级安全、配额与计费',
+          '设置 GOOGLE_GENAI_USE_VERTEXAI=true，并配合密钥或应用默认凭据',
+          '用量统一计入你的 Google Cloud 项目',
+        ],
       },
     ],
   },
@@ -83,14 +87,31 @@ const geminiCli: ToolContent = {
     subtitle: '可以用 npm 全局安装、从源码构建，或使用 Homebrew。',
     layout: 'tabs',
     methods: [
-      { id: 'npm', label: 'npm', description: '标准的全局安装。也可以用 npx @google/gemini-cli 临时试用。', commands: ['npm install -g @google/gemini-cli'], default: true },
+      {
+        id: 'npm',
+        label: 'npm',
+        description: '标准的全局安装。也可以用 npx @google/gemini-cli 临时试用。',
+        commands: ['npm install -g @google/gemini-cli'],
+        default: true,
+      },
       {
         id: 'source',
         label: '从源码安装',
         description: '克隆仓库，运行最新代码或参与贡献。',
-        commands: ['git clone https://github.com/google-gemini/gemini-cli.git', 'cd gemini-cli', 'npm install', 'npm run build', 'npm start'],
+        commands: [
+          'git clone https://github.com/google-gemini/gemini-cli.git',
+          'cd gemini-cli',
+          'npm install',
+          'npm run build',
+          'npm start',
+        ],
       },
-      { id: 'homebrew', label: 'Homebrew', description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。', commands: ['brew install gemini-cli'] },
+      {
+        id: 'homebrew',
+        label: 'Homebrew',
+        description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。',
+        commands: ['brew install gemini-cli'],
+      },
     ],
     requirements: 'Node.js 20 或更高版本；支持 macOS、Linux 和 Windows。',
   },
@@ -122,7 +143,11 @@ const geminiCli: ToolContent = {
           { command: '-i, --prompt-interactive', description: '先执行一条指令，然后留在会话中。', example: 'gemini -i "讲解 src/ 目录"' },
           { command: '-s, --sandbox', description: '在沙箱中运行工具。', example: 'gemini --sandbox' },
           { command: '-y, --yolo', description: '自动批准所有工具调用，请谨慎使用。', example: 'gemini --yolo' },
-          { command: '--approval-mode', description: '审批模式：default、auto_edit 或 yolo。', example: 'gemini --approval-mode auto_edit' },
+          {
+            command: '--approval-mode',
+            description: '审批模式：default、auto_edit 或 yolo。',
+            example: 'gemini --approval-mode auto_edit',
+          },
           { command: '--include-directories', description: '把更多目录加入工作区。', example: 'gemini --include-directories ../lib' },
           { command: '--checkpointing', description: '修改前为文件创建快照，便于用 /restore 撤销。', example: 'gemini --checkpointing' },
           { command: '-v, --version', description: '显示版本号。', example: 'gemini --version' },
@@ -133,21 +158,49 @@ const geminiCli: ToolContent = {
   faq: {
     title: 'Gemini CLI 常见问题',
     items: [
-      { id: 'free', question: 'Gemini CLI 真的免费吗？', answer: `<p>在额度内是免费的。用个人 Google 账号登录，即可免费使用 Gemini 模型，${freeTier}。用量更大时需要付费的 API 密钥或 Vertex AI。</p>` },
-      { id: 'limits', question: '免费额度用完了会怎样？', answer: '<p>请求会被拒绝，直到额度重置（先按分钟，再按天）。高峰时段 CLI 也可能自动切换到更快的 Flash 模型。需要更高额度时，可以改用开通计费的 API 密钥。</p>' },
-      { id: 'node', question: '需要什么版本的 Node.js？', answer: '<p>Node.js 20 或更高版本。安装前可以用 <strong>node --version</strong> 确认。</p>' },
-      { id: 'models', question: '能用哪些模型？', answer: '<p>只能用 Gemini 系列模型，例如 Gemini 2.5 Pro 和 Gemini 2.5 Flash。用 <strong>-m</strong> 参数指定，新版本也可以用 /model 切换。</p>' },
-      { id: 'context', question: '能处理多大的项目？', answer: '<p>Gemini 2.5 Pro 拥有百万 token 的上下文窗口，足以容纳大多数代码仓库。长会话中可以用 <strong>/compress</strong> 压缩，并用 .geminiignore 排除生成文件。</p>' },
+      {
+        id: 'free',
+        question: 'Gemini CLI 真的免费吗？',
+        answer: `<p>在额度内是免费的。用个人 Google 账号登录，即可免费使用 Gemini 模型，${freeTier}。用量更大时需要付费的 API 密钥或 Vertex AI。</p>`,
+      },
+      {
+        id: 'limits',
+        question: '免费额度用完了会怎样？',
+        answer:
+          '<p>请求会被拒绝，直到额度重置（先按分钟，再按天）。高峰时段 CLI 也可能自动切换到更快的 Flash 模型。需要更高额度时，可以改用开通计费的 API 密钥。</p>',
+      },
+      {
+        id: 'node',
+        question: '需要什么版本的 Node.js？',
+        answer: '<p>Node.js 20 或更高版本。安装前可以用 <strong>node --version</strong> 确认。</p>',
+      },
+      {
+        id: 'models',
+        question: '能用哪些模型？',
+        answer:
+          '<p>只能用 Gemini 系列模型，例如 Gemini 2.5 Pro 和 Gemini 2.5 Flash。用 <strong>-m</strong> 参数指定，新版本也可以用 /model 切换。</p>',
+      },
+      {
+        id: 'context',
+        question: '能处理多大的项目？',
+        answer:
+          '<p>Gemini 2.5 Pro 拥有百万 token 的上下文窗口，足以容纳大多数代码仓库。长会话中可以用 <strong>/compress</strong> 压缩，并用 .geminiignore 排除生成文件。</p>',
+      },
       {
         id: 'privacy',
         question: '我的代码和提示词会被如何处理？',
         answer: `<p>CLI 在本机运行，只把任务需要的内容发给模型。适用的条款取决于你的登录方式，各方式的隐私说明都可以在<a href="${facts.docs}">官方文档</a>中找到。</p>`,
       },
-      { id: 'mcp', question: '支持 MCP 服务器吗？', answer: '<p>支持。在 settings.json 的 mcpServers 中添加服务器，用 /mcp 查看服务器及其提供的工具。</p>' },
+      {
+        id: 'mcp',
+        question: '支持 MCP 服务器吗？',
+        answer: '<p>支持。在 settings.json 的 mcpServers 中添加服务器，用 /mcp 查看服务器及其提供的工具。</p>',
+      },
       {
         id: 'tern',
         question: 'Gemini CLI 和 Tern 相比如何？',
-        answer: '<p>Gemini CLI 可以免费上手，但只能使用 Gemini 模型。Tern 支持包括 Claude 在内的多家厂商模型，每次改动前自动存档，还能把会话转到浏览器继续。详见<a href="/leaderboard">排行榜</a>。</p>',
+        answer:
+          '<p>Gemini CLI 可以免费上手，但只能使用 Gemini 模型。Tern 支持包括 Claude 在内的多家厂商模型，每次改动前自动存档，还能把会话转到浏览器继续。详见<a href="/leaderboard">排行榜</a>。</p>',
       },
     ],
   },

@@ -78,7 +78,13 @@ const groqCode: ToolContent = {
         id: 'development',
         label: '开发模式',
         description: '克隆、构建并链接，让 groq 命令运行你自己的副本。',
-        commands: ['git clone https://github.com/build-with-groq/groq-code-cli.git', 'cd groq-code-cli', 'npm install', 'npm run build', 'npm link'],
+        commands: [
+          'git clone https://github.com/build-with-groq/groq-code-cli.git',
+          'cd groq-code-cli',
+          'npm install',
+          'npm run build',
+          'npm link',
+        ],
         recommended: true,
       },
       { id: 'instantRun', label: '即时运行', description: '无需安装：npx 会下载并运行最新版本。', commands: ['npx groq-code-cli@latest'] },
@@ -119,10 +125,26 @@ const groqCode: ToolContent = {
   faq: {
     title: 'Groq Code CLI 常见问题',
     items: [
-      { id: 'free', question: 'Groq Code CLI 免费吗？', answer: '<p>命令行工具本身免费，采用 MIT 协议。模型用量由 Groq 计费，Groq Console 提供有频率限制的免费额度。</p>' },
-      { id: 'why', question: '为什么它这么精简？', answer: '<p>这是刻意的设计。它是用来打造你自己的编程命令行工具的蓝图，所以代码量控制在读得完、改得动的范围。</p>' },
-      { id: 'models', question: '能用哪些模型？', answer: '<p>Groq 上托管的模型，例如 Kimi K2 和 GPT-OSS。运行 <strong>/model</strong> 可以查看当前列表。</p>' },
-      { id: 'key', question: 'API 密钥保存在哪里？', answer: '<p>运行 /login 后，密钥会保存在主目录下的 .groq 文件夹中。如果不想写入文件，可以改用 GROQ_API_KEY 环境变量。</p>' },
+      {
+        id: 'free',
+        question: 'Groq Code CLI 免费吗？',
+        answer: '<p>命令行工具本身免费，采用 MIT 协议。模型用量由 Groq 计费，Groq Console 提供有频率限制的免费额度。</p>',
+      },
+      {
+        id: 'why',
+        question: '为什么它这么精简？',
+        answer: '<p>这是刻意的设计。它是用来打造你自己的编程命令行工具的蓝图，所以代码量控制在读得完、改得动的范围。</p>',
+      },
+      {
+        id: 'models',
+        question: '能用哪些模型？',
+        answer: '<p>Groq 上托管的模型，例如 Kimi K2 和 GPT-OSS。运行 <strong>/model</strong> 可以查看当前列表。</p>',
+      },
+      {
+        id: 'key',
+        question: 'API 密钥保存在哪里？',
+        answer: '<p>运行 /login 后，密钥会保存在主目录下的 .groq 文件夹中。如果不想写入文件，可以改用 GROQ_API_KEY 环境变量。</p>',
+      },
       {
         id: 'customise',
         question: '怎样添加自己的命令？',
@@ -131,7 +153,8 @@ const groqCode: ToolContent = {
       {
         id: 'tern',
         question: '它和 Tern 相比如何？',
-        answer: '<p>Groq Code CLI 是一个供你二次开发的起点；Tern 则是开箱即用的完整助手，提供任务清单、子代理、检查点和浏览器远程控制台。详见<a href="/leaderboard">排行榜</a>。</p>',
+        answer:
+          '<p>Groq Code CLI 是一个供你二次开发的起点；Tern 则是开箱即用的完整助手，提供任务清单、子代理、检查点和浏览器远程控制台。详见<a href="/leaderboard">排行榜</a>。</p>',
       },
     ],
   },

@@ -59,7 +59,13 @@ const qwenCode: ToolContent = {
         title: 'Qwen OAuth',
         description: '用 qwen.ai 账号登录，上手最简单。',
         recommended: true,
-        bullets: ['运行 qwen，在浏览器中完成登录', '每天 2,000 次免费请求', '每分钟最多 60 次请求', '不按 token 计量，无需操心用量', '凭据自动缓存和刷新'],
+        bullets: [
+          '运行 qwen，在浏览器中完成登录',
+          '每天 2,000 次免费请求',
+          '每分钟最多 60 次请求',
+          '不按 token 计量，无需操心用量',
+          '凭据自动缓存和刷新',
+        ],
       },
       {
         id: 'openaiCompatible',
@@ -80,14 +86,25 @@ const qwenCode: ToolContent = {
     subtitle: '可选 npm、源码构建或 Homebrew。',
     layout: 'tabs',
     methods: [
-      { id: 'npm', label: 'npm', description: '推荐的全局安装方式。', commands: ['npm install -g @qwen-code/qwen-code@latest', 'qwen --version'], default: true },
+      {
+        id: 'npm',
+        label: 'npm',
+        description: '推荐的全局安装方式。',
+        commands: ['npm install -g @qwen-code/qwen-code@latest', 'qwen --version'],
+        default: true,
+      },
       {
         id: 'source',
         label: '从源码安装',
         description: '从 GitHub 构建最新代码。',
         commands: ['git clone https://github.com/QwenLM/qwen-code.git', 'cd qwen-code', 'npm install', 'npm install -g .'],
       },
-      { id: 'homebrew', label: 'Homebrew', description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。', commands: ['brew install qwen-code'] },
+      {
+        id: 'homebrew',
+        label: 'Homebrew',
+        description: '适合用 Homebrew 管理工具的 macOS 和 Linux 用户。',
+        commands: ['brew install qwen-code'],
+      },
     ],
     requirements: 'Node.js 20 或更高版本；支持 macOS、Linux 和 Windows。',
   },
@@ -116,7 +133,11 @@ const qwenCode: ToolContent = {
         title: '参数',
         rows: [
           { command: '--version', description: '显示已安装的版本。', example: 'qwen --version' },
-          { command: '--vlm-switch-mode', description: '发送图片时的处理方式：once、session 或 persist。', example: 'qwen --vlm-switch-mode once' },
+          {
+            command: '--vlm-switch-mode',
+            description: '发送图片时的处理方式：once、session 或 persist。',
+            example: 'qwen --vlm-switch-mode once',
+          },
           { command: '--yolo', description: '自动批准所有操作，包括切换视觉模型。请谨慎使用。', example: 'qwen --yolo' },
         ],
       },
@@ -137,16 +158,35 @@ const qwenCode: ToolContent = {
       {
         id: 'free',
         question: 'Qwen Code 免费吗？',
-        answer: '<p>命令行工具本身免费开源。使用 Qwen OAuth 还能每天获得 2,000 次免费请求；免费额度可能调整，请以<a href="https://qwenlm.github.io/qwen-code-docs/">官方文档</a>为准。</p>',
+        answer:
+          '<p>命令行工具本身免费开源。使用 Qwen OAuth 还能每天获得 2,000 次免费请求；免费额度可能调整，请以<a href="https://qwenlm.github.io/qwen-code-docs/">官方文档</a>为准。</p>',
       },
-      { id: 'gemini', question: '它和 Gemini CLI 是什么关系？', answer: '<p>Qwen Code 由 Gemini CLI 分支而来，并针对 Qwen3-Coder 模型做了适配，大部分命令和设置的用法都相同。</p>' },
-      { id: 'models', question: '能用 Qwen 以外的模型吗？', answer: '<p>可以。任何提供兼容 OpenAI 接口的模型都能用，把 OPENAI_BASE_URL 和 OPENAI_MODEL 设为服务商提供的值即可。</p>' },
-      { id: 'china', question: '在国内能用吗？', answer: '<p>可以。Qwen OAuth 在国内可以正常使用，阿里云百炼和魔搭也都提供国内可访问的兼容 OpenAI 接口。</p>' },
-      { id: 'tokens', question: '怎样控制 token 用量？', answer: '<p>用 <strong>/compress</strong> 压缩长会话，用 <strong>/stats</strong> 查看用量，并在 .qwen/settings.json 中设置会话 token 上限。</p>' },
+      {
+        id: 'gemini',
+        question: '它和 Gemini CLI 是什么关系？',
+        answer: '<p>Qwen Code 由 Gemini CLI 分支而来，并针对 Qwen3-Coder 模型做了适配，大部分命令和设置的用法都相同。</p>',
+      },
+      {
+        id: 'models',
+        question: '能用 Qwen 以外的模型吗？',
+        answer: '<p>可以。任何提供兼容 OpenAI 接口的模型都能用，把 OPENAI_BASE_URL 和 OPENAI_MODEL 设为服务商提供的值即可。</p>',
+      },
+      {
+        id: 'china',
+        question: '在国内能用吗？',
+        answer: '<p>可以。Qwen OAuth 在国内可以正常使用，阿里云百炼和魔搭也都提供国内可访问的兼容 OpenAI 接口。</p>',
+      },
+      {
+        id: 'tokens',
+        question: '怎样控制 token 用量？',
+        answer:
+          '<p>用 <strong>/compress</strong> 压缩长会话，用 <strong>/stats</strong> 查看用量，并在 .qwen/settings.json 中设置会话 token 上限。</p>',
+      },
       {
         id: 'tern',
         question: 'Qwen Code 和 Tern 相比如何？',
-        answer: '<p>Qwen Code 专注于 Qwen 模型和兼容 OpenAI 的接口。Tern 还提供带子代理的任务清单、每次改动前的检查点，以及浏览器远程控制台。详见<a href="/leaderboard">排行榜</a>。</p>',
+        answer:
+          '<p>Qwen Code 专注于 Qwen 模型和兼容 OpenAI 的接口。Tern 还提供带子代理的任务清单、每次改动前的检查点，以及浏览器远程控制台。详见<a href="/leaderboard">排行榜</a>。</p>',
       },
     ],
   },
