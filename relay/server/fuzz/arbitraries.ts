@@ -79,10 +79,17 @@ const mixedHostileString: fc.Arbitrary<string> = fc
  * schemas' `plain()` keeps it out of ids, codes and hostnames (the other hostile strings are caught twice over).
  */
 const controlString: fc.Arbitrary<string> = fc
-  .tuple(fc.string({ unit: 'grapheme-ascii', maxLength: 10 }), fc.constantFrom('\u0001', '\u0007', '\u0008', '\u000b', '\u001b[2J', '\u001f', '\u007f'), fc.string({ unit: 'grapheme-ascii', maxLength: 10 }))
+  .tuple(
+    fc.string({ unit: 'grapheme-ascii', maxLength: 10 }),
+    fc.constantFrom('\u0001', '\u0007', '\u0008', '\u000b', '\u001b[2J', '\u001f', '\u007f'),
+    fc.string({ unit: 'grapheme-ascii', maxLength: 10 }),
+  )
   .map(([a, c, b]) => a + c + b);
 
-export const hostileString: fc.Arbitrary<string> = fc.oneof({ weight: 3, arbitrary: mixedHostileString }, { weight: 1, arbitrary: controlString });
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: mixedHostileString },
+  { weight: 1, arbitrary: controlString },
+);
 
 const MB = 1024 * 1024;
 let hugeCache: string[] | null = null;
@@ -108,7 +115,10 @@ export function nested(depth: number, kind: 'array' | 'object' | 'mixed', leaf: 
   return value;
 }
 export const deepValue: fc.Arbitrary<unknown> = fc
-  .record({ depth: fc.integer({ min: 65, max: 1500 }), kind: fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'> })
+  .record({
+    depth: fc.integer({ min: 65, max: 1500 }),
+    kind: fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>,
+  })
   .map(({ depth, kind }) => nested(depth, kind));
 
 /** Objects whose own keys are `__proto__`, `constructor`, `prototype` (as JSON.parse makes them). */
@@ -165,7 +175,12 @@ function setAt(root: unknown, path: Path, update: (old: unknown) => unknown): un
   if (path.length === 0) return update(root);
   const [head, ...rest] = path;
   const container = root as Record<string | number, unknown>;
-  Object.defineProperty(container, head!, { value: setAt(container[head!], rest, update), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(container, head!, {
+    value: setAt(container[head!], rest, update),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return root;
 }
 
@@ -188,7 +203,7 @@ const damage: fc.Arbitrary<(old: unknown) => unknown> = fc.oneof(
   {
     weight: 5,
     arbitrary: fc.record({ piece: hostileString, at: fc.nat() }).map(({ piece, at }) => (old: unknown) => {
-      const s = typeof old === 'string' ? old : JSON.stringify(old) ?? '';
+      const s = typeof old === 'string' ? old : (JSON.stringify(old) ?? '');
       const i = at % (s.length + 1);
       return s.slice(0, i) + piece + s.slice(i);
     }),
@@ -211,22 +226,27 @@ export function hostileVariant(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unkno
     const options: fc.WeightedArbitrary<unknown>[] = [{ weight: 1, arbitrary: fc.constant(body) }];
     if (paths.length > 0) {
       const stringPaths = paths.filter((p) => p.isString);
-      const pick = stringPaths.length > 0 ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...stringPaths) }, fc.constantFrom(...paths)) : fc.constantFrom(...paths);
+      const pick =
+        stringPaths.length > 0
+          ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...stringPaths) }, fc.constantFrom(...paths))
+          : fc.constantFrom(...paths);
       const count = fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.integer({ min: 2, max: 3 }) });
       options.push({
         weight: 12,
-        arbitrary: count.chain((n) => fc.array(fc.tuple(pick, damage), { minLength: n, maxLength: n })).map((changes) => {
-          let out = clone(body);
-          // A change to a path a previous change replaced is skipped when the path no longer resolves.
-          for (const [{ path }, change] of changes) {
-            try {
-              out = setAt(out, path, change);
-            } catch {
-              // Parent replaced by a primitive: nothing to damage there.
+        arbitrary: count
+          .chain((n) => fc.array(fc.tuple(pick, damage), { minLength: n, maxLength: n }))
+          .map((changes) => {
+            let out = clone(body);
+            // A change to a path a previous change replaced is skipped when the path no longer resolves.
+            for (const [{ path }, change] of changes) {
+              try {
+                out = setAt(out, path, change);
+              } catch {
+                // Parent replaced by a primitive: nothing to damage there.
+              }
             }
-          }
-          return out;
-        }),
+            return out;
+          }),
       });
       options.push({ weight: 1, arbitrary: fc.constantFrom(...paths).map(({ path }) => deleteAt(clone(body), path)) });
     }
@@ -266,8 +286,8 @@ export const rawBody: fc.Arbitrary<{ payload: string | Buffer; contentType: stri
     { payload: '{"email":"\\ud800@example.com"}', contentType: 'application/json' },
     { payload: '{"__proto__":{"polluted":"yes"}}', contentType: 'application/json' },
     { payload: '{"constructor":{"prototype":{"polluted":"yes"}}}', contentType: 'application/json' },
-    { payload: '[' .repeat(5000) + ']'.repeat(5000), contentType: 'application/json' },
-    { payload: '{"a":' .repeat(3000) + '1' + '}'.repeat(3000), contentType: 'application/json' },
+    { payload: '['.repeat(5000) + ']'.repeat(5000), contentType: 'application/json' },
+    { payload: '{"a":'.repeat(3000) + '1' + '}'.repeat(3000), contentType: 'application/json' },
     { payload: 'code=ABCD&x=%00', contentType: 'application/x-www-form-urlencoded' },
     { payload: 'hello', contentType: 'text/plain' },
     { payload: '{"code":"x"}', contentType: 'application/json; charset=utf-16' },
@@ -278,7 +298,11 @@ export const rawBody: fc.Arbitrary<{ payload: string | Buffer; contentType: stri
   fc
     .constantFrom([0xff, 0xfe], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xe4, 0xb8], [0xf4, 0x90, 0x80, 0x80], [0x00])
     .map((bytes) => ({
-      payload: Buffer.concat([Buffer.from('{"code":"', 'utf8'), Buffer.from(bytes), Buffer.from('","email":"a@b.co","password":"x"}', 'utf8')]),
+      payload: Buffer.concat([
+        Buffer.from('{"code":"', 'utf8'),
+        Buffer.from(bytes),
+        Buffer.from('","email":"a@b.co","password":"x"}', 'utf8'),
+      ]),
       contentType: 'application/json',
     })),
 );
@@ -307,7 +331,11 @@ export function summarize(value: unknown, depth = 0): string {
   if (Buffer.isBuffer(value)) return `<Buffer ${value.subarray(0, 40).toString('hex')}${value.length > 40 ? '…' : ''}>`;
   if (value === null || typeof value !== 'object') return String(value);
   if (depth >= 6) return Array.isArray(value) ? '[…deep]' : '{…deep}';
-  if (Array.isArray(value)) return `[${value.slice(0, 10).map((v) => summarize(v, depth + 1)).join(',')}${value.length > 10 ? ',…' : ''}]`;
+  if (Array.isArray(value))
+    return `[${value
+      .slice(0, 10)
+      .map((v) => summarize(v, depth + 1))
+      .join(',')}${value.length > 10 ? ',…' : ''}]`;
   const entries = Object.entries(value);
   return `{${entries
     .slice(0, 12)

@@ -122,14 +122,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
       // Signed is not well-formed: an event without an id or a type cannot be recorded (nor deduplicated); Stripe's
       // ids are plain, so anything else is refused rather than stored and shown.
-      if (
-        typeof event.id !== 'string' ||
-        !isPlain(event.id) ||
-        !event.id ||
-        typeof event.type !== 'string' ||
-        !event.type ||
-        !isPlain(event.type)
-      ) {
+      // (A signed body need not even be an object: `null` parses too.)
+      const { id, type } = (typeof event === 'object' && event !== null ? event : {}) as Partial<Stripe.Event>;
+      if (typeof id !== 'string' || !id || !isPlain(id) || typeof type !== 'string' || !type || !isPlain(type)) {
         throw new AppError(400, 'VALIDATION_ERROR', 'Webhook event without a well-formed id or type');
       }
       if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
