@@ -184,13 +184,14 @@ describe('restart', () => {
       { id: SESSION_ID, stored },
     );
     restarted.closeInterruptedTurn();
-    expect(events.map((e) => e.type)).toEqual(['notice', 'turn_end']);
+    expect(events.map((e) => e.type)).toEqual(['notice', 'tool_call', 'turn_end']);
+    expect(events[1]).toMatchObject({ type: 'tool_call', toolCallId: 't', status: 'failed', error: 'interrupted' });
     expect(restarted.context.slice(-2)).toEqual([
       { role: 'tool', tool_call_id: 'c1', content: 'x' },
       { role: 'tool', tool_call_id: 'c2', content: expect.stringContaining('Not run') },
     ]);
     // A closed turn is not closed twice.
     restarted.closeInterruptedTurn();
-    expect(events).toHaveLength(2);
+    expect(events).toHaveLength(3);
   });
 });

@@ -9,6 +9,7 @@ import { runCommandTool } from './agent/tools';
 import { type ModelConfig, NO_MODEL_NOTICE } from './config';
 import { writePrivateFile } from './credentials';
 import { capText, type EventBody, type PermissionDecision, type PermissionScope, TOOL_OUTPUT_CAP, type TurnEndReason } from './events';
+import { closingEvents } from './openWork';
 import { repairContext, sessionsDir, type StoredSession } from './sessionStore';
 
 export { loadStoredSessions, repairContext, type StoredSession } from './sessionStore';
@@ -84,7 +85,10 @@ export class Session {
     }
   }
 
-  /** After a restart: a turn that was running when the CLI stopped is closed with a notice and turn_end. */
+  /**
+   * After a restart: a turn that was running when the CLI stopped is closed with a notice, closing events for the tool
+   * calls, permission requests and sub-agents it left open (see closingEvents), and turn_end.
+   */
   closeInterruptedTurn(): void {
     if (!this.turnOpen) return;
     this.turnOpen = false;
@@ -94,6 +98,7 @@ export class Session {
       text: 'The CLI restarted; the turn that was running was interrupted.',
       code: 'cli.turnRecovered',
     });
+    for (const body of closingEvents(this.history)) this.emit(body);
     this.emit({ type: 'turn_end', reason: 'interrupted' });
     this.save();
   }

@@ -20,8 +20,14 @@ export const SOCKET_PATH = '/socket.io';
 export const CLI_NAMESPACE = '/cli';
 export const WEB_NAMESPACE = '/web';
 
-/** Presence grace: an instance counts as offline only after its socket has been gone this long. */
-export const PRESENCE_GRACE_MS = 10_000;
+/**
+ * Presence grace: an instance counts as offline only after its socket has been gone this long (short, so a closed CLI
+ * shows offline within 5 s, yet a quick reconnect does not flicker).
+ */
+export const PRESENCE_GRACE_MS = 2_000;
+/** Heartbeats on the relay's sockets: a half-open connection is dropped within PING_INTERVAL_MS + PING_TIMEOUT_MS. */
+export const PING_INTERVAL_MS = 5_000;
+export const PING_TIMEOUT_MS = 10_000;
 /** Workspace lock lease and its renewal period. */
 export const WORKSPACE_LEASE_MS = 30_000;
 export const WORKSPACE_RENEW_MS = 10_000;

@@ -6,7 +6,7 @@ import type { HubContext } from './hubContext';
 
 /**
  * Presence: an instance whose CLI socket closed is marked offline only after the grace period (a quick reconnect, to
- * any node, keeps it online).
+ * any node, keeps it online); one dropped for missed heartbeats at once.
  */
 export function createPresence(ctx: HubContext) {
   const offlineTimers = new Map<string, NodeJS.Timeout>();
@@ -17,8 +17,10 @@ export function createPresence(ctx: HubContext) {
       if (timer) clearTimeout(timer);
       offlineTimers.delete(instanceId);
     },
-    disconnected(instanceId: string, socketId: string): void {
+    disconnected(instanceId: string, socketId: string, reason?: string): void {
       if (closing) return;
+      // Missed heartbeats: the socket has been silent for the whole ping timeout already.
+      const graceMs = reason === 'ping timeout' ? 0 : ctx.core.options.presenceGraceMs;
       const previous = offlineTimers.get(instanceId);
       if (previous) clearTimeout(previous);
       const timer = setTimeout(() => {
@@ -27,7 +29,7 @@ export function createPresence(ctx: HubContext) {
           .markOffline(instanceId, socketId, ctx.core.now())
           .then((row) => (row ? ctx.broadcastInstance(row.id) : undefined))
           .catch((error: unknown) => ctx.log.warn({ err: error }, 'remote: presence update failed'));
-      }, ctx.core.options.presenceGraceMs);
+      }, graceMs);
       timer.unref();
       offlineTimers.set(instanceId, timer);
     },

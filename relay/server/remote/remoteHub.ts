@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 
-import { CLI_NAMESPACE, PRESENCE_GRACE_MS, SOCKET_PATH, WEB_NAMESPACE, WORKSPACE_LEASE_MS, WORKSPACE_RENEW_MS } from '../../protocol';
+import {
+  CLI_NAMESPACE,
+  PING_INTERVAL_MS,
+  PING_TIMEOUT_MS,
+  PRESENCE_GRACE_MS,
+  SOCKET_PATH,
+  WEB_NAMESPACE,
+  WORKSPACE_LEASE_MS,
+  WORKSPACE_RENEW_MS,
+} from '../../protocol';
 import type { RelayConfig } from '../config';
 import type { RemoteOptions } from '../core/remote/deps';
 import type { Database } from '../storage/database';
@@ -24,6 +33,8 @@ export type { RemoteOptions } from '../core/remote/deps';
 
 export const defaultRemoteOptions: RemoteOptions = {
   presenceGraceMs: PRESENCE_GRACE_MS,
+  pingIntervalMs: PING_INTERVAL_MS,
+  pingTimeoutMs: PING_TIMEOUT_MS,
   leaseMs: WORKSPACE_LEASE_MS,
   renewMs: WORKSPACE_RENEW_MS,
   revocationCheckMs: 2_000,
@@ -72,6 +83,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: 2 * 1024 * 1024,
+    pingInterval: options.pingIntervalMs,
+    pingTimeout: options.pingTimeoutMs,
     // Same origin only: the browser's socket is opened by the PWA the relay serves (the /web Origin check).
     cors: undefined,
   });
@@ -103,7 +116,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     registerCliInstanceHandlers(ctx, conn);
     registerCliSessionHandlers(ctx, conn);
     registerCliUsageHandlers(ctx, conn);
-    socket.on('disconnect', () => presence.disconnected(socket.data.instanceId, socket.id));
+    socket.on('disconnect', (reason) => presence.disconnected(socket.data.instanceId, socket.id, reason));
   });
 
   useWebHandshake(web, { app, config: deps.config });

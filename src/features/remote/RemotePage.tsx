@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteProblem, RemoteState, RemoteStore } from './client/remoteStore';
 import { useRemoteStore } from './client/useRemoteStore';
 import { ChatPane } from './components/ChatPane';
+import { LinkStatus } from './components/LinkStatus';
 import { PairedClis } from './components/PairedClis';
 import { Composer } from './components/panels/Composer';
 import { ConnectionBanner } from './components/panels/ConnectionBanner';
@@ -147,6 +148,8 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
   const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;
   const connected = state.connection.status === 'connected';
+  const cli = state.instances.find((i) => i.id === attachedId);
+  const cliOnline = cli?.online === true;
   const { scrollerRef, promptOffscreen, onScroll, jumpToPrompt } = useChatFollow(timeline, log?.events.length, pending.length);
 
   if (!state.instancesLoaded) {
@@ -219,9 +222,10 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   }
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <LinkStatus connection={state.connection} instance={cli} />
       <SessionToolbar
         session={session}
-        timeline={timeline}
+        timeline={cliOnline ? timeline : { ...timeline, running: false }}
         connected={connected}
         showTodos={showTodos}
         onToggleTodos={() => setShowTodos((v) => !v)}
@@ -242,6 +246,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
           timeline={timeline}
           pending={pending}
           connected={connected}
+          cliOnline={cliOnline}
           onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
           onDiscard={(id) => store.discardInput(id)}
         />

@@ -2,8 +2,14 @@ import type { RemoteRepo } from '../../storage/repos/remoteRepo';
 
 /** Timing of presence, workspace locks and command delivery (defaults in relay/server/remote/remoteHub.ts). */
 export interface RemoteOptions {
-  /** An instance is shown offline only after its socket has been gone this long. */
+  /**
+   * An instance is shown offline only after its socket has been gone this long (a quick reconnect does not flicker); a
+   * socket dropped for missed heartbeats is offline at once, it has been silent for the ping timeout already.
+   */
   presenceGraceMs: number;
+  /** Socket.IO heartbeats: a half-open connection is dropped within pingIntervalMs + pingTimeoutMs. */
+  pingIntervalMs: number;
+  pingTimeoutMs: number;
   leaseMs: number;
   /** Lease renewal and instance heartbeat period. */
   renewMs: number;

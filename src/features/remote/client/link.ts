@@ -55,13 +55,12 @@ export function createLink(options: LinkOptions) {
     if (stopped || retryTimer !== null) return;
     const connection = options.connection();
     const attempt = connection.status === 'reconnecting' ? connection.attempt + 1 : 1;
-    retryTimer = options.schedule(
-      () => {
-        retryTimer = null;
-        reconnectNow();
-      },
-      backoffMs(attempt, options.random),
-    );
+    const delay = backoffMs(attempt, options.random);
+    retryTimer = options.schedule(() => {
+      retryTimer = null;
+      reconnectNow();
+    }, delay);
+    options.dispatch({ type: 'scheduled', at: Date.now() + delay });
   }
 
   function reconnectNow(): void {

@@ -137,7 +137,7 @@ describe('remote store', () => {
     expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3]);
 
     socket.drop();
-    expect(store.getState().connection).toEqual({ status: 'reconnecting', attempt: 0, offline: false });
+    expect(store.getState().connection).toEqual({ status: 'reconnecting', attempt: 0, offline: false, retryAt: expect.any(Number) });
     expect(timers).toHaveLength(2); // log save + retry
     timers.find((t) => t.ms === 1000 || t.ms === 500)!.fn();
     expect(store.getState().connection).toMatchObject({ status: 'reconnecting', attempt: 1 });
@@ -254,7 +254,7 @@ describe('remote store', () => {
     const { store, socket, timers } = setup();
     store.start();
     socket.fire('connect_error', new Error('xhr poll error'));
-    expect(store.getState().connection).toEqual({ status: 'reconnecting', attempt: 0, offline: false });
+    expect(store.getState().connection).toEqual({ status: 'reconnecting', attempt: 0, offline: false, retryAt: expect.any(Number) });
     expect(socket.connects).toBe(1);
     store.wake();
     expect(socket.connects).toBe(2);

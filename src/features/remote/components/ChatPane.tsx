@@ -14,6 +14,7 @@ export function ChatPane({
   timeline,
   pending,
   connected,
+  cliOnline,
   onRespond,
   onDiscard,
 }: {
@@ -24,6 +25,8 @@ export function ChatPane({
   timeline: Timeline;
   pending: readonly QueuedInput[];
   connected: boolean;
+  /** The relay ↔ CLI leg: while it is down nothing runs, input waits for the CLI. */
+  cliOnline: boolean;
   onRespond: (requestId: string, decision: PermissionDecision, scope: PermissionScope) => void;
   onDiscard: (clientMsgId: string) => void;
 }) {
@@ -41,7 +44,14 @@ export function ChatPane({
         ) : (
           <TimelineView items={timeline.items} pending={pending} canAnswer={connected} onRespond={onRespond} onDiscard={onDiscard} />
         )}
-        {timeline.running && <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />}
+        {timeline.running && cliOnline && (
+          <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />
+        )}
+        {!cliOnline && (timeline.items.at(-1)?.kind === 'user' || pending.length > 0) && (
+          <p className="mt-2 text-right text-xs text-warning" data-testid="waiting-for-cli">
+            {t('link.waitingForCli')}
+          </p>
+        )}
       </div>
       {promptOffscreen && timeline.pendingPermissions.length > 0 && (
         <button

@@ -19,6 +19,14 @@ describe('connection state machine', () => {
     expect(connectionReducer(lost, { type: 'connected' })).toEqual({ status: 'connected' });
   });
 
+  it('shows when the next retry is due until it starts', () => {
+    const lost = run({ type: 'start' }, { type: 'connected' }, { type: 'lost', offline: false });
+    const scheduled = connectionReducer(lost, { type: 'scheduled', at: 1_000 });
+    expect(scheduled).toEqual({ status: 'reconnecting', attempt: 0, offline: false, retryAt: 1_000 });
+    expect(connectionReducer(scheduled, { type: 'retry' })).toStrictEqual({ status: 'reconnecting', attempt: 1, offline: false });
+    expect(run({ type: 'start' }, { type: 'connected' }, { type: 'scheduled', at: 1_000 })).toEqual({ status: 'connected' });
+  });
+
   it('a failed first connect also reconnects; repeated failures keep the attempt count', () => {
     const s = run(
       { type: 'start' },

@@ -6,7 +6,8 @@ export type ConnectionState =
   | { status: 'idle' }
   | { status: 'connecting' }
   | { status: 'connected' }
-  | { status: 'reconnecting'; attempt: number; offline: boolean }
+  /** `retryAt`: when the next retry is due (epoch ms), once it is scheduled. */
+  | { status: 'reconnecting'; attempt: number; offline: boolean; retryAt?: number }
   | { status: 'disconnected'; reason: 'unauthorized' | 'stopped' | 'revoked' | 'refused' };
 
 export type ConnectionEvent =
@@ -14,6 +15,8 @@ export type ConnectionEvent =
   | { type: 'connected' }
   /** The transport dropped or a connect attempt failed; the client will retry. */
   | { type: 'lost'; offline: boolean }
+  /** The next retry is scheduled for `at` (epoch ms). */
+  | { type: 'scheduled'; at: number }
   /** A scheduled retry is starting now. */
   | { type: 'retry' }
   | { type: 'unauthorized' }
@@ -34,9 +37,13 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
       if (state.status === 'disconnected' || state.status === 'idle') return state;
       if (state.status === 'reconnecting') return { ...state, offline: event.offline };
       return { status: 'reconnecting', attempt: 0, offline: event.offline };
-    case 'retry':
+    case 'scheduled':
+      return state.status === 'reconnecting' ? { ...state, retryAt: event.at } : state;
+    case 'retry': {
       if (state.status !== 'reconnecting') return state;
-      return { ...state, attempt: state.attempt + 1 };
+      const { retryAt: _retryAt, ...rest } = state;
+      return { ...rest, attempt: state.attempt + 1 };
+    }
     case 'unauthorized':
       return { status: 'disconnected', reason: 'unauthorized' };
     case 'revoked':

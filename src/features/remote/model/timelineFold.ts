@@ -207,9 +207,19 @@ export function foldPermissionResponse(draft: TimelineDraft, body: SessionEventB
   draft.items[found.index] = { ...found.item, permissions };
 }
 
+/** What an interrupted or failed turn left running ends with it (older histories hold no closing events for it). */
+function endOpenWork(draft: TimelineDraft): void {
+  draft.items = draft.items.map((item) => {
+    if (item.kind === 'tool' && item.status === 'executing') return { ...item, status: 'failed', error: item.error ?? 'interrupted' };
+    if (item.kind === 'subagent' && (item.status === 'initializing' || item.status === 'running')) return { ...item, status: 'cancelled' };
+    return item;
+  });
+}
+
 /** A completed turn leaves no card; an interrupted, failed or limited one does. */
 export function foldTurnEnd(draft: TimelineDraft, body: SessionEventBodyOf<'turn_end'>, seq: number): void {
   draft.lastTurnEnd = seq;
+  if (body.reason === 'interrupted' || body.reason === 'error') endOpenWork(draft);
   if (body.reason !== 'completed') put(draft, { kind: 'turnEnd', key: `turnEnd:${seq}`, seq, reason: body.reason });
 }
 

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { CLI_EVENTS, cliHelloAckSchema, instancesListAckSchema, WEB_EVENTS, WEB_PUSH } from '../../protocol';
+import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+
+/**
+ * Presence timing with an injected grace: a CLI socket that closes is offline after the grace (and not before), one
+ * that stops answering heartbeats (half-open) is dropped by the ping timeout and offline at once, without the grace.
+ */
+const GRACE_MS = 1_500;
+let relay: TestRelay;
+const open: Socket[] = [];
+const track = <T extends Socket>(s: T) => {
+  open.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  relay = await createTestRelay({ remote: { presenceGraceMs: GRACE_MS, pingIntervalMs: 200, pingTimeoutMs: 300, revocationCheckMs: 200 } });
+}, RELAY_START_TIMEOUT_MS);
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(async () => {
+  await relay?.close();
+}, RELAY_START_TIMEOUT_MS);
+
+let n = 0;
+async function setup() {
+  const user = await signIn(relay, `presence${++n}@example.com`);
+  const cliToken = await cliTokenFor(relay, user.userId, `presence-host${n}`);
+  const instanceId = randomUUID();
+  const cli = track(await connect(cliSocket(relay, cliToken.token, instanceId)));
+  expect(cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
+  const web = track(await connect(webSocket(relay, user.jwt, randomUUID())));
+  const online = async () => {
+    const list = instancesListAckSchema.parse(await request(web, WEB_EVENTS.instancesList, {}));
+    return list.ok && list.instances.find((i) => i.id === instanceId)?.online === true;
+  };
+  const updates = collect(web, WEB_PUSH.instanceUpdated) as Array<{ instance: { id: string; online: boolean } }>;
+  const offlineUpdate = () => updates.some((u) => u.instance.id === instanceId && !u.instance.online);
+  return { cli, online, offlineUpdate };
+}
+
+describe('presence', () => {
+  it('a closed CLI socket is offline after the grace, not before', async () => {
+    const s = await setup();
+    expect(await s.online()).toBe(true);
+    const closedAt = Date.now();
+    s.cli.io.reconnection(false);
+    s.cli.io.engine.close(); // the connection goes away as when the process is killed: no namespace disconnect
+    await waitFor(s.offlineUpdate, GRACE_MS + 3_000, 'offline update');
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(GRACE_MS);
+    expect(await s.online()).toBe(false);
+  });
+
+  it('a half-open CLI socket is dropped by the heartbeat and offline without the grace', async () => {
+    const s = await setup();
+    // The CLI stops answering pings (its end of the connection is gone, the relay's is not).
+    const engine = s.cli.io.engine as unknown as { _sendPacket: (type: string, ...rest: unknown[]) => void };
+    const send = engine._sendPacket.bind(engine);
+    engine._sendPacket = (type, ...rest) => (type === 'pong' ? undefined : send(type, ...rest));
+    s.cli.io.reconnection(false);
+    // Ping timeout (200 + 300 ms here) with no grace after it: well before the 1.5 s grace could have run out.
+    await waitFor(s.offlineUpdate, GRACE_MS, 'offline update after missed heartbeats');
+    expect(await s.online()).toBe(false);
+  });
+});

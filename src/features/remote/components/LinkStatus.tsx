@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { Instance } from '#protocol/remote';
+
+import type { ConnectionState } from '../model/connection';
+
+const browserTone: Record<ConnectionState['status'], string> = {
+  idle: 'bg-base-content/40',
+  connecting: 'bg-info animate-pulse',
+  connected: 'bg-success',
+  reconnecting: 'bg-warning animate-pulse',
+  disconnected: 'bg-error',
+};
+
+/** Seconds until `at`, re-rendered every second while there is one. */
+function useSecondsUntil(at: number | undefined): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === undefined) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === undefined ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function Leg({ testId, state, tone, name, detail }: { testId: string; state: string; tone: string; name: string; detail: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5" data-testid={testId} data-state={state}>
+      <span className={`inline-block size-2 shrink-0 rounded-full ${tone}`} aria-hidden />
+      <span className="shrink-0 text-base-content/60">{name}</span>
+      <span className="truncate font-medium">{detail}</span>
+    </span>
+  );
+}
+
+/**
+ * Both legs of the session's link, each with its own state: this browser ↔ the relay (attempt and next retry while
+ * reconnecting) and the relay ↔ the CLI (online, or offline since when it was last seen).
+ */
+export function LinkStatus({ connection, instance }: { connection: ConnectionState; instance: Instance | undefined }) {
+  const { t, i18n } = useTranslation('remote');
+  const retryIn = useSecondsUntil(connection.status === 'reconnecting' ? connection.retryAt : undefined);
+  const browserDetail =
+    connection.status === 'reconnecting'
+      ? [
+          t('connection.reconnecting', { attempt: Math.max(1, connection.attempt) }),
+          ...(retryIn !== null ? [t('link.nextRetry', { seconds: retryIn })] : []),
+        ].join(' · ')
+      : t(`connection.${connection.status}`);
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language);
+  const cliOnline = instance?.online === true;
+  const cliDetail = cliOnline
+    ? t('link.online')
+    : instance
+      ? t('link.offlineSince', { time: time(instance.lastSeenAt) })
+      : t('link.offline');
+  return (
+    <div
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-base-300 bg-base-200/40 px-3 py-1.5 text-xs"
+      role="status"
+      aria-label={t('link.title')}
+      data-testid="link-status"
+    >
+      <Leg
+        testId="link-browser"
+        state={connection.status}
+        tone={browserTone[connection.status]}
+        name={t('link.browser')}
+        detail={browserDetail}
+      />
+      <Leg
+        testId="link-cli"
+        state={cliOnline ? 'online' : 'offline'}
+        tone={cliOnline ? 'bg-success' : 'bg-error'}
+        name={t('link.cli')}
+        detail={cliDetail}
+      />
+    </div>
+  );
+}
