@@ -8,10 +8,12 @@ import {
   cliInboundSchemas,
   cliSessionEventSchema,
   commandsTakenSchema,
+  FILE_DIFF_MAX_CHARS,
   handshakeErrorCodes,
   handshakeErrorDataSchema,
   instanceAttachAckSchema,
   pendingInputSchema,
+  permissionRequestBodySchema,
   sessionEventSchema,
   sessionJoinSchema,
   WEB_EVENTS,
@@ -123,6 +125,22 @@ describe('remote protocol', () => {
       ok({ type: 'permission_request', requestId: 'p1', toolCallId: 't1', agentId, tool: 'run_command', summary: 's', input: {} }),
     ).toBe(true);
     expect(ok({ type: 'tool_output', toolCallId: 't1', agentId: '', stream: 'stdout', chunk: 'a' })).toBe(false);
+  });
+
+  it('takes an optional preview on permission_request: a diff, a command with its directory, or a URL', () => {
+    const req = { type: 'permission_request', requestId: 'p1', toolCallId: 't1', tool: 'edit_file', summary: 's', input: {} };
+    const parse = (preview: unknown) => permissionRequestBodySchema.safeParse({ ...req, preview });
+    expect(parse({ kind: 'diff', path: 'a.txt', oldText: 'a', newText: 'b', created: false }).success).toBe(true);
+    expect(parse({ kind: 'command', command: 'ls -la', cwd: '/home/me/project' }).success).toBe(true);
+    expect(parse({ kind: 'url', url: 'https://example.com/' }).success).toBe(true);
+    expect(permissionRequestBodySchema.safeParse(req).success).toBe(true);
+    // Free text keeps NUL visible; a URL with a control character, an empty path, an unknown kind or oversize text is refused.
+    expect(parse({ kind: 'command', command: 'echo \u0000', cwd: '/p' })).toMatchObject({ data: { preview: { command: 'echo \u2400' } } });
+    expect(parse({ kind: 'url', url: 'https://example.com/\u0007' }).success).toBe(false);
+    expect(parse({ kind: 'diff', path: '', oldText: '', newText: 'b' }).success).toBe(false);
+    expect(parse({ kind: 'delete', path: 'a.txt' }).success).toBe(false);
+    expect(parse({ kind: 'diff', path: 'a', oldText: '', newText: 'x'.repeat(FILE_DIFF_MAX_CHARS + 1) }).success).toBe(false);
+    expect(parse({ kind: 'command', command: 'ls' }).success).toBe(false);
   });
 
   it('lists the handshake error codes and the commands:taken event', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { code, FILE_DIFF_MAX_CHARS, id, INPUT_TEXT_MAX_CHARS, iso, json, TEXT_MAX, TOOL_OUTPUT_MAX_CHARS, uuid } from './fields';
-import { text } from './text';
+import { plain, text } from './text';
 
 /**
  * Session events (docs/protocol.md): what a CLI reports about a session (chat, tool calls, diffs, todos, sub-agents,
@@ -93,6 +93,22 @@ export const setupStepBodySchema = z.object({
   status: z.enum(setupStepStatuses),
   detail: text(10_000).optional(),
 });
+/**
+ * What an approval card shows before the user decides (optional, filled by the CLI): the change a write or edit makes
+ * (`oldText` empty for a new file), the full command and the directory it runs in, or the URL a fetch opens.
+ */
+export const permissionPreviewSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('diff'),
+    path: text(4096).pipe(z.string().min(1)),
+    oldText: text(FILE_DIFF_MAX_CHARS),
+    newText: text(FILE_DIFF_MAX_CHARS),
+    created: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('command'), command: text(INPUT_TEXT_MAX_CHARS), cwd: text(4096) }),
+  z.object({ kind: z.literal('url'), url: plain(z.string().max(8192)) }),
+]);
+export type PermissionPreview = z.infer<typeof permissionPreviewSchema>;
 export const permissionRequestBodySchema = z.object({
   type: z.literal('permission_request'),
   requestId: id,
@@ -101,6 +117,7 @@ export const permissionRequestBodySchema = z.object({
   tool: text(200).pipe(z.string().min(1)),
   summary: text(10_000),
   input: json,
+  preview: permissionPreviewSchema.optional(),
 });
 export const permissionResponseBodySchema = z.object({
   type: z.literal('permission_response'),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import type { PermissionPreview } from '../../protocol/remote';
 import type { EventBody, PermissionDecision, PermissionScope } from '../events';
 
 export interface PermissionAsk {
@@ -7,6 +8,8 @@ export interface PermissionAsk {
   toolCallId: string;
   summary: string;
   input: unknown;
+  /** What the approval card shows: the diff, the command and its directory, or the URL. */
+  preview?: PermissionPreview;
   /** The sub-agent that asks (absent for the main agent). */
   agentId?: string;
 }
@@ -47,6 +50,7 @@ export class PermissionGate {
       tool: ask.tool,
       summary: ask.summary,
       input: ask.input,
+      ...(ask.preview && { preview: ask.preview }),
     });
     const onAbort = () => this.settle(requestId, 'interrupted');
     signal?.addEventListener('abort', onAbort, { once: true });

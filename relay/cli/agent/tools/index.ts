@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { INPUT_TEXT_MAX_CHARS, type PermissionPreview } from '../../../protocol/remote';
 import { capText, DIFF_TEXT_CAP, type EventBody, type TodoItem } from '../../events';
 import { TextBatcher } from '../batcher';
 import type { ToolDefinition } from '../modelClient';
@@ -151,9 +152,15 @@ export interface ToolContext {
 
 const fail = (error: string): ToolOutcome => ({ ok: false, output: '', error });
 
-async function ask(ctx: ToolContext, tool: ToolName, summary: string, input: unknown): Promise<ToolOutcome | null> {
+async function ask(
+  ctx: ToolContext,
+  tool: ToolName,
+  summary: string,
+  input: unknown,
+  preview: PermissionPreview,
+): Promise<ToolOutcome | null> {
   const decision = await ctx.permissions.request(
-    { tool, toolCallId: ctx.toolCallId, summary, input, ...(ctx.agentId && { agentId: ctx.agentId }) },
+    { tool, toolCallId: ctx.toolCallId, summary, input, preview, ...(ctx.agentId && { agentId: ctx.agentId }) },
     ctx.signal,
   );
   if (decision === 'allow') return null;
@@ -182,7 +189,13 @@ export async function executeTool(name: string, rawInput: unknown, ctx: ToolCont
             : planEditFile(ctx.cwd, parsed.data as ToolInput<'edit_file'>);
         const first = makePlan();
         const verb = name === 'write_file' ? (first.created ? 'Create' : 'Overwrite') : 'Edit';
-        const refused = await ask(ctx, name, `${verb} ${first.rel}`, rawInput);
+        const refused = await ask(ctx, name, `${verb} ${first.rel}`, rawInput, {
+          kind: 'diff',
+          path: first.rel,
+          oldText: capText(first.oldText, DIFF_TEXT_CAP),
+          newText: capText(first.newText, DIFF_TEXT_CAP),
+          created: first.created,
+        });
         if (refused) return refused;
         // The file may have changed while the user was deciding: plan again on what is there now.
         const plan = makePlan();
@@ -203,7 +216,11 @@ export async function executeTool(name: string, rawInput: unknown, ctx: ToolCont
       }
       case 'run_command': {
         const input = parsed.data as ToolInput<'run_command'>;
-        const refused = await ask(ctx, name, `Run \`${input.command}\``, rawInput);
+        const refused = await ask(ctx, name, `Run \`${input.command}\``, rawInput, {
+          kind: 'command',
+          command: capText(input.command, INPUT_TEXT_MAX_CHARS),
+          cwd: ctx.cwd,
+        });
         if (refused) return refused;
         return await runCommandTool(ctx, input.command, input.timeout_ms);
       }

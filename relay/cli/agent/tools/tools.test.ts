@@ -102,6 +102,53 @@ describe('permissions', () => {
   });
 });
 
+describe('permission previews', () => {
+  const firstRequest = async (name: string, input: unknown) => {
+    gate.autoApprove = false;
+    const pending = executeTool(name, input, ctx());
+    const req = await waitForRequest();
+    gate.answer(req.requestId, 'deny', 'once');
+    await pending;
+    return req;
+  };
+  const waitForRequest = async () => {
+    for (;;) {
+      const req = events.find((e) => e.type === 'permission_request');
+      if (req?.type === 'permission_request') return req;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+
+  it('carry the diff of an edit, the old content a write replaces, and the command with its directory', async () => {
+    writeFileSync(path.join(dir, 'g.txt'), 'hello\n');
+    expect((await firstRequest('edit_file', { path: 'g.txt', old_string: 'hello', new_string: 'hello, tern' })).preview).toEqual({
+      kind: 'diff',
+      path: 'g.txt',
+      oldText: 'hello\n',
+      newText: 'hello, tern\n',
+      created: false,
+    });
+    events = [];
+    expect((await firstRequest('write_file', { path: 'g.txt', content: 'bye\n' })).preview).toMatchObject({
+      oldText: 'hello\n',
+      newText: 'bye\n',
+      created: false,
+    });
+    events = [];
+    expect((await firstRequest('write_file', { path: 'new.txt', content: 'fresh' })).preview).toMatchObject({
+      oldText: '',
+      newText: 'fresh',
+      created: true,
+    });
+    events = [];
+    expect((await firstRequest('run_command', { command: 'ls -la && echo done' })).preview).toEqual({
+      kind: 'command',
+      command: 'ls -la && echo done',
+      cwd: dir,
+    });
+  });
+});
+
 describe('sub-agent tool calls', () => {
   it('carry the agentId on permission_request, file_diff and tool_output', async () => {
     gate.autoApprove = false;

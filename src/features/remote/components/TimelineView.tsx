@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { QueuedInput } from '../model/inputQueue';
-import type { DiffItem, PermissionDecision, PermissionScope, PermissionState, SubagentItem, TimelineItem } from '../model/timeline';
+import type { DiffItem, PermissionDecision, PermissionScope, SubagentItem, TimelineItem } from '../model/timeline';
 import { ErrorText, NoticeText } from './NoticeText';
+import { PermissionPrompt } from './PermissionPrompt';
 import { useMediaQuery } from './useMediaQuery';
 
 // The heavy parts load only when a message or a diff shows up.
@@ -120,6 +121,9 @@ function Collapsible({
 
 type Respond = (requestId: string, decision: PermissionDecision, scope: PermissionScope) => void;
 
+/** The error of a tool call its interrupted turn left open (the CLI's closing event and the timeline fold use it). */
+const INTERRUPTED = 'interrupted';
+
 function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswer: boolean; onRespond: Respond }) {
   const { t } = useTranslation('remote');
   const streamed = item.stream.map((s) => s.chunk).join('');
@@ -176,7 +180,7 @@ function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswe
         )}
         {item.error && (
           <p className="rounded-box bg-error/10 px-3 py-2 font-mono text-xs text-error" data-testid="tool-error">
-            {item.error}
+            {item.error === INTERRUPTED ? t('tool.interrupted') : item.error}
           </p>
         )}
         {item.diffs.map((diff) => (
@@ -215,82 +219,6 @@ function SetupStepRow({ item }: { item: Item<'setup'> }) {
       <div className="min-w-0">
         <p>{item.title}</p>
         {item.detail && <p className="whitespace-pre-wrap text-xs text-base-content/60">{item.detail}</p>}
-      </div>
-    </div>
-  );
-}
-
-/** The permission prompt, inside the card of the tool call that asked; afterwards it shows the decision. */
-function PermissionPrompt({
-  permission,
-  canAnswer,
-  onRespond,
-}: {
-  permission: PermissionState;
-  canAnswer: boolean;
-  onRespond: (decision: PermissionDecision, scope: PermissionScope) => void;
-}) {
-  const { t } = useTranslation('remote');
-  const [sent, setSent] = useState(false);
-  const decided = permission.decision;
-  const state = decided ? decided.decision : permission.open ? 'pending' : 'expired';
-  if (state !== 'pending') {
-    const label = decided
-      ? t(
-          decided.decision === 'deny'
-            ? 'permission.denied'
-            : decided.scope === 'session'
-              ? 'permission.allowedSession'
-              : 'permission.allowedOnce',
-        )
-      : t('permission.expired');
-    const tone = decided?.decision === 'deny' ? 'text-error' : decided ? 'text-success' : 'text-base-content/60';
-    return (
-      <p
-        className="mt-2 flex items-center gap-1.5 text-xs"
-        data-testid="permission-prompt"
-        data-request-id={permission.requestId}
-        data-state={state}
-      >
-        <span className={`font-semibold ${tone}`}>{decided?.decision === 'deny' ? '✕' : decided ? '✓' : '–'}</span>
-        <span className="text-base-content/70">{t('permission.label')}</span>
-        <span className={`font-medium ${tone}`}>{label}</span>
-      </p>
-    );
-  }
-  return (
-    <div
-      className="mt-2 rounded-box border border-warning/60 bg-warning/10 p-3"
-      role="group"
-      aria-label={t('permission.title')}
-      data-testid="permission-prompt"
-      data-request-id={permission.requestId}
-      data-state="pending"
-    >
-      <p className="text-sm font-semibold">{t('permission.title')}</p>
-      <p className="mt-1 break-words text-sm">{permission.summary}</p>
-      <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        {(
-          [
-            ['allow', 'once', 'btn-primary col-span-2', 'permission.allowOnce'],
-            ['allow', 'session', 'btn-outline', 'permission.allowSession'],
-            ['deny', 'once', 'btn-outline btn-error', 'permission.deny'],
-          ] as const
-        ).map(([decision, scope, style, label]) => (
-          <button
-            key={label}
-            type="button"
-            className={`btn ${style} max-sm:h-11 sm:btn-sm`}
-            disabled={!canAnswer || sent}
-            onClick={() => {
-              setSent(true);
-              onRespond(decision, scope);
-              setTimeout(() => setSent(false), 4000);
-            }}
-          >
-            {t(label)}
-          </button>
-        ))}
       </div>
     </div>
   );

@@ -34,6 +34,8 @@ export interface PermissionState {
   tool: string;
   summary: string;
   input: unknown;
+  /** What the card shows before the user decides (the diff, the command and its directory, or the URL). */
+  preview?: SessionEventBodyOf<'permission_request'>['preview'];
   decision: SessionEventBodyOf<'permission_response'> | null;
   /** Still answerable: no decision yet and its turn has not ended. */
   open: boolean;

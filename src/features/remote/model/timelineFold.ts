@@ -184,6 +184,7 @@ export function foldPermissionRequest(draft: TimelineDraft, body: SessionEventBo
     tool: body.tool,
     summary: body.summary,
     input: body.input,
+    ...(body.preview && { preview: body.preview }),
     decision: null,
     open: true,
   };
