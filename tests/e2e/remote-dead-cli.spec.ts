@@ -100,7 +100,7 @@ test.describe('a CLI that dies', () => {
     rig.clis.push({ ...cli, proc: restarted, cleanup: () => restarted.kill() });
     await expect(cliLeg).toHaveAttribute('data-state', 'online', { timeout: 30_000 });
     await expect(sleepCard).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
-    await expect(sleepCard.getByTestId('tool-error')).toContainText('interrupted');
+    await expect(sleepCard.getByTestId('tool-error')).toContainText('Interrupted: the turn ended');
     const echoCard = page.getByTestId('tool-card').filter({ hasText: 'back-again' }).last();
     await expect(echoCard).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
     await expect(page.getByTestId('waiting-for-cli')).toBeHidden();

@@ -121,6 +121,9 @@ function Collapsible({
 
 type Respond = (requestId: string, decision: PermissionDecision, scope: PermissionScope) => void;
 
+/** The error of a tool call its interrupted turn left open (the CLI's closing event and the timeline fold use it). */
+const INTERRUPTED = 'interrupted';
+
 function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswer: boolean; onRespond: Respond }) {
   const { t } = useTranslation('remote');
   const streamed = item.stream.map((s) => s.chunk).join('');
@@ -177,7 +180,7 @@ function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswe
         )}
         {item.error && (
           <p className="rounded-box bg-error/10 px-3 py-2 font-mono text-xs text-error" data-testid="tool-error">
-            {item.error}
+            {item.error === INTERRUPTED ? t('tool.interrupted') : item.error}
           </p>
         )}
         {item.diffs.map((diff) => (
