@@ -50,11 +50,33 @@ export const remoteErrorCodes = [
 export const remoteErrorCodeSchema = z.enum(remoteErrorCodes);
 export type RemoteErrorCode = z.infer<typeof remoteErrorCodeSchema>;
 
+/**
+ * The browser a window runs in, as the relay read it from the User-Agent of the window's handshake: proper names
+ * ("Chrome", "Android"), shown by the console in its own words ("Chrome on Android"). Either is absent when unknown.
+ */
+export const windowDeviceSchema = z.object({
+  browser: plain(z.string().min(1).max(40)).optional(),
+  os: plain(z.string().min(1).max(40)).optional(),
+});
+export type WindowDevice = z.infer<typeof windowDeviceSchema>;
+
+/**
+ * The window holding a workspace lock: since when, on which device, and when it last drove the workspace (attached,
+ * sent, answered, interrupted, changed a setting). `device` and `lastActiveAt` were added later (absent from older
+ * relays).
+ */
+export const workspaceHolderSchema = z.object({
+  since: z.string(),
+  device: windowDeviceSchema.optional(),
+  lastActiveAt: z.string().optional(),
+});
+export type WorkspaceHolder = z.infer<typeof workspaceHolderSchema>;
+
 export const remoteErrorSchema = z.object({
   code: remoteErrorCodeSchema,
   message: z.string(),
-  /** WORKSPACE_BUSY: who holds the lock since when. */
-  holder: z.object({ since: z.string() }).optional(),
+  /** WORKSPACE_BUSY: the window that holds the lock (another live window). */
+  holder: workspaceHolderSchema.optional(),
   /** RATE_LIMITED / QUOTA_EXCEEDED (usage:authorize). */
   retryAfterSeconds: z.number().nonnegative().optional(),
   /** BAD_REQUEST: the schema issues. */
@@ -299,7 +321,12 @@ export const webSessionSettingsSchema = sessionSettingsCommandSchema;
 export const workspaceLostReasons = ['taken_over', 'lease_expired', 'instance_removed'] as const;
 export const instanceUpdatedSchema = z.object({ instance: instanceSchema });
 export const sessionUpdatedSchema = z.object({ session: sessionSchema });
-export const workspaceLostSchema = z.object({ instanceId: uuid, reason: z.enum(workspaceLostReasons) });
+/** `by`: the window that took the workspace over (`taken_over`; absent from older relays). */
+export const workspaceLostSchema = z.object({
+  instanceId: uuid,
+  reason: z.enum(workspaceLostReasons),
+  by: workspaceHolderSchema.optional(),
+});
 export type WorkspaceLost = z.infer<typeof workspaceLostSchema>;
 export const authRevokedSchema = z.object({}).loose();
 

@@ -38,6 +38,7 @@ import {
   webSessionInterruptSchema,
   webSessionPermissionSchema,
   webSessionSettingsSchema,
+  type WindowDevice,
   workspaceLostSchema,
 } from './remote';
 
@@ -145,4 +146,6 @@ export interface WebSocketData {
   userId: string;
   jti: string;
   windowId: string;
+  /** The window's browser, from the handshake's User-Agent (shown to another window that finds the workspace busy). */
+  device: WindowDevice;
 }

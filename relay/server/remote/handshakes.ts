@@ -5,6 +5,7 @@ import type { RelayConfig } from '../config';
 import { proxyTrust } from '../core/network/proxyTrust';
 import { verifyCliToken } from '../core/remote/cliAuth';
 import type { RemoteCoreDeps } from '../core/remote/deps';
+import { windowDeviceFrom } from '../core/remote/windowDevice';
 import type { Database } from '../storage/database';
 import type { CliNamespace, WebNamespace } from './namespaces';
 import { isAllowedOrigin } from './origin';
@@ -80,7 +81,13 @@ export function useWebHandshake(web: WebNamespace, deps: { app: FastifyInstance;
       } catch {
         return next(handshakeError('UNAUTHORIZED', 'sign in again'));
       }
-      socket.data = { kind: 'web', userId: access.userId, jti: access.jti, windowId: auth.data.windowId };
+      socket.data = {
+        kind: 'web',
+        userId: access.userId,
+        jti: access.jti,
+        windowId: auth.data.windowId,
+        device: windowDeviceFrom(headers['user-agent']),
+      };
       next();
     }),
   );

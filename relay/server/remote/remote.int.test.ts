@@ -16,6 +16,7 @@ import {
   WEB_EVENTS,
   WEB_NAMESPACE,
   WEB_PUSH,
+  workspaceLostSchema,
 } from '../../protocol';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { call } from '../testing/http';
@@ -246,7 +247,20 @@ describe('malformed events', () => {
 });
 
 describe('workspace lock', () => {
-  it('one window at a time: busy, explicit take-over, lease expiry, re-attach by the same window', async () => {
+  const ANDROID_CHROME =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+  const IPHONE_SAFARI =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  const repo = () => createRemoteRepo(relay.storage.db);
+  /** The lock row once the relay has handled `socket`'s disconnect (its lease lapsed at once, long before LEASE_MS). */
+  const lapsedAfterClose = async (instanceId: string) => {
+    await waitFor(async () => ((await repo().findLock(instanceId))?.leaseExpiresAt ?? new Date(0)) <= now(), LEASE_MS / 2, 'lock lapsed');
+    return (await repo().findLock(instanceId))!;
+  };
+  /** Waits until the relay has dropped the server side of `socket`. */
+  const goneFromRelay = (id: string) => waitFor(() => !relay.app.remote.io.of(WEB_NAMESPACE).sockets.has(id), 2000, 'socket gone');
+
+  it('one window at a time: busy, explicit take-over, a lapsed lease, re-attach by the same window, detach', async () => {
     const s = await setup();
     const other = track(await connect(webSocket(relay, s.jwt)));
     const busy = instanceAttachAckSchema.parse(await request(other, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
@@ -264,7 +278,7 @@ describe('workspace lock', () => {
     const taken = await request(other, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId, takeOver: true });
     expect(taken.ok).toBe(true);
     await waitFor(() => lost.length === 1, 5000, 'workspace:lost');
-    expect(lost[0]).toEqual({ instanceId: s.instanceId, reason: 'taken_over' });
+    expect(lost[0]).toMatchObject({ instanceId: s.instanceId, reason: 'taken_over' });
     expect(await request(s.web, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
       error: { code: 'NOT_ATTACHED' },
     });
@@ -272,17 +286,16 @@ describe('workspace lock', () => {
       error: { code: 'WORKSPACE_BUSY' },
     });
 
-    // The holder's window goes away: its lease is not renewed and lapses; then the lock is free.
-    other.disconnect();
-    expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({
-      error: { code: 'WORKSPACE_BUSY' },
-    });
+    // A holder still connected but silent past its lease (its node stopped renewing) is no holder either.
+    const lapsed = collect<{ instanceId: string; reason: string }>(other, WEB_PUSH.workspaceLost);
     clockOffsetMs += LEASE_MS + 1_000;
     try {
       expect(await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
     } finally {
       clockOffsetMs -= LEASE_MS + 1_000;
     }
+    await waitFor(() => lapsed.length === 1, 5000, 'workspace:lost lease_expired');
+    expect(lapsed[0]).toEqual({ instanceId: s.instanceId, reason: 'lease_expired' });
 
     // The same window reconnecting (page reload keeps windowId) gets its lock back; detach frees it for others.
     s.web.disconnect();
@@ -291,6 +304,100 @@ describe('workspace lock', () => {
     expect(await request(reloaded, WEB_EVENTS.instanceDetach, { instanceId: s.instanceId })).toEqual({ ok: true });
     const third = track(await connect(webSocket(relay, s.jwt)));
     expect(await request(third, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+  });
+
+  it('a closed window is no holder: its socket closing frees the workspace at once, for a new tab', async () => {
+    const s = await setup();
+    const before = (await repo().findLock(s.instanceId))!;
+    expect(before.leaseExpiresAt.getTime()).toBeGreaterThan(now().getTime() + LEASE_MS / 2);
+    s.web.disconnect();
+    await lapsedAfterClose(s.instanceId);
+    // A new tab (a new windowId) attaches without taking over, and nobody is told anything was lost.
+    const tab = track(await connect(webSocket(relay, s.jwt)));
+    expect(await request(tab, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+    expect(await request(tab, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('a quick reconnect of the same window keeps its lock, whichever of close and re-attach the relay sees first', async () => {
+    const s = await setup();
+    const { since } = (await repo().findLock(s.instanceId))!;
+
+    // Re-attach from the new socket first, then the old socket's close arrives: the lock is not touched by it.
+    const second = track(await connect(webSocket(relay, s.jwt, s.windowId)));
+    const firstId = s.web.id!;
+    expect(await request(second, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+    s.web.disconnect();
+    await goneFromRelay(firstId);
+    const stranger = track(await connect(webSocket(relay, s.jwt)));
+    expect(await request(stranger, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({
+      error: { code: 'WORKSPACE_BUSY' },
+    });
+    expect(await request(second, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      ok: true,
+    });
+
+    // The close first, then the same window again: it is the same holding, since the same moment.
+    const lost = collect(second, WEB_PUSH.workspaceLost);
+    second.disconnect();
+    await lapsedAfterClose(s.instanceId);
+    const third = track(await connect(webSocket(relay, s.jwt, s.windowId)));
+    expect(await request(third, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+    const lock = (await repo().findLock(s.instanceId))!;
+    expect(lock.since).toEqual(since);
+    expect(lock.socketId).toBe(third.id);
+    expect(lost).toEqual([]);
+  });
+
+  it('busy names the live holder: its device from the User-Agent and when it last drove the workspace', async () => {
+    const s = await setup({ attach: false });
+    const phone = track(await connect(webSocket(relay, s.jwt, randomUUID(), { 'user-agent': ANDROID_CHROME })));
+    expect(await request(phone, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+    const attachedAt = (await repo().findLock(s.instanceId))!.lastActiveAt;
+
+    clockOffsetMs += 2_000;
+    try {
+      // Driving the workspace (here: a new session) is activity.
+      expect(await request(phone, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+        ok: true,
+      });
+      const busy = await request(s.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId });
+      const parsed = instanceAttachAckSchema.parse(busy);
+      expect(parsed.ok).toBe(false);
+      if (parsed.ok) return;
+      expect(parsed.error.code).toBe('WORKSPACE_BUSY');
+      const holder = parsed.error.holder!;
+      expect(holder.device).toEqual({ browser: 'Chrome', os: 'Android' });
+      expect(Date.parse(holder.since)).toBe(attachedAt.getTime());
+      expect(Date.parse(holder.lastActiveAt!)).toBeGreaterThanOrEqual(attachedAt.getTime() + 2_000);
+    } finally {
+      clockOffsetMs -= 2_000;
+    }
+  });
+
+  it('a take-over tells the old window workspace:lost taken_over, with the device that took it', async () => {
+    const s = await setup({ attach: false });
+    const android = track(await connect(webSocket(relay, s.jwt, randomUUID(), { 'user-agent': ANDROID_CHROME })));
+    expect(await request(android, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
+    const lost = collect(android, WEB_PUSH.workspaceLost);
+    const iphone = track(await connect(webSocket(relay, s.jwt, randomUUID(), { 'user-agent': IPHONE_SAFARI })));
+    expect(await request(iphone, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({
+      error: { code: 'WORKSPACE_BUSY', holder: { device: { browser: 'Chrome', os: 'Android' } } },
+    });
+    expect(await request(iphone, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId, takeOver: true })).toMatchObject({ ok: true });
+    await waitFor(() => lost.length === 1, 5000, 'workspace:lost');
+    const pushed = workspaceLostSchema.parse(lost[0]);
+    expect(pushed).toMatchObject({ instanceId: s.instanceId, reason: 'taken_over', by: { device: { browser: 'Safari', os: 'iPhone' } } });
+    expect(Date.parse(pushed.by!.since)).not.toBeNaN();
+    // The old window is read-only now, and can take it back.
+    expect(await request(android, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      error: { code: 'NOT_ATTACHED' },
+    });
+    const lostByIphone = collect(iphone, WEB_PUSH.workspaceLost);
+    expect(await request(android, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId, takeOver: true })).toMatchObject({ ok: true });
+    await waitFor(() => lostByIphone.length === 1, 5000, 'workspace:lost to the iPhone');
+    expect(lostByIphone[0]).toMatchObject({ reason: 'taken_over', by: { device: { browser: 'Chrome', os: 'Android' } } });
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '../../protocol';
 import type { RelayConfig } from '../config';
 import type { RemoteOptions } from '../core/remote/deps';
+import { windowGone } from '../core/remote/instances';
 import type { Database } from '../storage/database';
 import { createAccessTokensRepo } from '../storage/repos/accessTokensRepo';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
@@ -126,7 +127,11 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     registerWebInstanceHandlers(ctx, conn);
     registerWebSessionHandlers(ctx, conn);
     registerWebPermissionHandlers(ctx, conn);
-    socket.on('disconnect', () => ctx.fanout.leaveAll(socket));
+    socket.on('disconnect', () => {
+      ctx.fanout.leaveAll(socket);
+      // A closed window frees its workspace now, so a new tab 2 s later is not told "busy" by a window that is gone.
+      windowGone(core, socket.id).catch((error: unknown) => log.warn({ err: error }, 'remote: releasing a closed window’s lock failed'));
+    });
   });
 
   const stopMaintenance = startMaintenance(ctx, { cliTokens: createCliTokensRepo(deps.db), accessTokens: createAccessTokensRepo(deps.db) });

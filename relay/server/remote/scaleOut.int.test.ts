@@ -4,7 +4,7 @@ import { connect as tcpConnect } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../protocol';
+import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '../../protocol';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
@@ -121,6 +121,41 @@ describe('scale-out: two relay nodes', () => {
     });
     expect(res.status).toBe(200);
     await gone;
+  });
+
+  it('workspace lock across nodes: a window closing on one node frees it at once; the same window moving nodes keeps it', async (ctx) => {
+    if (!a || !b) return ctx.skip();
+    const user = await signIn(a, 'scalelock@example.com');
+    const { token } = await cliTokenFor(a, user.userId);
+    const instanceId = randomUUID();
+    const cli = await connect(cliSocket(a, token, instanceId));
+    sockets.push(cli);
+    expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+    const repo = createRemoteRepo(a.storage.db);
+    const lapsed = () =>
+      waitFor(async () => ((await repo.findLock(instanceId))?.leaseExpiresAt ?? new Date(0)) <= new Date(), 10_000, 'lock lapsed');
+
+    // A window on node B holds it and closes: a new tab on node A attaches without a take-over, long before the lease.
+    const closing = await connect(webSocket(b, user.jwt));
+    expect(await request(closing, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+    closing.disconnect();
+    await lapsed();
+    const windowId = randomUUID();
+    const onB = await connect(webSocket(b, user.jwt, windowId));
+    sockets.push(onB);
+    expect(await request(onB, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+
+    // The same window reconnects to node A and re-attaches before node B sees its old socket close: still its lock.
+    const onA = await connect(webSocket(a, user.jwt, windowId));
+    sockets.push(onA);
+    expect(await request(onA, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+    const oldId = onB.id!;
+    onB.disconnect();
+    await waitFor(() => !b!.app.remote.io.of(WEB_NAMESPACE).sockets.has(oldId), 5_000, 'old socket gone from node B');
+    const stranger = await connect(webSocket(b, user.jwt));
+    sockets.push(stranger);
+    expect(await request(stranger, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ error: { code: 'WORKSPACE_BUSY' } });
+    expect(await request(onA, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() })).toMatchObject({ ok: true });
   });
 
   it('hands out gap-free, distinct seqs for concurrent appends on both nodes, once per event id', async (ctx) => {

@@ -158,7 +158,10 @@ export const cliCommands = pgTable(
   ],
 );
 
-/** One browser window drives an instance at a time; a lapsed lease is free. */
+/**
+ * One browser window drives an instance at a time; a lapsed lease is free. The holder's socket closing lapses it at
+ * once. `device_*` and `last_active_at` describe the holder to a window that finds the workspace busy.
+ */
 export const workspaceLocks = pgTable('workspace_locks', {
   instanceId: uuid('instance_id')
     .primaryKey()
@@ -170,6 +173,9 @@ export const workspaceLocks = pgTable('workspace_locks', {
   socketId: text('socket_id').notNull(),
   since: ts('since').notNull(),
   leaseExpiresAt: ts('lease_expires_at').notNull(),
+  deviceBrowser: text('device_browser'),
+  deviceOs: text('device_os'),
+  lastActiveAt: ts('last_active_at').notNull().defaultNow(),
 });
 
 export const remoteSchema = { cliTokens, pairingRequests, instances, remoteSessions, sessionEvents, cliCommands, workspaceLocks };

@@ -13,6 +13,7 @@ import { LinkDownAlert } from './components/panels/LinkDownAlert';
 import { SessionList } from './components/panels/SessionList';
 import { SetupGuide } from './components/panels/SetupGuide';
 import { TodoPanel } from './components/panels/TodoPanel';
+import { WorkspaceHeld } from './components/panels/WorkspaceHeld';
 import { SessionToolbar } from './components/SessionToolbar';
 import { useChatFollow } from './components/useChatFollow';
 import { buildTimeline } from './model/timeline';
@@ -181,21 +182,12 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
       </div>
     );
   }
-  if (state.attach.status === 'busy' || state.attach.status === 'lost') {
-    const instanceId = state.attach.instanceId;
-    return (
-      <div
-        className="flex min-w-0 flex-1 flex-col items-center justify-center gap-3 overflow-y-auto p-6 text-center"
-        data-testid="workspace-busy"
-      >
-        <p className="text-lg font-semibold">{t('errors.workspaceBusy')}</p>
-        <p className="max-w-sm text-sm text-base-content/70">{state.attach.status === 'lost' ? t('busy.lost') : t('busy.body')}</p>
-        <button type="button" className="btn btn-warning" disabled={!connected} onClick={() => void store.takeOver(instanceId)}>
-          {t('busy.takeOver')}
-        </button>
-      </div>
-    );
-  }
+  // Busy or lost: another window drives the workspace; an open session stays readable here, nothing can be sent.
+  const held = state.attach.status === 'busy' || state.attach.status === 'lost' ? state.attach : null;
+  const canDrive = connected && !held;
+  const heldNotice = (banner: boolean) =>
+    held && <WorkspaceHeld held={held} connected={connected} banner={banner} onTakeOver={() => store.takeOver(held.instanceId)} />;
+  if (held && !sessionId) return heldNotice(false);
   if (!sessionId) {
     return (
       <div
@@ -223,10 +215,11 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <LinkStatus connection={state.connection} instance={cli} />
+      {heldNotice(true)}
       <SessionToolbar
         session={session}
         timeline={cliOnline ? timeline : { ...timeline, running: false }}
-        connected={connected}
+        connected={canDrive}
         showTodos={showTodos}
         onToggleTodos={() => setShowTodos((v) => !v)}
         onAutoApprove={(autoApprove) => void store.setAutoApprove(autoApprove)}
@@ -245,7 +238,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
           onJump={jumpToPrompt}
           timeline={timeline}
           pending={pending}
-          connected={connected}
+          connected={canDrive}
           cliOnline={cliOnline}
           onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
           onDiscard={(id) => store.discardInput(id)}
@@ -254,7 +247,7 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
           <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
         </aside>
       </div>
-      <Composer disabled={false} offline={!connected} onSend={(text) => store.send(text)} />
+      <Composer disabled={held !== null} offline={!connected} onSend={(text) => store.send(text)} />
     </div>
   );
 }

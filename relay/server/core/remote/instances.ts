@@ -1,5 +1,5 @@
-import type { CliHello, Instance, InstanceAttach, Session } from '../../../protocol';
-import type { InstanceRow } from '../../storage/schema';
+import type { CliHello, Instance, InstanceAttach, Session, WindowDevice, WorkspaceHolder, WorkspaceLost } from '../../../protocol';
+import type { InstanceRow, WorkspaceLockRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
 import { ackError, fail, notFound } from './failures';
 import { toInstance, toPending, toSession } from './views';
@@ -74,14 +74,20 @@ export type AttachOutcome =
       held: true;
       instance: Instance;
       sessions: Session[];
-      /** The window that held the lock before, when another one did, and why it lost it. */
-      lost: { socketId: string; reason: 'taken_over' | 'lease_expired' } | null;
+      /** The window that held the lock before, when another one did, why it lost it, and who holds it now. */
+      lost: { socketId: string; lost: WorkspaceLost } | null;
     };
+
+/** How a window holding the lock is described to the others (WORKSPACE_BUSY's `holder`, `workspace:lost`'s `by`). */
+function toHolder(row: WorkspaceLockRow): WorkspaceHolder {
+  const device = { ...(row.deviceBrowser && { browser: row.deviceBrowser }), ...(row.deviceOs && { os: row.deviceOs }) };
+  return { since: row.since.toISOString(), device, lastActiveAt: row.lastActiveAt.toISOString() };
+}
 
 /** `instance:attach`: takes the workspace lock for this window (or over another window's, when asked). */
 export async function attachInstance(
   deps: RemoteCoreDeps,
-  who: { userId: string; windowId: string; socketId: string },
+  who: { userId: string; windowId: string; socketId: string; device: WindowDevice },
   input: InstanceAttach,
 ): Promise<AttachOutcome> {
   const own = await deps.repo.findOwnInstance(who.userId, input.instanceId);
@@ -91,24 +97,32 @@ export async function attachInstance(
     userId: who.userId,
     windowId: who.windowId,
     socketId: who.socketId,
+    device: who.device,
     takeOver: input.takeOver === true,
     now: deps.now(),
     leaseMs: deps.options.leaseMs,
   });
   if (!held) {
-    return {
-      held: false,
-      error: ackError('WORKSPACE_BUSY', 'Another window is using this workspace', { holder: { since: previous!.since.toISOString() } }),
-    };
+    return { held: false, error: ackError('WORKSPACE_BUSY', 'Another window is using this workspace', { holder: toHolder(previous!) }) };
   }
   const view = await instanceView(deps, input.instanceId);
   const sessions = await deps.repo.listSessions(input.instanceId);
-  let lost: { socketId: string; reason: 'taken_over' | 'lease_expired' } | null = null;
+  let lost: { socketId: string; lost: WorkspaceLost } | null = null;
   if (previous && previous.socketId !== who.socketId) {
-    const reason = previous.windowId !== who.windowId && previous.leaseExpiresAt > deps.now() ? 'taken_over' : 'lease_expired';
-    lost = { socketId: previous.socketId, reason };
+    const takenOver = previous.windowId !== who.windowId && previous.leaseExpiresAt > deps.now();
+    lost = {
+      socketId: previous.socketId,
+      lost: takenOver
+        ? { instanceId: input.instanceId, reason: 'taken_over', by: toHolder(held) }
+        : { instanceId: input.instanceId, reason: 'lease_expired' },
+    };
   }
   return { held: true, instance: view!.instance, sessions: sessions.map(toSession), lost };
+}
+
+/** A `/web` socket closed: its window no longer holds any workspace (see locksRepo `lapseSocketLocks`). */
+export async function windowGone(deps: RemoteCoreDeps, socketId: string): Promise<void> {
+  await deps.repo.lapseSocketLocks(socketId, deps.now());
 }
 
 export async function detachInstance(deps: RemoteCoreDeps, who: { userId: string; windowId: string }, instanceId: string): Promise<void> {

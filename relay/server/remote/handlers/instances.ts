@@ -23,11 +23,14 @@ export function registerWebInstanceHandlers(ctx: HubContext, conn: WebConnection
   conn.router.on('instances:list', async () => ({ ok: true as const, instances: await listInstances(ctx.core, data.userId) }));
 
   conn.router.on('instance:attach', async (input) => {
-    const outcome = await attachInstance(ctx.core, { userId: data.userId, windowId: data.windowId, socketId: socket.id }, input);
+    const outcome = await attachInstance(
+      ctx.core,
+      { userId: data.userId, windowId: data.windowId, socketId: socket.id, device: data.device },
+      input,
+    );
     if (!outcome.held) return outcome.error;
     return new AfterAck({ ok: true as const, instance: outcome.instance, sessions: outcome.sessions }, () => {
-      if (outcome.lost)
-        ctx.web.to(outcome.lost.socketId).emit(WEB_PUSH.workspaceLost, { instanceId: input.instanceId, reason: outcome.lost.reason });
+      if (outcome.lost) ctx.web.to(outcome.lost.socketId).emit(WEB_PUSH.workspaceLost, outcome.lost.lost);
     });
   });
 

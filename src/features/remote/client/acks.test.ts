@@ -24,6 +24,11 @@ describe('readAck', () => {
     expect(readAck('session:leave', { ok: true })).toEqual({ ok: true });
     const busy = { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: '2026-01-01T00:00:00Z' } } };
     expect(readAck('instance:attach', busy)).toEqual(busy);
+    const holder = { since: '2026-01-01T00:00:00Z', device: { browser: 'Chrome', os: 'Android' }, lastActiveAt: '2026-01-01T00:01:00Z' };
+    expect(readAck('instance:attach', { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder } })).toEqual({
+      ok: false,
+      error: { code: 'WORKSPACE_BUSY', message: 'busy', holder },
+    });
   });
 
   it('checks the success shape per event: an answer for another event is unreadable', () => {

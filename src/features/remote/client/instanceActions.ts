@@ -24,8 +24,9 @@ export async function resync(ctx: StoreContext): Promise<void> {
   ctx.cache.saveInstances(ack.instances);
   const wanted = ctx.wantedInstanceId;
   const { status } = ctx.state().attach;
-  // A lost or busy workspace is only taken back when the user asks (Take over).
-  if (wanted && (status === 'none' || status === 'attached' || status === 'attaching')) await attach(ctx, wanted, false);
+  // A lost workspace is only taken back when the user asks (Take it back); a busy one is asked for again without taking
+  // it over (its holder may have closed meanwhile).
+  if (wanted && status !== 'lost') await attach(ctx, wanted, false);
 }
 
 /** Takes the instance's workspace lock (or reports who holds it), then re-joins the open session. */
@@ -48,9 +49,11 @@ export async function attach(ctx: StoreContext, instanceId: string, takeOver: bo
   }
   if (ctx.wantedInstanceId !== instanceId) return;
   ctx.set(attachAnswered(ctx.state(), instanceId, ack));
-  if (!ack?.ok) return;
-  ctx.cache.saveInstances(ctx.state().instances);
-  ctx.cache.saveSessions(instanceId, ack.sessions);
+  if (ack?.ok) {
+    ctx.cache.saveInstances(ctx.state().instances);
+    ctx.cache.saveSessions(instanceId, ack.sessions);
+  } else if (ctx.state().attach.status !== 'busy') return;
+  // Attached, the open session is driven from here; busy, it is shown read-only.
   const current = ctx.state().currentSessionId;
   if (current) await join(ctx, current);
 }

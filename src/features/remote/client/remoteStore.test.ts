@@ -191,12 +191,77 @@ describe('remote store', () => {
     socket.up();
     await tick();
     await store.attach(IID);
-    expect(store.getState().attach).toEqual({ status: 'busy', instanceId: IID, since: '2026-01-01T00:00:00Z' });
+    expect(store.getState().attach).toEqual({ status: 'busy', instanceId: IID, holder: { since: '2026-01-01T00:00:00Z' } });
     await store.takeOver(IID);
     expect(store.getState().attach).toEqual({ status: 'attached', instanceId: IID });
     expect(socket.requests.at(-1)).toEqual({ event: 'instance:attach', payload: { instanceId: IID, takeOver: true } });
+    const by = { since: '2026-01-01T00:10:00Z', device: { browser: 'Safari', os: 'iPhone' } };
+    socket.fire('workspace:lost', { instanceId: IID, reason: 'taken_over', by });
+    expect(store.getState().attach).toEqual({ status: 'lost', instanceId: IID, reason: 'taken_over', by });
+  });
+
+  it('a busy window shows the open session live but read-only: it joins, and sends nothing until it takes over', async () => {
+    let busy = true;
+    const { store, socket } = setup((event, payload) => {
+      if (event === 'instances:list') return { ok: true, instances: [instance] };
+      if (event === 'instance:attach') {
+        if (busy && !payload.takeOver) return { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy' } };
+        busy = false;
+        return { ok: true, instance, sessions: [session] };
+      }
+      if (event === 'session:join') return { ok: true, session };
+      if (event === 'session:input') return { ok: true, seq: 1 };
+      return { ok: true };
+    });
+    store.start();
+    socket.up();
+    await tick();
+    await store.attach(IID);
+    await store.selectSession(SID);
+    expect(store.getState().attach.status).toBe('busy');
+    expect(socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(1);
+    socket.fire('session:event', ev(1));
+    expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1]);
+    const id = store.send('typed while busy');
+    for (let i = 0; i < 3; i++) await tick();
+    expect(socket.requests.some((r) => r.event === 'session:input')).toBe(false);
+    await store.takeOver(IID);
+    for (let i = 0; i < 3; i++) await tick();
+    const inputs = socket.requests.filter((r) => r.event === 'session:input');
+    expect(inputs.map((r) => r.payload)).toEqual([{ sessionId: SID, clientMsgId: id, text: 'typed while busy' }]);
+  });
+
+  it('a busy window asks again (never taking over) on wake-up and after a reconnect; a lost one waits for the user', async () => {
+    let holderOpen = true;
+    const { store, socket } = setup((event) => {
+      if (event === 'instances:list') return { ok: true, instances: [instance] };
+      if (event === 'instance:attach')
+        return holderOpen
+          ? { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: '2026-01-01T00:00:00Z' } } }
+          : { ok: true, instance, sessions: [session] };
+      return { ok: true };
+    });
+    store.start();
+    socket.up();
+    await tick();
+    await store.attach(IID);
+    expect(store.getState().attach.status).toBe('busy');
+    holderOpen = false; // The other window closed.
+    store.wake();
+    for (let i = 0; i < 3; i++) await tick();
+    expect(store.getState().attach).toEqual({ status: 'attached', instanceId: IID });
+    const attaches = () => socket.requests.filter((r) => r.event === 'instance:attach');
+    expect(attaches().every((r) => !(r.payload as { takeOver?: boolean }).takeOver)).toBe(true);
+
     socket.fire('workspace:lost', { instanceId: IID, reason: 'taken_over' });
-    expect(store.getState().attach).toEqual({ status: 'lost', instanceId: IID, reason: 'taken_over' });
+    const asked = attaches().length;
+    store.wake();
+    socket.drop();
+    store.wake();
+    socket.up();
+    for (let i = 0; i < 3; i++) await tick();
+    expect(attaches()).toHaveLength(asked);
+    expect(store.getState().attach.status).toBe('lost');
   });
 });
 

@@ -112,8 +112,15 @@ export function createRemoteStore(options: RemoteStoreOptions) {
       link.start();
     },
     stop: link.stop,
-    /** The page came back to the foreground or the network returned: retry at once instead of waiting. */
-    wake: link.wake,
+    /**
+     * The page came back to the foreground or the network returned: retry at once instead of waiting. A window that found
+     * its workspace busy asks again (never taking it over): the other window may have closed meanwhile.
+     */
+    wake(): void {
+      link.wake();
+      const current = state.attach;
+      if (current.status === 'busy' && ctx.connected()) void attach(ctx, current.instanceId, false);
+    },
     /** The browser says the network is gone: drop the link now rather than wait for a ping timeout. */
     networkLost: link.networkLost,
     attach: (instanceId: string) => attach(ctx, instanceId, false),

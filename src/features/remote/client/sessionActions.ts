@@ -26,9 +26,13 @@ export function receive(ctx: StoreContext, event: SessionEvent): void {
   if (result === 'gap') void join(ctx, event.sessionId);
 }
 
-/** Joins (or re-joins) a session from the last contiguous seq held; the relay replays what came after. */
+/**
+ * Joins (or re-joins) a session from the last contiguous seq held; the relay replays what came after. A window whose
+ * workspace is busy or lost joins too: it shows the session live, read-only (input waits in the outbox, see flush).
+ */
 export async function join(ctx: StoreContext, sessionId: string): Promise<void> {
-  if (ctx.joining.has(sessionId) || !ctx.connected() || ctx.state().attach.status !== 'attached') return;
+  const { status } = ctx.state().attach;
+  if (ctx.joining.has(sessionId) || !ctx.connected() || status === 'none' || status === 'attaching') return;
   ctx.joining.add(sessionId);
   let ack: WebAck<'session:join'> | null;
   try {
@@ -48,7 +52,10 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
 export async function flush(ctx: StoreContext, sessionId: string): Promise<void> {
   if (ctx.flushing.has(sessionId)) return;
   ctx.flushing.add(sessionId);
-  const sendable = () => (ctx.connected() && ctx.joined.has(sessionId) ? nextToSend(ctx.state().queue, sessionId) : null);
+  const sendable = () =>
+    ctx.connected() && ctx.joined.has(sessionId) && ctx.state().attach.status === 'attached'
+      ? nextToSend(ctx.state().queue, sessionId)
+      : null;
   try {
     for (let next = sendable(); next; next = sendable()) {
       ctx.set({ queue: markSending(ctx.state().queue, next.clientMsgId) });

@@ -42,14 +42,18 @@ describe('attachStarting', () => {
       currentSessionId: null,
       problem: null,
     });
-    expect(attachStarting({ status: 'busy', instanceId: 'i1', since: null }, 'i1')).toEqual({
+    expect(attachStarting({ status: 'busy', instanceId: 'i2', holder: null }, 'i1')).toEqual({
       attach: { status: 'attaching', instanceId: 'i1' },
+      currentSessionId: null,
       problem: null,
     });
   });
 
-  it('changes nothing when re-attaching the attached instance', () => {
+  it('changes nothing when re-attaching the attached instance, or asking again for a busy or lost one', () => {
     expect(attachStarting({ status: 'attached', instanceId: 'i1' }, 'i1')).toBeNull();
+    // The read-only view stays while the relay answers a take-over (no flash of "Select a workspace").
+    expect(attachStarting({ status: 'busy', instanceId: 'i1', holder: null }, 'i1')).toBeNull();
+    expect(attachStarting({ status: 'lost', instanceId: 'i1', reason: 'taken_over', by: null }, 'i1')).toBeNull();
   });
 });
 
@@ -70,14 +74,12 @@ describe('attachAnswered', () => {
     expect(gone).toMatchObject({ currentSessionId: null, attach: { status: 'attached' } });
   });
 
-  it('a busy workspace shows who holds it since when', () => {
-    const busy = attachAnswered(state(), 'i1', {
-      ok: false,
-      error: { code: 'WORKSPACE_BUSY', message: 'busy', holder: { since: '2026-01-01T00:00:00Z' } },
-    });
-    expect(busy).toEqual({ attach: { status: 'busy', instanceId: 'i1', since: '2026-01-01T00:00:00Z' } });
+  it('a busy workspace shows which window holds it: device, since when, last active', () => {
+    const holder = { since: '2026-01-01T00:00:00Z', device: { browser: 'Chrome', os: 'Android' }, lastActiveAt: '2026-01-01T00:05:00Z' };
+    const busy = attachAnswered(state(), 'i1', { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder } });
+    expect(busy).toEqual({ attach: { status: 'busy', instanceId: 'i1', holder } });
     expect(attachAnswered(state(), 'i1', { ok: false, error: { code: 'WORKSPACE_BUSY', message: '' } })).toEqual({
-      attach: { status: 'busy', instanceId: 'i1', since: null },
+      attach: { status: 'busy', instanceId: 'i1', holder: null },
     });
   });
 
@@ -106,7 +108,10 @@ describe('workspaceLost', () => {
       status: 'lost',
       instanceId: 'i1',
       reason: 'taken_over',
+      by: null,
     });
+    const by = { since: '2026-01-01T00:00:00Z', device: { browser: 'Safari', os: 'iPhone' } };
+    expect(workspaceLost({ status: 'attached', instanceId: 'i1' }, { instanceId: 'i1', reason: 'taken_over', by })).toMatchObject({ by });
     expect(workspaceLost({ status: 'attached', instanceId: 'i1' }, { instanceId: 'i2', reason: 'lease_expired' })).toBeNull();
     expect(workspaceLost({ status: 'attaching', instanceId: 'i1' }, { instanceId: 'i1', reason: 'lease_expired' })).toBeNull();
   });

@@ -6,10 +6,11 @@ import { setSessions } from './sessions';
 
 /**
  * Choosing an instance, before the relay answers: a different instance drops the open session, attaching from nothing
- * keeps a session restored from the cache; re-attaching the attached instance changes nothing (null).
+ * keeps a session restored from the cache; re-attaching the attached instance changes nothing (null), and neither does
+ * asking again for a busy or lost one (it stays shown, read-only, until the relay answers).
  */
 export function attachStarting(attach: AttachState, instanceId: string): Partial<RemoteState> | null {
-  if (attach.status === 'attached' && attach.instanceId === instanceId) return null;
+  if (attach.status !== 'none' && attach.status !== 'attaching' && attach.instanceId === instanceId) return null;
   const switching = 'instanceId' in attach && attach.instanceId !== instanceId;
   return { attach: { status: 'attaching', instanceId }, ...(switching && { currentSessionId: null }), problem: null };
 }
@@ -21,7 +22,7 @@ export function attachStarting(attach: AttachState, instanceId: string): Partial
 export function attachAnswered(state: RemoteState, instanceId: string, ack: InstanceAttachAck | null): Partial<RemoteState> {
   if (!ack) return { attach: { status: 'none' }, problem: { kind: 'unknown', message: 'instance:attach' } };
   if (!ack.ok) {
-    if (ack.error.code === 'WORKSPACE_BUSY') return { attach: { status: 'busy', instanceId, since: ack.error.holder?.since ?? null } };
+    if (ack.error.code === 'WORKSPACE_BUSY') return { attach: { status: 'busy', instanceId, holder: ack.error.holder ?? null } };
     return { attach: { status: 'none' }, problem: instanceRefusal(ack.error) };
   }
   const keep = state.currentSessionId !== null && ack.sessions.some((s) => s.id === state.currentSessionId);
@@ -36,6 +37,6 @@ export function attachAnswered(state: RemoteState, instanceId: string, ack: Inst
 /** `workspace:lost` for the attached instance: another window took it over, or its lease ran out. */
 export function workspaceLost(attach: AttachState, lost: WorkspaceLost): AttachState | null {
   return attach.status === 'attached' && attach.instanceId === lost.instanceId
-    ? { status: 'lost', instanceId: lost.instanceId, reason: lost.reason }
+    ? { status: 'lost', instanceId: lost.instanceId, reason: lost.reason, by: lost.by ?? null }
     : null;
 }

@@ -1,4 +1,4 @@
-import type { HandshakeErrorCode, Instance, RemoteError, RemoteErrorCode, WorkspaceLost } from '#protocol/remote';
+import type { HandshakeErrorCode, Instance, RemoteError, RemoteErrorCode, WorkspaceHolder, WorkspaceLost } from '#protocol/remote';
 
 import { type ConnectionState, initialConnection } from './connection';
 import type { EventLog } from './eventLog';
@@ -13,8 +13,10 @@ export type AttachState =
   | { status: 'none' }
   | { status: 'attaching'; instanceId: string }
   | { status: 'attached'; instanceId: string }
-  | { status: 'busy'; instanceId: string; since: string | null }
-  | { status: 'lost'; instanceId: string; reason: WorkspaceLost['reason'] };
+  /** Another live window holds the workspace (`holder`: which, when the relay says). */
+  | { status: 'busy'; instanceId: string; holder: WorkspaceHolder | null }
+  /** This window held it and lost it (`by`: the window that took it over, when the relay says); read-only until taken back. */
+  | { status: 'lost'; instanceId: string; reason: WorkspaceLost['reason']; by: WorkspaceHolder | null };
 
 /** Handshake refusals a retry cannot fix (UNAUTHORIZED signs out; INTERNAL is retried). */
 export type RefusedHandshakeCode = Exclude<HandshakeErrorCode, 'UNAUTHORIZED' | 'INTERNAL'>;

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 
+import type { WindowDevice } from '../../../../protocol';
 import { type Database, transaction } from '../../database';
 import { type WorkspaceLockRow, workspaceLocks } from '../../schema';
 
@@ -20,6 +21,7 @@ export function createLocksRepo(db: Database) {
       userId: string;
       windowId: string;
       socketId: string;
+      device: WindowDevice;
       takeOver: boolean;
       now: Date;
       leaseMs: number;
@@ -42,6 +44,9 @@ export function createLocksRepo(db: Database) {
           socketId: input.socketId,
           since: sameWindow && previous ? previous.since : input.now,
           leaseExpiresAt,
+          deviceBrowser: input.device.browser ?? null,
+          deviceOs: input.device.os ?? null,
+          lastActiveAt: input.now,
         };
         const [held] = await tx
           .insert(workspaceLocks)
@@ -53,11 +58,11 @@ export function createLocksRepo(db: Database) {
       });
     },
 
-    /** The lock if this window holds it and its lease is alive; renews it at the same time. */
+    /** The lock if this window holds it and its lease is alive; renews it and records the activity at the same time. */
     async holdsLock(input: { instanceId: string; windowId: string; socketId: string; now: Date; leaseMs: number }): Promise<boolean> {
       const rows = await db
         .update(workspaceLocks)
-        .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs), socketId: input.socketId })
+        .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs), socketId: input.socketId, lastActiveAt: input.now })
         .where(
           and(
             eq(workspaceLocks.instanceId, input.instanceId),
@@ -76,6 +81,21 @@ export function createLocksRepo(db: Database) {
         .update(workspaceLocks)
         .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
         .where(and(inArray(workspaceLocks.socketId, socketIds), gt(workspaceLocks.leaseExpiresAt, now)));
+    },
+
+    /**
+     * The socket closed: the locks it holds lapse now rather than at the end of their lease (a window that is gone is not
+     * a holder). Matching the socket id, not the window's, leaves alone a lock the same window has already taken
+     * again from a new socket (a reload or a quick reconnect, perhaps on another relay node); the row stays, so that
+     * window gets it back with its `since`.
+     */
+    async lapseSocketLocks(socketId: string, now: Date): Promise<number> {
+      const rows = await db
+        .update(workspaceLocks)
+        .set({ leaseExpiresAt: now })
+        .where(and(eq(workspaceLocks.socketId, socketId), gt(workspaceLocks.leaseExpiresAt, now)))
+        .returning({ id: workspaceLocks.instanceId });
+      return rows.length;
     },
 
     async releaseLock(instanceId: string, windowId: string): Promise<boolean> {
