@@ -11,7 +11,7 @@ import {
 import { AppError } from '../core/appError';
 import { isAppErrorCode, limitGuesses } from '../core/auth/guessLimit';
 import { type BillingDeps, exchangePromoCode, getInvitationStats, getMyInvitationCode, userStats } from '../core/billing';
-import { issuesToDetails } from './apiErrors';
+import { issuesToDetails } from '../core/validation';
 
 /** Dashboard stats, invitations and promo codes; all need a signed-in user. */
 export function registerAccountRoutes(app: FastifyInstance, deps: BillingDeps): void {

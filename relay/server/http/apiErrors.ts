@@ -1,34 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 
-import { type ErrorBody, findUnstorable, PLAIN_MESSAGE } from '../../protocol';
+import type { ErrorBody } from '../../protocol';
 import { AppError } from '../core/appError';
+import { validateInbound } from '../core/validation';
 import { storageDataErrorCode } from '../storage/dataErrors';
 
-export const issuesToDetails = (issues: readonly z.core.$ZodIssue[]) =>
-  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-
-/** Validates a request body with its protocol schema; a bad body is a 400 VALIDATION_ERROR naming each problem. */
+/**
+ * Validates a request body with its protocol schema and the unstorable-text rule (core/validation.ts, shared with the
+ * socket router); a bad body is a 400 VALIDATION_ERROR naming each problem.
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (parsed.success) {
-    refuseUnstorable(parsed.data);
-    return parsed.data;
-  }
-  const details = issuesToDetails(parsed.error.issues);
-  const first = details[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request body';
-  throw new AppError(400, 'VALIDATION_ERROR', message, details);
-}
-
-/** Details naming each field that still holds NUL or a lone surrogate after its schema (none when schemas are right). */
-export function unstorableDetails(data: unknown): { path: string; message: string }[] {
-  return findUnstorable(data).map((path) => ({ path, message: PLAIN_MESSAGE }));
-}
-
-function refuseUnstorable(data: unknown): void {
-  const details = unstorableDetails(data);
-  if (details.length > 0) throw new AppError(400, 'VALIDATION_ERROR', `${details[0]!.path}: ${details[0]!.message}`, details);
+  const valid = validateInbound(schema, body ?? {}, 'Invalid request body');
+  if (valid.ok) return valid.data;
+  throw new AppError(400, 'VALIDATION_ERROR', valid.message, valid.details);
 }
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
