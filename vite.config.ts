@@ -32,11 +32,13 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      // The service worker is src/sw.ts (precache, offline navigation, push); the build injects the precache list
+      // matched by these patterns into it.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'install/**/*.md'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/(api|web-api|cli-api|auth|socket\.io|healthz|sandbox|checkout)(\/|$)/],
-        cleanupOutdatedCaches: true,
       },
     }),
   ],
