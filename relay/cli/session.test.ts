@@ -51,6 +51,7 @@ describe('session without a model', () => {
     expect(s.input('m1', 'hello there')).toBe(true);
     await s.idle();
     expect(events).toEqual([
+      { type: 'input_status', clientMsgId: 'm1', status: 'started' },
       { type: 'notice', level: 'warning', text: NO_MODEL_NOTICE, code: 'cli.noModel' },
       { type: 'turn_end', reason: 'completed' },
     ]);
@@ -64,7 +65,7 @@ describe('session without a model', () => {
     s.input('m1', '!cat f.txt && exit 4');
     await s.idle();
     const types = events.map((e) => e.type);
-    expect(types[0]).toBe('tool_call');
+    expect(types.slice(0, 2)).toEqual(['input_status', 'tool_call']);
     expect(types).not.toContain('permission_request');
     expect(events.some((e) => e.type === 'tool_output' && e.chunk.includes('content-of-f'))).toBe(true);
     expect(events.at(-2)).toMatchObject({ type: 'tool_call', name: 'shell', status: 'failed', error: 'exit code 4' });
@@ -108,6 +109,22 @@ describe('session without a model', () => {
     expect(events.filter((e) => e.type === 'turn_end')).toHaveLength(5);
     expect(metas).toContainEqual({ active: false });
     expect(s.active).toBe(false);
+  });
+
+  it('tells where each input stands: started at once when idle, received behind a running turn, dropped by an interrupt', async () => {
+    const s = makeSession();
+    s.input('m1', '!sleep 30');
+    s.input('m2', '/help');
+    s.input('m3', '/stats');
+    const statuses = () => events.flatMap((e) => (e.type === 'input_status' ? [`${e.clientMsgId}:${e.status}`] : []));
+    expect(statuses()).toEqual(['m1:started', 'm2:received', 'm3:received']);
+    s.interrupt();
+    await s.idle();
+    expect(statuses()).toEqual(['m1:started', 'm2:received', 'm3:received', 'm2:dropped', 'm3:dropped']);
+    expect(events.filter((e) => e.type === 'turn_end')).toEqual([{ type: 'turn_end', reason: 'interrupted' }]);
+    s.input('m4', '/help');
+    await s.idle();
+    expect(statuses().at(-1)).toBe('m4:started');
   });
 
   it('ignores a duplicate clientMsgId', async () => {

@@ -131,6 +131,8 @@ export class Session {
     if (this.seenInputIds.has(clientMsgId)) return false;
     this.seenInputIds.add(clientMsgId);
     this.queue.push({ clientMsgId, text });
+    // The console shows where each message stands: taken now, its turn starting later (see drain).
+    if (this.running) this.emit({ type: 'input_status', clientMsgId, status: 'received' });
     if (!this.running) {
       this.running = this.drain().finally(() => {
         this.running = null;
@@ -145,7 +147,7 @@ export class Session {
   }
 
   interrupt(): void {
-    this.queue.length = 0;
+    for (const dropped of this.queue.splice(0)) this.emit({ type: 'input_status', clientMsgId: dropped.clientMsgId, status: 'dropped' });
     this.current?.abort();
   }
 
@@ -163,6 +165,7 @@ export class Session {
       const controller = new AbortController();
       this.current = controller;
       this.turnOpen = true;
+      this.emit({ type: 'input_status', clientMsgId: next.clientMsgId, status: 'started' });
       this.save();
       let reason: TurnEndReason;
       try {

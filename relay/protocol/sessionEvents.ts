@@ -125,6 +125,17 @@ export const permissionResponseBodySchema = z.object({
   decision: permissionDecisionSchema,
   scope: permissionScopeSchema,
 });
+/**
+ * Where a user's input stands at the CLI, by its clientMsgId: `received` (taken, waiting behind the running turn),
+ * `started` (its turn began), `dropped` (an interrupt cleared it before it ran). The console shows each message's
+ * delivery from these (queued on the device → at the relay → at the CLI → turn started).
+ */
+export const inputStatuses = ['received', 'started', 'dropped'] as const;
+export const inputStatusBodySchema = z.object({
+  type: z.literal('input_status'),
+  clientMsgId: id,
+  status: z.enum(inputStatuses),
+});
 export const turnEndBodySchema = z.object({
   type: z.literal('turn_end'),
   reason: z.enum(turnEndReasons),
@@ -226,6 +237,7 @@ export const sessionEventBodySchema = z.discriminatedUnion('type', [
   turnEndBodySchema,
   errorBodyEventSchema,
   noticeBodySchema,
+  inputStatusBodySchema,
 ]);
 export type SessionEventBody = z.infer<typeof sessionEventBodySchema>;
 export type SessionEventType = SessionEventBody['type'];

@@ -1095,6 +1095,7 @@ const sessionEventBody = fc.oneof(
     scope: fc.constantFrom('once', 'session'),
   }),
   fc.record({ type: fc.constant('turn_end'), reason: fc.constantFrom('completed', 'interrupted', 'error', 'limit') }),
+  fc.record({ type: fc.constant('input_status'), clientMsgId: anyId, status: fc.constantFrom('received', 'started', 'dropped') }),
   fc
     .record({
       type: fc.constant('error'),
