@@ -61,3 +61,17 @@ export function ensureBuild({ force = false } = {}) {
   const status = run('npm', ['run', 'build', '--silent']);
   if (status !== 0) process.exit(status);
 }
+
+/** Where scripts/build-relay.mjs puts the compiled relay (a dot folder: the static file server never serves it). */
+export const relayOutDir = path.join(root, 'dist', '.relay');
+export const relayEntry = path.join(relayOutDir, 'main.js');
+const relayInputs = ['relay/server', 'relay/protocol', 'content', 'package-lock.json', 'scripts/build-relay.mjs'];
+
+/** Compiles the relay when dist/.relay/main.js is missing or older than any of its sources (after ensureBuild). */
+export async function ensureRelayBuild({ force = false } = {}) {
+  const newestSource = Math.max(...relayInputs.map((p) => newestMtime(path.join(root, p))));
+  if (!force && existsSync(relayEntry) && statSync(relayEntry).mtimeMs >= newestSource) return;
+  console.log('\n> Compiling the relay…\n');
+  const { buildRelay } = await import('./build-relay.mjs');
+  await buildRelay();
+}

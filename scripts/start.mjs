@@ -1,6 +1,11 @@
-// `npm start`: install if needed, build if stale, then serve the PWA and the relay on PORT (default 8080).
-import { ensureBuild, ensureDependencies, root, run } from './lib.mjs';
+// `npm start`: install if needed, build the app and compile the relay if stale, then run the compiled relay (plain
+// node, no TypeScript at run time) serving the PWA and the relay on PORT (default 8080), data in DATA_DIR (./data).
+import { pathToFileURL } from 'node:url';
+
+import { ensureBuild, ensureDependencies, ensureRelayBuild, relayEntry } from './lib.mjs';
 
 ensureDependencies();
 ensureBuild();
-process.exit(run(process.execPath, ['--import', 'tsx', 'relay/server/main.ts'], { cwd: root }));
+await ensureRelayBuild();
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(relayEntry).href);

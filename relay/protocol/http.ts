@@ -11,6 +11,18 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
+/**
+ * GET /readyz (docs/deploy.md): 200 `ready` when this node takes traffic (storage answers, not draining), else 503
+ * `draining` (SIGTERM received: take it out of the load balancer) or `unavailable` (storage does not answer).
+ */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'draining', 'unavailable']),
+  version: z.string(),
+  storage: z.enum(['pglite', 'postgres']),
+  time: z.string(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** The error envelope every relay endpoint answers with. */
 export const errorBodySchema = z.object({
   success: z.literal(false),

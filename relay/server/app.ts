@@ -12,6 +12,7 @@ import { type BillingOptions, registerBilling } from './http/registerBilling';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerStaticRoutes } from './http/staticRoutes';
 import { registerTrailingSlashRedirect } from './http/trailingSlash';
+import { registerLifecycle } from './lifecycle';
 import { registerRemote } from './remote/registerRemote';
 import type { RemoteOptions } from './remote/remoteHub';
 import { openStorage, type Storage } from './storage/database';
@@ -92,6 +93,7 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
       publicUrl: config.PUBLIC_URL,
       onCliTokenRevoked: (tokenId) => hub.disconnectCliToken(tokenId),
     });
+    registerLifecycle(app, { io: hub.io, storage, version });
     await registerStaticRoutes(app, config.STATIC_DIR, { publicUrl: config.PUBLIC_URL });
   } catch (error) {
     await app.close();

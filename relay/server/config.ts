@@ -41,6 +41,29 @@ const configSchema = z.object({
       return value;
     }),
 
+  // ---- operations (docs/deploy.md) ----
+  /** SIGTERM: how long in-flight writes may take before the sockets are closed anyway. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** A browser socket whose unsent data passes this many bytes is a slow consumer: it is disconnected with a reason. */
+  SOCKET_BUFFER_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(256 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
+
+  // ---- push notifications (docs/push.md) ----
+  /** VAPID key pair (base64url, `npx web-push generate-vapid-keys`); both or neither. Default: generated once and kept in storage. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Contact the push services may use: `mailto:ops@example.com` or an https URL. Default: PUBLIC_URL. */
+  VAPID_SUBJECT: optionalString,
+  /** Tests only: also accept http push endpoints on loopback (where a push-service stand-in listens). */
+  PUSH_ALLOW_LOOPBACK_HTTP: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v?.toLowerCase() === 'true'),
+
   // ---- auth (docs/auth.md) ----
   /** HS256 key for access tokens. Default: generated once into DATA_DIR/jwt-secret (0600). Set it when nodes share a database. */
   JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
