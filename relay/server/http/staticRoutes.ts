@@ -57,8 +57,10 @@ export async function registerStaticRoutes(app: FastifyInstance, staticDir: stri
       // Serve the build's .br/.gz sibling when the client accepts it (Content-Encoding, Vary: Accept-Encoding).
       preCompressed: true,
       // Prerendered pages are served under their routes only, with the origin filled in.
-      // (The build's server bundle, dist/.ssr, is deleted after prerendering; never serve it if a build stopped early.)
-      allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDER_DIR}/`) && !pathName.startsWith('/.ssr/'),
+      // (The build's server bundle, dist/.ssr, is deleted after prerendering; never serve it if a build stopped early.
+      // The compiled relay, dist/.relay, is the server's own code: never served either.)
+      allowedPath: (pathName) =>
+        !pathName.startsWith(`/${PRERENDER_DIR}/`) && !pathName.startsWith('/.ssr/') && !pathName.startsWith('/.relay/'),
       setHeaders(reply, filePath) {
         const rel = path.relative(staticDir, filePath);
         if (rel.startsWith('assets' + path.sep)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { healthSchema, readinessSchema } from '../protocol';
+
+/**
+ * The compiled relay `npm start` runs (scripts/build-relay.mjs): built here into a throw-away dist folder inside the
+ * project (so npm packages resolve from node_modules as in a real build), started with plain node on a fresh PGlite
+ * data dir — it finds its migrations and PGlite's wasm — serves, never serves its own code, and drains on SIGTERM.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, `dist-relaytest-${process.pid}`);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tern-compiled-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('compiled relay', () => {
+  it('builds, starts with plain node, serves, hides dist/.relay, and exits 0 after a SIGTERM drain', async () => {
+    const { buildRelay } = (await import(path.join(root, 'scripts/build-relay.mjs'))) as { buildRelay(out: string): Promise<void> };
+    await buildRelay(path.join(dist, '.relay'));
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tern</title>');
+
+    const proc = spawn(process.execPath, [path.join(dist, '.relay/main.js')], {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let output = '';
+    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      proc.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /running at http:\/\/[^:]+:(\d+)/.exec(output);
+        if (match) resolve(`http://127.0.0.1:${match[1]}`);
+      });
+      proc.once('exit', (code) => reject(new Error(`the compiled relay exited (${code}) before listening:\n${output}`)));
+    });
+
+    expect(healthSchema.parse(await (await fetch(`${url}/healthz`)).json()).status).toBe('ok');
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(readinessSchema.parse(await ready.json())).toMatchObject({ status: 'ready', storage: 'pglite' });
+    // A real migration ran: signing up writes users.
+    const signup = await fetch(`${url}/auth/tern/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'compiled@example.com', password: 'correct horse', username: 'compiled' }),
+    });
+    expect(signup.status).toBe(200);
+    for (const file of ['/.relay/main.js', '/.relay/main.js.map', '/.relay/migrations/meta/_journal.json', '/%2Erelay/main.js']) {
+      const res = await fetch(url + file);
+      expect(res.status, file).not.toBe(200);
+      expect(await res.text(), file).not.toContain('createRelay');
+    }
+
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    proc.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = undefined;
+  }, 120_000);
+});
