@@ -50,10 +50,24 @@ export function updateUser(user: User): void {
   appStore.set(authAtom, { ...auth, user });
 }
 
+/**
+ * When the last sign-out happened (epoch ms, kept in localStorage): a feature that keeps the user's data on the device
+ * (the remote console's IndexedDB cache and outbox) and was not loaded at that moment clears it the next time it opens.
+ */
+const SIGNED_OUT_KEY = 'tern.signedOutAt';
+export function lastSignOut(): number {
+  return Number(safeLocalStorage()?.getItem(SIGNED_OUT_KEY) ?? 0) || 0;
+}
+
 /** Clears stored auth and every cache holding the user's data. */
 export function clearAuth(): void {
   const storage = safeLocalStorage();
   if (storage) clearStoredAuth(storage);
+  try {
+    storage?.setItem(SIGNED_OUT_KEY, String(Date.now()));
+  } catch {
+    // A full or blocked storage: the loaded features' handlers below still clear their data.
+  }
   appStore.set(authAtom, null);
   for (const handler of cleanupHandlers) handler();
 }

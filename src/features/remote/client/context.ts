@@ -23,9 +23,11 @@ export interface StoreContext extends RestoreTarget {
   wantedInstanceId: string | null;
 }
 
+/** Sets the outbox; what it gained or lost is written to the durable outbox at once (outbox.ts). */
 export function setQueue(ctx: StoreContext, queue: InputQueue): void {
+  const before = ctx.state().queue;
   ctx.set({ queue });
-  ctx.cache.saveQueue(queue);
+  ctx.cache.saveQueue(before, queue);
 }
 
 export function putSession(ctx: StoreContext, session: Session): void {

@@ -20,7 +20,7 @@ export async function resync(ctx: StoreContext): Promise<void> {
   }
   if (!ack) return ctx.set({ problem: { kind: 'unknown', message: WEB_EVENTS.instancesList } });
   if (!ack.ok) return ctx.set({ problem: refusal(ack.error) });
-  ctx.set({ instances: ack.instances, instancesLoaded: true, stale: false, problem: null });
+  ctx.set({ instances: ack.instances, instancesLoaded: true, stale: false, heardAt: Date.now(), problem: null });
   ctx.cache.saveInstances(ack.instances);
   const wanted = ctx.wantedInstanceId;
   const { status } = ctx.state().attach;
@@ -38,9 +38,9 @@ export async function attach(ctx: StoreContext, instanceId: string, takeOver: bo
     ctx.request(WEB_EVENTS.instanceDetach, { instanceId: previous.instanceId }).catch(() => undefined);
     ctx.joined.clear();
   }
-  const starting = attachStarting(previous, instanceId);
+  const starting = attachStarting(previous, instanceId, ctx.connected());
   if (starting) ctx.set(starting);
-  if (!ctx.connected()) return; // Attached on the next connect.
+  if (!ctx.connected()) return ctx.cache.loadSessions(ctx, instanceId); // Attached on the next connect.
   let ack: WebAck<'instance:attach'> | null;
   try {
     ack = await ctx.request(WEB_EVENTS.instanceAttach, { instanceId, ...(takeOver && { takeOver: true }) });

@@ -1,125 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import type { Instance, Session, SessionEvent } from '#protocol/remote';
-import type { WebEventName } from '#protocol/remoteEvents';
-
-import type { WebAck } from './acks';
-import { createRemoteStore, type RemoteCache, type SocketPort } from './remoteStore';
-
-const IID = '00000000-0000-4000-8000-0000000000aa';
-const SID = '00000000-0000-4000-8000-0000000000bb';
-const instance: Instance = {
-  id: IID,
-  platform: 'linux',
-  hostname: 'box',
-  cwd: '/w',
-  nodeVersion: 'v22',
-  cliVersion: '0.1.0',
-  startedAt: '2026-01-01T00:00:00Z',
-  online: true,
-  lastSeenAt: '2026-01-01T00:00:00Z',
-  sessionCount: 1,
-};
-const session: Session = {
-  id: SID,
-  instanceId: IID,
-  title: 'S',
-  active: true,
-  firstMessage: null,
-  lastMessage: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  lastActiveAt: '2026-01-01T00:00:00Z',
-  lastSeq: 0,
-  autoApprove: false,
-};
-const ev = (seq: number): SessionEvent => ({
-  sessionId: SID,
-  seq,
-  eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-  at: '2026-01-01T00:00:00Z',
-  body: { type: 'tool_output', toolCallId: 't', stream: 'stdout', chunk: `line-${seq}` },
-});
-
-/** A stand-in for the relay's /web namespace: records requests, answers from a handler. */
-class FakeSocket implements SocketPort {
-  connected = false;
-  listeners = new Map<string, ((...args: never[]) => void)[]>();
-  requests: { event: string; payload: Record<string, unknown> }[] = [];
-  connects = 0;
-  constructor(public handler: (event: string, payload: Record<string, unknown>) => unknown) {}
-  connect() {
-    this.connects++;
-  }
-  disconnect() {
-    if (!this.connected) return;
-    this.connected = false;
-    this.fire('disconnect', 'io client disconnect');
-  }
-  on(event: string, listener: (...args: never[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const l of this.listeners.get(event) ?? []) (l as (...a: unknown[]) => void)(...args);
-  }
-  up() {
-    this.connected = true;
-    this.fire('connect');
-  }
-  drop() {
-    this.connected = false;
-    this.fire('disconnect', 'transport close');
-  }
-  /** Answers whatever the handler returns, unchecked like a real relay's answer (the store checks it). */
-  request<E extends WebEventName>(event: E, payload: unknown): Promise<WebAck<E>> {
-    this.requests.push({ event, payload: payload as Record<string, unknown> });
-    return Promise.resolve(this.handler(event, payload as Record<string, unknown>) as WebAck<E>);
-  }
-}
-
-function memoryCache(): RemoteCache & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  return { data, get: async <T>(k: string) => data.get(k) as T | undefined, set: async (k, v) => void data.set(k, v) };
-}
-
-function setup(handler?: (event: string, payload: Record<string, unknown>) => unknown, cache = memoryCache()) {
-  let n = 0;
-  const timers: { fn: () => void; ms: number }[] = [];
-  const socket = new FakeSocket(
-    handler ??
-      ((event) => {
-        if (event === 'instances:list') return { ok: true, instances: [instance] };
-        if (event === 'instance:attach') return { ok: true, instance, sessions: [session] };
-        if (event === 'session:join') return { ok: true, session };
-        if (event === 'session:input') return { ok: true, seq: 1 };
-        return { ok: true };
-      }),
-  );
-  const onUnauthorized = vi.fn();
-  const store = createRemoteStore({
-    createSocket: () => socket,
-    cache,
-    cacheScope: 'u1',
-    uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-    onUnauthorized,
-    schedule: (fn, ms) => timers.push({ fn, ms }),
-    cancel: () => undefined,
-    random: () => 0.5,
-    isOnline: () => true,
-  });
-  return { store, socket, timers, onUnauthorized };
-}
-const tick = () => new Promise((r) => setTimeout(r, 0));
-
-/** A started store, connected, attached to the instance and joined to the session. */
-async function joined() {
-  const rig = setup();
-  rig.store.start();
-  rig.socket.up();
-  await tick();
-  await rig.store.attach(IID);
-  await rig.store.selectSession(SID);
-  return rig;
-}
+import { ev, IID, instance, joined, memoryCache, memoryOutbox, session, setup, SID, tick } from './storeTestRig';
 
 describe('remote store', () => {
   it('connects, lists instances, attaches, joins with the last seq it holds and re-joins after a drop', async () => {
@@ -357,8 +238,7 @@ describe('remote store', () => {
     cache.data.set('tern.remote.u1.selection', { instanceId: IID, sessionId: SID });
     cache.data.set(`tern.remote.u1.sessions.${IID}`, [session]);
     cache.data.set(`tern.remote.u1.events.${SID}`, [ev(1), ev(2)]);
-    cache.data.set('tern.remote.u1.queue', [{ clientMsgId: 'c-1', sessionId: SID, text: 'typed offline', status: 'sending' }]);
-    const { store, socket } = setup(undefined, cache);
+    const { store, socket } = setup(undefined, cache, memoryOutbox([{ clientMsgId: 'c-1', sessionId: SID, text: 'typed offline' }]));
     store.start();
     for (let i = 0; i < 5; i++) await tick();
     expect(store.getState()).toMatchObject({ instancesLoaded: true, stale: true, currentSessionId: SID, instances: [instance] });

@@ -14,6 +14,7 @@ import { readAck } from './acks';
 import type { StoreContext } from './context';
 import { attach, createSession, detach, resync } from './instanceActions';
 import { createLink } from './link';
+import type { Outbox } from './outbox';
 import { listenToPushes } from './pushes';
 import { discardInput, interrupt, respond, selectSession, send, setAutoApprove } from './sessionActions';
 import type { SocketPort } from './socketPort';
@@ -29,6 +30,8 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export interface RemoteStoreOptions {
   createSocket: () => SocketPort;
   cache: RemoteCache;
+  /** The durable outbox of typed input (IndexedDB in the app, outbox.ts), this user's. */
+  outbox: Outbox;
   /** Cache key prefix (per user) so two accounts on one browser never see each other's data. */
   cacheScope: string;
   uuid: () => string;
@@ -67,7 +70,13 @@ export function createRemoteStore(options: RemoteStoreOptions) {
       if (!socket?.connected) throw new Error('not connected');
       return readAck(event, await socket.request(event, payload, REQUEST_TIMEOUT_MS));
     },
-    cache: createStoreCache({ cache: options.cache, scope: options.cacheScope, schedule, log: (sessionId) => state.logs[sessionId] }),
+    cache: createStoreCache({
+      cache: options.cache,
+      outbox: options.outbox,
+      scope: options.cacheScope,
+      schedule,
+      log: (sessionId) => state.logs[sessionId],
+    }),
     joined: new Set(),
     joining: new Set(),
     flushing: new Set(),
@@ -83,12 +92,16 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     connection: () => state.connection,
     dispatch,
     listen: (socket) => listenToPushes(ctx, socket),
-    up: () => void resync(ctx),
+    // Back online: first what other tabs (or a killed one) left in the outbox, then the relay's state and the sends.
+    up: () => void ctx.cache.mergeOutbox(ctx).then(() => resync(ctx)),
     down() {
       ctx.joined.clear();
       ctx.joining.clear();
       ctx.flushing.clear();
-      set({ queue: requeueInFlight(state.queue), stale: true, creatingSession: false });
+      // Until the relay answers again, what it said last is "last seen" as of now (not "online").
+      const wasUp = !state.stale;
+      set({ queue: requeueInFlight(state.queue), stale: true, creatingSession: false, ...(wasUp && { heardAt: Date.now() }) });
+      if (wasUp) ctx.cache.saveHeardAt();
     },
     refused: (code) => set({ problem: { kind: 'handshake', code }, stale: true, creatingSession: false }),
     unauthorized: options.onUnauthorized,

@@ -19,8 +19,8 @@ export function receive(ctx: StoreContext, event: SessionEvent): void {
   const { log: next, result } = applyEvent(log, event);
   if (result === 'duplicate') return;
   const stored = result === 'applied' ? storedInputs(log, next) : [];
-  ctx.set({ logs: { ...logs, [event.sessionId]: next }, ...(stored.length > 0 && { queue: settle(queue, stored) }) });
-  if (stored.length > 0) ctx.cache.saveQueue(ctx.state().queue);
+  ctx.set({ logs: { ...logs, [event.sessionId]: next } });
+  if (stored.length > 0) setQueue(ctx, settle(queue, stored));
   ctx.cache.saveLogSoon(event.sessionId);
   // A hole: ask the relay again from the last contiguous seq; the live events already held are kept aside.
   if (result === 'gap') void join(ctx, event.sessionId);
@@ -32,7 +32,7 @@ export function receive(ctx: StoreContext, event: SessionEvent): void {
  */
 export async function join(ctx: StoreContext, sessionId: string): Promise<void> {
   const { status } = ctx.state().attach;
-  if (ctx.joining.has(sessionId) || !ctx.connected() || status === 'none' || status === 'attaching') return;
+  if (ctx.joining.has(sessionId) || !ctx.connected() || status === 'none' || status === 'attaching' || status === 'offline') return;
   ctx.joining.add(sessionId);
   let ack: WebAck<'session:join'> | null;
   try {

@@ -1,32 +1,23 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Instance, Session, SessionEvent } from '#protocol/remote';
+import type { SessionEvent } from '#protocol/remote';
 
 import { applyEvent, emptyLog, type EventLog } from '../model/eventLog';
 import { initialRemoteState, type RemoteState } from '../model/remoteState';
 import { createStoreCache, MAX_CACHED_EVENTS, type RemoteCache, type RestoreTarget } from './storeCache';
+import { ev, IID, instance, memoryCache, memoryOutbox, session, SID } from './storeTestRig';
 
-const IID = '00000000-0000-4000-8000-0000000000aa';
-const SID = '00000000-0000-4000-8000-0000000000bb';
-const instance = { id: IID, hostname: 'box' } as Instance;
-const session = { id: SID, instanceId: IID } as Session;
-const ev = (seq: number): SessionEvent => ({
-  sessionId: SID,
-  seq,
-  eventId: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-  at: '2026-01-01T00:00:00Z',
-  body: { type: 'tool_output', toolCallId: 't', stream: 'stdout', chunk: `line-${seq}` },
-});
-
-function memoryCache(): RemoteCache & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  return { data, get: async <T>(k: string) => data.get(k) as T | undefined, set: async (k, v) => void data.set(k, v) };
-}
-
-function rig(cache: RemoteCache = memoryCache()) {
+function rig(cache: RemoteCache = memoryCache(), outbox = memoryOutbox()) {
   const timers: { fn: () => void; ms: number }[] = [];
   const logs: Record<string, EventLog> = {};
-  const store = createStoreCache({ cache, scope: 'u1', schedule: (fn, ms) => timers.push({ fn, ms }), log: (id) => logs[id] });
+  const store = createStoreCache({
+    cache,
+    outbox,
+    scope: 'u1',
+    schedule: (fn, ms) => timers.push({ fn, ms }),
+    log: (id) => logs[id],
+    now: () => 42,
+  });
   let state: RemoteState = initialRemoteState;
   const target: RestoreTarget = { state: () => state, set: (patch) => void (state = { ...state, ...patch }), wantedInstanceId: null };
   return { store, timers, logs, target, state: () => state };
@@ -39,14 +30,28 @@ describe('store cache', () => {
     const { store } = rig(cache);
     store.saveInstances([instance]);
     store.saveSessions(IID, [session]);
-    store.saveQueue([]);
     store.saveSelection({ instanceId: IID, sessionId: null });
     await settle();
     expect([...cache.data.keys()]).toEqual([
       'tern.remote.u1.instances',
+      'tern.remote.u1.heardAt',
       `tern.remote.u1.sessions.${IID}`,
-      'tern.remote.u1.queue',
       'tern.remote.u1.selection',
+    ]);
+    expect(cache.data.get('tern.remote.u1.heardAt')).toBe(42);
+  });
+
+  it('writes what the outbox gained and lost', async () => {
+    const outbox = memoryOutbox();
+    const { store } = rig(memoryCache(), outbox);
+    const q = (id: string) => ({ clientMsgId: id, sessionId: SID, text: id, status: 'queued' as const });
+    store.saveQueue([], [q('a'), q('b')]);
+    await settle();
+    store.saveQueue([q('a'), q('b')], [{ ...q('b'), status: 'sending' }, q('c')]);
+    await settle();
+    expect(outbox.entries).toEqual([
+      { clientMsgId: 'b', sessionId: SID, text: 'b' },
+      { clientMsgId: 'c', sessionId: SID, text: 'c' },
     ]);
   });
 
@@ -78,10 +83,16 @@ describe('store cache', () => {
     cache.data.set('tern.remote.u1.selection', { instanceId: IID, sessionId: SID });
     cache.data.set(`tern.remote.u1.sessions.${IID}`, [session]);
     cache.data.set(`tern.remote.u1.events.${SID}`, [ev(4), ev(5)]);
-    cache.data.set('tern.remote.u1.queue', [{ clientMsgId: 'c1', sessionId: SID, text: 'hi', status: 'sending' }]);
-    const { store, target, state } = rig(cache);
+    const { store, target, state } = rig(cache, memoryOutbox([{ clientMsgId: 'c1', sessionId: SID, text: 'hi' }]));
     await store.restore(target);
-    expect(state()).toMatchObject({ instances: [instance], instancesLoaded: true, sessions: { [IID]: [session] }, currentSessionId: SID });
+    expect(state()).toMatchObject({
+      instances: [instance],
+      instancesLoaded: true,
+      sessions: { [IID]: [session] },
+      currentSessionId: SID,
+      attach: { status: 'offline', instanceId: IID },
+      restored: true,
+    });
     expect(state().queue).toEqual([{ clientMsgId: 'c1', sessionId: SID, text: 'hi', status: 'queued' }]);
     expect(state().logs[SID]).toMatchObject({ base: 3, lastSeq: 5 });
     expect(target.wantedInstanceId).toBe(IID);
@@ -101,10 +112,40 @@ describe('store cache', () => {
 
   it('a failing cache only means nothing is restored', async () => {
     const broken: RemoteCache = { get: () => Promise.reject(new Error('blocked')), set: () => Promise.reject(new Error('full')) };
-    const { store, target, state } = rig(broken);
-    store.saveQueue([]);
+    const outbox = {
+      add: () => Promise.reject(new Error('full')),
+      remove: () => Promise.reject(new Error('blocked')),
+      list: () => Promise.reject(new Error('blocked')),
+    };
+    const { store, target, state } = rig(broken, { ...memoryOutbox(), ...outbox });
+    store.saveQueue([], [{ clientMsgId: 'c', sessionId: SID, text: 't', status: 'queued' }]);
+    store.saveInstances([instance]);
     await store.restore(target);
     await store.loadLog(target, SID);
-    expect(state()).toEqual(initialRemoteState);
+    expect(state()).toEqual({ ...initialRemoteState, restored: true });
+  });
+
+  it('reads the cache back through the protocol schemas: invalid items are left out, an invalid log is dropped whole', async () => {
+    const cache = memoryCache();
+    const hostile = { ...instance, id: 'not-a-uuid' };
+    cache.data.set('tern.remote.u1.instances', [hostile, instance, 'junk', null]);
+    cache.data.set('tern.remote.u1.selection', { instanceId: IID, sessionId: SID });
+    cache.data.set(`tern.remote.u1.sessions.${IID}`, [{ ...session, lastSeq: -1 }, session]);
+    const bad: unknown = { ...ev(5), body: { type: 'tool_output', toolCallId: 't', stream: 'sideways', chunk: 'x' } };
+    cache.data.set(`tern.remote.u1.events.${SID}`, [ev(4), bad]);
+    cache.data.set('tern.remote.u1.heardAt', 'yesterday');
+    const { store, target, state } = rig(cache);
+    await store.restore(target);
+    expect(state()).toMatchObject({ instances: [instance], sessions: { [IID]: [session] }, currentSessionId: SID, heardAt: null });
+    expect(state().logs[SID]).toBeUndefined();
+    // Events of another session under this session's key are not taken either.
+    cache.data.set(`tern.remote.u1.events.${SID}`, [{ ...ev(4), sessionId: IID }]);
+    await store.loadLog(target, SID);
+    expect(state().logs[SID]).toBeUndefined();
+    // A selection that is not the protocol's shape restores nothing.
+    const other = rig(cache);
+    cache.data.set('tern.remote.u1.selection', { instanceId: 42, sessionId: SID });
+    await other.store.restore(other.target);
+    expect(other.state().currentSessionId).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { authAtom, clearAuth, onSessionEnd } from '../../../shared/auth/session';
 import { appStore } from '../../../shared/state/jotai';
 import { showToast } from '../../../shared/ui/toast';
-import { clearRemoteCache, idbRemoteCache } from './idbCache';
+import { clearDeviceData, idbOutbox, idbRemoteCache } from './idbCache';
 import { createRemoteStore, type RemoteState, type RemoteStore } from './remoteStore';
 import { createWebSocketPort } from './socketPort';
 
@@ -30,8 +30,10 @@ function sessionExpired(): void {
   if (location.pathname !== '/') navigate('/');
 }
 
+// Signing out leaves nothing of the console on this device: neither the cached history nor unsent messages.
+// (A sign-out while this module is not loaded is caught up the next time the console opens, see idbCache.ts.)
 onSessionEnd(() => {
-  void clearRemoteCache().catch(() => undefined);
+  void clearDeviceData().catch(() => undefined);
 });
 
 /** Creates the console's store for this page visit, connects it, and wires foreground/online wake-ups. */
@@ -39,6 +41,7 @@ export function useRemoteStore(): [RemoteState, RemoteStore] {
   const [store] = useState(() => {
     const auth = appStore.get(authAtom);
     const tab = windowId();
+    const scope = auth?.user?.id ?? 'anon';
     return createRemoteStore({
       createSocket: () =>
         createWebSocketPort(() => {
@@ -46,7 +49,8 @@ export function useRemoteStore(): [RemoteState, RemoteStore] {
           return token ? { token, windowId: tab } : null;
         }),
       cache: idbRemoteCache(),
-      cacheScope: auth?.user?.id ?? 'anon',
+      outbox: idbOutbox(scope),
+      cacheScope: scope,
       uuid: () => crypto.randomUUID(),
       onUnauthorized: sessionExpired,
     });

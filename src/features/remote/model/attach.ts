@@ -9,10 +9,12 @@ import { setSessions } from './sessions';
  * keeps a session restored from the cache; re-attaching the attached instance changes nothing (null), and neither does
  * asking again for a busy or lost one (it stays shown, read-only, until the relay answers).
  */
-export function attachStarting(attach: AttachState, instanceId: string): Partial<RemoteState> | null {
+export function attachStarting(attach: AttachState, instanceId: string, connected = true): Partial<RemoteState> | null {
   if (attach.status !== 'none' && attach.status !== 'attaching' && attach.instanceId === instanceId) return null;
   const switching = 'instanceId' in attach && attach.instanceId !== instanceId;
-  return { attach: { status: 'attaching', instanceId }, ...(switching && { currentSessionId: null }), problem: null };
+  // Without a link the choice shows the instance's cached sessions (read-only) until the relay answers, not a spinner.
+  const next: AttachState = connected ? { status: 'attaching', instanceId } : { status: 'offline', instanceId };
+  return { attach: next, ...(switching && { currentSessionId: null }), problem: null };
 }
 
 /**

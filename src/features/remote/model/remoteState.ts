@@ -12,6 +12,11 @@ import type { SessionsByInstance } from './sessions';
 export type AttachState =
   | { status: 'none' }
   | { status: 'attaching'; instanceId: string }
+  /**
+   * The instance a previous visit had open, restored from the cache while the relay cannot be reached: its sessions
+   * and history show read-only, typed input waits in the outbox; attached for real on the next connect.
+   */
+  | { status: 'offline'; instanceId: string }
   | { status: 'attached'; instanceId: string }
   /** Another live window holds the workspace (`holder`: which, when the relay says). */
   | { status: 'busy'; instanceId: string; holder: WorkspaceHolder | null }
@@ -44,6 +49,10 @@ export interface RemoteState {
   queue: InputQueue;
   problem: RemoteProblem | null;
   creatingSession: boolean;
+  /** When this page (or a previous visit, from the cache) last heard from the relay (epoch ms); null: never. */
+  heardAt: number | null;
+  /** The cache has been read (whatever it held): from here on, nothing more comes until the relay answers. */
+  restored: boolean;
 }
 
 export const initialRemoteState: RemoteState = {
@@ -58,6 +67,8 @@ export const initialRemoteState: RemoteState = {
   queue: [],
   problem: null,
   creatingSession: false,
+  heardAt: null,
+  restored: false,
 };
 
 /** A request the relay refused, as shown to the user. */
