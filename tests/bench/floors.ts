@@ -83,35 +83,68 @@ export async function rawWsFloor(rounds: number, warmup: number): Promise<Sample
   return summarise(samples);
 }
 
-export async function socketIoFloor(rounds: number, warmup: number): Promise<Sample> {
+/** Latencies of every round and round trips per second, with `pairs` pairs each doing `rounds` sequential rounds at once. */
+export interface LoadSample extends Sample {
+  pairs: number;
+  perSecond: number;
+}
+
+/** Runs `once(i)` `rounds` times in sequence for each of `pairs` pairs, all pairs at the same time. */
+export async function concurrentLoop(pairs: number, rounds: number, once: (pair: number) => Promise<void>): Promise<LoadSample> {
+  const all: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: pairs }, async (_, p) => {
+      for (let i = 0; i < rounds; i++) {
+        const start = performance.now();
+        await once(p);
+        all.push(performance.now() - start);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { ...summarise(all), pairs, perSecond: all.length / seconds };
+}
+
+/**
+ * Bare Socket.IO: a relay that forwards `ping:out` from a browser to its CLI and the CLI's ack back, nothing stored.
+ * One pair sequential (`pairs` = 1) or `pairs` pairs at once.
+ */
+export async function socketIoFloor(rounds: number, warmup: number, pairs = 1): Promise<LoadSample> {
   const server = createServer();
   const io = new IoServer(server);
-  let cliSocket: ServerSocket | undefined;
+  const clis = new Map<string, ServerSocket>();
   io.of('/cli').on('connection', (socket) => {
-    cliSocket = socket;
+    clis.set(String(socket.handshake.auth.pair), socket);
   });
   io.of('/web').on('connection', (socket) => {
+    const pair = String(socket.handshake.auth.pair);
     socket.on('ping:out', (payload: unknown, ack: (v: unknown) => void) => {
-      cliSocket?.emit('ping:in', payload, (answer: unknown) => ack(answer));
+      clis.get(pair)?.emit('ping:in', payload, (answer: unknown) => ack(answer));
     });
   });
   const port = await listen(server);
-  const connect = (ns: string) =>
+  const connect = (ns: string, pair: number) =>
     new Promise<Socket>((resolve, reject) => {
-      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'] });
+      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
       s.once('connect', () => resolve(s));
       s.once('connect_error', reject);
     });
-  const cli = await connect('/cli');
-  cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
-  const browser = await connect('/web');
+  const browsers: Socket[] = [];
+  const sockets: Socket[] = [];
+  for (let p = 0; p < pairs; p++) {
+    const cli = await connect('/cli', p);
+    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
+    const browser = await connect('/web', p);
+    browsers.push(browser);
+    sockets.push(cli, browser);
+  }
   await new Promise((r) => setTimeout(r, 50));
-  const once = () => new Promise<void>((resolve) => browser.emit('ping:out', { text: 'ping' }, () => resolve()));
-  await pingLoop(warmup, once);
-  const samples = await pingLoop(rounds, once);
-  browser.close();
-  cli.close();
+  const once = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
+  await concurrentLoop(pairs, warmup, once);
+  const sample = await concurrentLoop(pairs, rounds, once);
+  for (const s of sockets) s.close();
   await io.close();
   server.close();
-  return summarise(samples);
+  return sample;
 }

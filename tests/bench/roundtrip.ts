@@ -1,162 +1,139 @@
 /**
- * Remote round-trip benchmark: browser → relay → CLI → relay → browser, through a real relay (PGlite storage, every
- * event persisted with its seq before fan-out), reported next to the floors measured in the same run (raw `ws` and
- * bare Socket.IO relays that only forward), as ratios. Also the relay's memory per connected browser/CLI pair.
+ * Remote round-trip benchmark: browser → relay → CLI → relay → browser through real relays (every event stored with
+ * its seq before it is acked or fanned out), next to the floors measured in the same run (raw `ws` and bare
+ * Socket.IO relays that only forward). Three set-ups: one relay on PGlite, one on PostgreSQL (DATABASE_URL), and two
+ * relays on PostgreSQL + Redis (the Streams adapter) with the browser on node A and the CLI on node B. Each at one
+ * pair (sequential rounds: latency) and at 100 pairs at once (latency under load and round trips per second). After
+ * the rounds every pair's session is replayed from seq 0 and checked: every event there, once, seqs 1..n.
  *
- *   npm run bench                 # everything
- *   BENCH_ROUNDS=500 npm run bench
+ *   npm run bench                               # everything (see scripts/bench.mjs)
+ *   BENCH_ROUNDS=500 BENCH_PAIR_ROUNDS=20 npm run bench
  *
- * One round: the browser sends `session:input`; the relay persists the user_message, forwards the input to the CLI;
- * the CLI answers with an `assistant_message` session event; the relay persists it and fans it out; the round ends
- * when the browser receives that event. Sequential rounds, so the figure is latency, not throughput.
- * Writes reports/bench/roundtrip.json.
+ * Results go to reports/bench/roundtrip.json; scripts/bench.mjs writes the table into docs/performance.md.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
-import type { Socket } from 'socket.io-client';
-
-import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
-import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
+import type { SessionEvent } from '../../relay/protocol';
+import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
-import { rawWsFloor, type Sample, socketIoFloor, summarise } from './floors';
+import { concurrentLoop, type LoadSample, rawWsFloor, type Sample, socketIoFloor } from './floors';
+import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip } from './pairs';
+import { replayBench, type ReplaySample } from './replay';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000);
 const WARMUP = Math.max(20, Math.floor(ROUNDS / 10));
-const PAIRS_FOR_MEMORY = Number(process.env.BENCH_PAIRS ?? 50);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
+const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 30);
+const PAIR_WARMUP = 3;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-interface Pair {
-  cli: Socket;
-  web: Socket;
-  sessionId: string;
+export interface SetupResult {
+  setup: string;
+  one: LoadSample;
+  many: LoadSample;
+  /** Events replayed from storage after the rounds, all checked (count, seqs 1..n, no duplicate event id). */
+  replayedEvents: number;
+  replay: ReplaySample;
 }
 
-/** A signed-in user with a hello'd CLI that answers every input, and an attached browser joined to a session. */
-async function pair(relay: TestRelay, n: number): Promise<Pair> {
-  const user = await signIn(relay, `bench${n}-${randomUUID().slice(0, 8)}@example.com`);
-  const { token } = await cliTokenFor(relay, user.userId, `bench${n}`);
-  const instanceId = randomUUID();
-  const cli = await connect(cliSocket(relay, token, instanceId));
-  cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
-  cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {
-    ack?.({ ok: true });
-    // The CLI's answer is itself a persisted session event.
-    cli.emit(
-      CLI_EVENTS.sessionEvent,
-      {
-        sessionId: payload.sessionId,
-        eventId: randomUUID(),
-        body: { type: 'assistant_message', messageId: payload.clientMsgId, text: `echo ${payload.text}` },
-      },
-      () => {},
-    );
-  });
-  const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [] });
-  if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
-  const web = await connect(webSocket(relay, user.jwt));
-  const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
-  if (!attached.ok) throw new Error(`attach failed: ${JSON.stringify(attached)}`);
-  const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
-  if (!created.ok) throw new Error(`session:create failed: ${JSON.stringify(created)}`);
-  const sessionId = created.session.id as string;
-  const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 });
-  if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
-  return { cli, web, sessionId };
-}
-
-async function ternRoundTrip(relay: TestRelay, rounds: number, warmup: number): Promise<Sample> {
-  const { web, cli, sessionId } = await pair(relay, 0);
-  const once = () =>
-    new Promise<void>((resolve, reject) => {
-      const clientMsgId = randomUUID();
-      const onEvent = (event: SessionEvent) => {
-        if (event.body.type === 'assistant_message' && event.body.messageId === clientMsgId) {
-          web.off(WEB_PUSH.sessionEvent, onEvent);
-          resolve();
-        }
-      };
-      web.on(WEB_PUSH.sessionEvent, onEvent);
-      web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: { ok: boolean }) => {
-        if (!ack.ok) reject(new Error(`input refused: ${JSON.stringify(ack)}`));
-      });
-    });
-  for (let i = 0; i < warmup; i++) await once();
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    await once();
-    samples.push(performance.now() - t0);
+/** Checks a replayed session: exactly `expected` events, seqs 1..n in order, every event id once. */
+function checkReplay(events: SessionEvent[], expected: number, what: string): void {
+  const ids = new Set(events.map((e) => e.eventId));
+  const inOrder = events.every((e, i) => e.seq === i + 1);
+  if (events.length !== expected || ids.size !== expected || !inOrder) {
+    throw new Error(`${what}: replay holds ${events.length} events (${ids.size} distinct ids, in order: ${inOrder}), expected ${expected}`);
   }
-  web.disconnect();
-  cli.disconnect();
-  return summarise(samples);
 }
 
-async function memoryPerPair(relay: TestRelay, pairs: number): Promise<{ pairs: number; heapPerPairKB: number; rssPerPairKB: number }> {
-  // The relay runs in this process; the figure includes the client sockets' own share, so it is an upper bound.
-  global.gc?.();
-  const before = process.memoryUsage();
-  const made: Pair[] = [];
-  for (let i = 1; i <= pairs; i++) made.push(await pair(relay, i));
-  global.gc?.();
-  const after = process.memoryUsage();
-  for (const p of made) {
-    p.web.disconnect();
-    p.cli.disconnect();
+async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
+  const single = await makePair(nodes, 0);
+  const one = await concurrentLoop(1, WARMUP, () => roundTrip(single)).then(() => concurrentLoop(1, ROUNDS, () => roundTrip(single)));
+  checkReplay(await replayAll(single, 2 * (WARMUP + ROUNDS)), 2 * (WARMUP + ROUNDS), `${setup}, one pair`);
+  console.log(`  ${setup.padEnd(34)} 1 pair:    ${fmt(one)}`);
+  const pairs: Pair[] = [];
+  for (let i = 1; i <= PAIRS; i++) pairs.push(await makePair(nodes, i));
+  await concurrentLoop(PAIRS, PAIR_WARMUP, (p) => roundTrip(pairs[p]!));
+  const many = await concurrentLoop(PAIRS, PAIR_ROUNDS, (p) => roundTrip(pairs[p]!));
+  console.log(`  ${setup.padEnd(34)} ${PAIRS} pairs: ${fmt(many)}`);
+  let replayedEvents = 2 * (WARMUP + ROUNDS);
+  const expected = 2 * (PAIR_WARMUP + PAIR_ROUNDS);
+  for (const [i, pair] of pairs.entries()) {
+    checkReplay(await replayAll(pair, expected), expected, `${setup}, pair ${i + 1}`);
+    replayedEvents += expected;
   }
-  return {
-    pairs,
-    heapPerPairKB: Math.round((after.heapUsed - before.heapUsed) / pairs / 1024),
-    rssPerPairKB: Math.round((after.rss - before.rss) / pairs / 1024),
-  };
+  const replay = await replayBench(nodes, single);
+  console.log(
+    `  ${setup.padEnd(34)} replay of ${replay.events} stored events to a joining browser: median ${replay.median.toFixed(0)} ms, worst ${replay.worst.toFixed(0)} ms`,
+  );
+  for (const pair of [single, ...pairs]) closePair(pair);
+  return { setup, one, many, replayedEvents, replay };
 }
 
-const fmt = (s: Sample) => `p50 ${s.p50.toFixed(3)} ms  p95 ${s.p95.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  (n=${s.n})`;
+const fmt = (s: LoadSample) =>
+  `p50 ${s.p50.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  ${s.perSecond.toFixed(0)} round trips/s  (n=${s.n})`;
+
+async function withRelays<T>(
+  count: number,
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+  run: (relays: TestRelay[]) => Promise<T>,
+) {
+  const relays: TestRelay[] = [];
+  try {
+    for (let i = 0; i < count; i++)
+      relays.push(await createTestRelay({ remote: { revocationCheckMs: 2_000 }, env, ...(databaseUrl && { databaseUrl }) }));
+    // Let the adapters' stream readers start before anything is published.
+    if (count > 1) await new Promise((r) => setTimeout(r, 1000));
+    return await run(relays);
+  } finally {
+    for (const relay of relays) await relay.close();
+  }
+}
 
 async function main() {
-  console.log(`Remote round trip, ${ROUNDS} sequential rounds after ${WARMUP} warm-up, one browser/CLI pair, loopback.`);
+  const load = loadavg();
+  console.log(
+    `Remote round trip, loopback. 1 pair: ${ROUNDS} sequential rounds after ${WARMUP} warm-up; ${PAIRS} pairs: ${PAIR_ROUNDS} rounds each, all at once. Load ${load.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   const ws = await rawWsFloor(ROUNDS, WARMUP);
-  console.log(`  floor, raw ws relay:        ${fmt(ws)}`);
+  console.log(`  floor, raw ws relay:               1 pair:    p50 ${ws.p50.toFixed(3)} ms  p99 ${ws.p99.toFixed(3)} ms`);
   const sio = await socketIoFloor(ROUNDS, WARMUP);
-  console.log(`  floor, bare Socket.IO:      ${fmt(sio)}`);
-  const relay = await createTestRelay({ remote: { revocationCheckMs: 2_000 } });
+  console.log(`  floor, bare Socket.IO:             1 pair:    ${fmt(sio)}`);
+  const sioMany = await socketIoFloor(PAIR_ROUNDS, PAIR_WARMUP, PAIRS);
+  console.log(`  floor, bare Socket.IO:             ${PAIRS} pairs: ${fmt(sioMany)}`);
+  const results: SetupResult[] = [];
+  results.push(await withRelays(1, undefined, {}, ([r]) => measure('Tern, PGlite', { cli: r!, web: r! })));
+  let pg: TestPostgres | null = null;
   try {
-    const tern = await ternRoundTrip(relay, ROUNDS, WARMUP);
-    console.log(`  Tern relay (persisted):     ${fmt(tern)}`);
-    console.log(`  ratio p50: ${(tern.p50 / ws.p50).toFixed(1)}× raw ws, ${(tern.p50 / sio.p50).toFixed(1)}× bare Socket.IO`);
-    console.log(`  ratio p95: ${(tern.p95 / ws.p95).toFixed(1)}× raw ws, ${(tern.p95 / sio.p95).toFixed(1)}× bare Socket.IO`);
-    const memory = await memoryPerPair(relay, PAIRS_FOR_MEMORY);
-    console.log(
-      `  memory: ~${memory.heapPerPairKB} KB heap, ~${memory.rssPerPairKB} KB RSS per connected pair (${memory.pairs} pairs, storage ${relay.storage.kind})`,
-    );
-    const out = path.resolve('reports/bench');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      path.join(out, 'roundtrip.json'),
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          rounds: ROUNDS,
-          floors: { rawWs: ws, socketIo: sio },
-          tern,
-          ratios: {
-            p50VsRawWs: tern.p50 / ws.p50,
-            p50VsSocketIo: tern.p50 / sio.p50,
-            p95VsRawWs: tern.p95 / ws.p95,
-            p95VsSocketIo: tern.p95 / sio.p95,
-          },
-          memory,
-          storage: relay.storage.kind,
-        },
-        null,
-        2,
-      ) + '\n',
-    );
+    pg = await createTestPostgres();
+    if (pg) {
+      results.push(await withRelays(1, pg.url, {}, ([r]) => measure('Tern, PostgreSQL', { cli: r!, web: r! })));
+      const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
+      results.push(await withRelays(2, pg.url, env, ([a, b]) => measure('Tern, 2 nodes (PG + Redis)', { web: a!, cli: b! })));
+    } else console.log('  PostgreSQL not reachable: PostgreSQL and 2-node set-ups skipped');
   } finally {
-    await relay.close();
+    await pg?.drop();
   }
+  const out = path.resolve('reports/bench');
+  mkdirSync(out, { recursive: true });
+  const report = {
+    at: new Date().toISOString(),
+    loadBefore: load,
+    loadAfter: loadavg(),
+    rounds: ROUNDS,
+    pairs: PAIRS,
+    pairRounds: PAIR_ROUNDS,
+  };
+  writeFileSync(
+    path.join(out, 'roundtrip.json'),
+    JSON.stringify({ ...report, floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany }, results }, null, 2) + '\n',
+  );
 }
+
+export type { Sample };
 
 main().then(
   () => process.exit(0),

@@ -13,10 +13,12 @@ import {
 } from '../../protocol';
 import type { RelayConfig } from '../config';
 import type { RemoteOptions } from '../core/remote/deps';
+import { createGroupCommit } from '../core/remote/groupCommit';
 import { windowGone } from '../core/remote/instances';
 import type { Database } from '../storage/database';
 import { createAccessTokensRepo } from '../storage/repos/accessTokensRepo';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
+import { createEventBatchRepo } from '../storage/repos/remote/eventBatchRepo';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { cliConnection, webConnection } from './connections';
 import { createSessionFanout } from './fanout';
@@ -98,7 +100,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   const cli: CliNamespace = io.of(CLI_NAMESPACE);
   const web: WebNamespace = io.of(WEB_NAMESPACE);
   const repo = createRemoteRepo(deps.db);
-  const core = { repo, now: deps.now, options };
+  const core = { repo, now: deps.now, options, events: createGroupCommit(createEventBatchRepo(deps.db).appendEvents) };
   const ctx = createHubContext({
     cli,
     web,

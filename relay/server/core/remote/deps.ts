@@ -1,4 +1,5 @@
 import type { RemoteRepo } from '../../storage/repos/remoteRepo';
+import type { GroupCommit } from './groupCommit';
 
 /** Timing of presence, workspace locks and command delivery (defaults in relay/server/remote/remoteHub.ts). */
 export interface RemoteOptions {
@@ -22,6 +23,8 @@ export interface RemoteOptions {
 /** What the remote use cases work with: storage and the clock. Transport (sockets, rooms, emits) stays in remote/. */
 export interface RemoteCoreDeps {
   repo: RemoteRepo;
+  /** Session events are appended through group commits (one statement per batch) when set; else one statement each. */
+  events?: GroupCommit;
   now: () => Date;
   options: RemoteOptions;
 }

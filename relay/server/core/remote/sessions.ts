@@ -21,6 +21,11 @@ export async function ownSession(deps: RemoteCoreDeps, userId: string, sessionId
 
 /** appendEvent, with a session that is gone answered NOT_FOUND. */
 export async function appendEvent(deps: RemoteCoreDeps, input: Parameters<RemoteRepo['appendEvent']>[0]) {
+  if (deps.events) {
+    const outcome = await deps.events.append(input);
+    if ('unknown' in outcome) throw fail('NOT_FOUND', 'Session not found');
+    return outcome;
+  }
   try {
     return await deps.repo.appendEvent(input);
   } catch (error) {

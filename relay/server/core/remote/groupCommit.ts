@@ -1,0 +1,57 @@
+import type { EventAppend, EventAppendOutcome } from '../../storage/repos/remote/eventBatchRepo';
+
+/** The most appends one statement takes; a longer queue is split over consecutive statements. */
+const MAX_BATCH = 500;
+
+interface Waiting {
+  item: EventAppend;
+  resolve: (outcome: EventAppendOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: appends that arrive while a statement runs wait and go together in the next one (one multi-row INSERT
+ * for every session in the batch), so the database does one statement per batch instead of one per event. Batches
+ * run one after another in arrival order, so the events of one socket (whose router sends them in order) get seqs in
+ * that order. Each append resolves only once its batch is committed: callers ack and fan out after that, so nothing a
+ * browser or CLI was told can be lost by a crash.
+ */
+export function createGroupCommit(appendEvents: (items: readonly EventAppend[]) => Promise<EventAppendOutcome[]>) {
+  let queue: Waiting[] = [];
+  let running = false;
+  const stats = { batches: 0, events: 0, largest: 0 };
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      stats.batches++;
+      stats.events += batch.length;
+      stats.largest = Math.max(stats.largest, batch.length);
+      try {
+        const outcomes = await appendEvents(batch.map((w) => w.item));
+        batch.forEach((w, i) => w.resolve(outcomes[i]!));
+      } catch (error) {
+        // One bad append (data the database refuses) must not fail the others: retry each alone.
+        if (batch.length === 1) batch[0]!.reject(error);
+        else for (const w of batch) await appendEvents([w.item]).then((o) => w.resolve(o[0]!), w.reject);
+      }
+    }
+    running = false;
+  }
+
+  return {
+    append(item: EventAppend): Promise<EventAppendOutcome> {
+      return new Promise((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        if (running) return;
+        running = true;
+        // Appends made in the same turn of the event loop (many sockets' messages in one read) join this batch.
+        setImmediate(() => void drain());
+      });
+    },
+    /** Batches and events committed so far (for the benchmark's report). */
+    stats: () => ({ ...stats }),
+  };
+}
+export type GroupCommit = ReturnType<typeof createGroupCommit>;

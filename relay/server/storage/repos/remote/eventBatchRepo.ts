@@ -1,0 +1,146 @@
+import { and, eq, getTableColumns, inArray, sql, type Table } from 'drizzle-orm';
+
+import { type Database } from '../../database';
+import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
+import { isUniqueViolation } from '../usersRepo';
+
+const PREVIEW_CHARS = 500;
+const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
+
+export interface EventAppend {
+  sessionId: string;
+  eventId: string;
+  body: Record<string, unknown> & { type: string };
+  at: Date;
+}
+
+/** One append's outcome: the stored event (new, or the one a resend matched), or `unknown` for a missing session. */
+export type EventAppendOutcome = { event: SessionEventRow; session: RemoteSessionRow; duplicate: boolean } | { unknown: true };
+
+/** A race with another node on one event id aborts the statement; the retry sees the winner's row. */
+const RACE_RETRIES = 3;
+
+/** Deleted sessions take no events (when the schema has soft deletion). */
+const notDeleted = 'deletedAt' in getTableColumns(remoteSessions) ? sql`AND r.deleted_at IS NULL` : sql``;
+
+/**
+ * Group commit of session events: a batch of appends (any sessions, in arrival order) becomes ONE SQL statement.
+ * The database hands out the seqs: per session, one `UPDATE remote_sessions SET last_seq = last_seq + n` (row-locked,
+ * so concurrent batches of several relay nodes get distinct, gap-free ranges) and one multi-row INSERT numbering the
+ * new events in batch order. Idempotent on (session, eventId): events already stored, or repeated in the batch,
+ * consume no seq and answer the stored event.
+ */
+export function createEventBatchRepo(db: Database) {
+  async function insertBatch(items: readonly EventAppend[]): Promise<Array<Record<string, unknown>>> {
+    const rows = items.map((item, ord) => {
+      const text = typeof item.body.text === 'string' ? preview(item.body.text) : null;
+      return {
+        ord,
+        session_id: item.sessionId,
+        event_id: item.eventId,
+        at: item.at.toISOString(),
+        body: item.body,
+        preview: text,
+        is_user: item.body.type === 'user_message',
+        is_last: item.body.type === 'user_message' || item.body.type === 'assistant_message',
+      };
+    });
+    const result = await db.execute(sql`
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
+          ord int, session_id uuid, event_id uuid, at timestamptz, body jsonb, preview text, is_user boolean, is_last boolean)
+      ), fresh AS (
+        SELECT DISTINCT ON (i.session_id, i.event_id) i.* FROM input i
+        WHERE NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = i.session_id AND e.event_id = i.event_id)
+        ORDER BY i.session_id, i.event_id, i.ord
+      ), numbered AS (
+        SELECT f.*, row_number() OVER (PARTITION BY f.session_id ORDER BY f.ord) AS k FROM fresh f
+      ), per_session AS (
+        SELECT session_id, count(*)::int AS n, max(at) AS at,
+          (array_agg(preview ORDER BY ord) FILTER (WHERE is_user AND preview IS NOT NULL))[1] AS first_user,
+          (array_agg(preview ORDER BY ord DESC) FILTER (WHERE is_last AND preview IS NOT NULL))[1] AS last_text
+        FROM numbered GROUP BY session_id
+      ), s AS (
+        UPDATE remote_sessions r SET
+          last_seq = r.last_seq + p.n,
+          last_active_at = p.at,
+          first_message = coalesce(r.first_message, p.first_user),
+          last_message = coalesce(p.last_text, r.last_message)
+        FROM per_session p
+        WHERE r.id = p.session_id ${notDeleted}
+        RETURNING r.*, r.last_seq - p.n AS base_seq
+      ), e AS (
+        INSERT INTO session_events (session_id, seq, event_id, at, body)
+        SELECT n.session_id, s.base_seq + n.k, n.event_id, n.at, n.body FROM numbered n JOIN s ON s.id = n.session_id
+        RETURNING session_id AS event_session_id, seq AS event_seq, event_id AS event_event_id
+      )
+      SELECT s.*, e.* FROM e JOIN s ON s.id = e.event_session_id
+    `);
+    return (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  }
+
+  return {
+    /** Appends the batch in one statement; answers each item in order (see EventAppendOutcome). */
+    async appendEvents(items: readonly EventAppend[]): Promise<EventAppendOutcome[]> {
+      const rows = await withRaceRetries(() => insertBatch(items));
+      const stored = new Map<string, { seq: number; session: RemoteSessionRow }>();
+      for (const row of rows) {
+        const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
+        stored.set(`${String(row.event_session_id)}/${String(row.event_event_id)}`, { seq: Number(row.event_seq), session });
+      }
+      const firstOf = new Set<string>();
+      const out: EventAppendOutcome[] = [];
+      const missing: number[] = [];
+      for (const [i, item] of items.entries()) {
+        const key = `${item.sessionId}/${item.eventId}`;
+        const hit = stored.get(key);
+        if (hit && !firstOf.has(key)) {
+          firstOf.add(key);
+          const event: SessionEventRow = { sessionId: item.sessionId, seq: hit.seq, eventId: item.eventId, at: item.at, body: item.body };
+          out.push({ event, session: hit.session, duplicate: false });
+        } else {
+          out.push({ unknown: true });
+          missing.push(i);
+        }
+      }
+      // Not appended: a resend of a stored event (or a repeat within this batch), or a session that is gone.
+      for (const i of missing) {
+        const item = items[i]!;
+        const [event] = await db
+          .select()
+          .from(sessionEvents)
+          .where(and(eq(sessionEvents.sessionId, item.sessionId), eq(sessionEvents.eventId, item.eventId)))
+          .limit(1);
+        if (!event) continue;
+        const [session] = await db
+          .select()
+          .from(remoteSessions)
+          .where(inArray(remoteSessions.id, [item.sessionId]))
+          .limit(1);
+        if (session) out[i] = { event, session, duplicate: true };
+      }
+      return out;
+    },
+  };
+}
+export type EventBatchRepo = ReturnType<typeof createEventBatchRepo>;
+
+async function withRaceRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= RACE_RETRIES) throw error;
+    }
+  }
+}
+
+/** A row of raw SQL (snake_case driver values) as the table's typed row. */
+function fromDriver(table: Table, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out;
+}

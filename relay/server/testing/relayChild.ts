@@ -1,0 +1,55 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'relayProcess.ts');
+
+/** A relay running in a child process (relayProcess.ts): its URL, IPC requests, and its process to kill. */
+export interface RelayChild {
+  url: string;
+  process: ChildProcess;
+  /** A CLI token for this user, issued by the child on its own database. */
+  cliToken(userId: string): Promise<string>;
+  /** The child's RSS and heap after a full GC, in bytes. */
+  memory(): Promise<{ rss: number; heapUsed: number }>;
+  /** Resolves when the process has exited (after kill() or on its own). */
+  exited: Promise<void>;
+}
+
+/** Starts relayProcess.ts with `env` added to this environment; resolves once it listens. */
+export function spawnRelay(env: Record<string, string>): Promise<RelayChild> {
+  const child = fork(script, [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let next = 0;
+  const pending = new Map<number, (reply: Record<string, unknown>) => void>();
+  const ask = (message: Record<string, unknown>) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, (reply) => (reply.error ? reject(new Error(String(reply.error))) : resolve(reply)));
+      child.send({ ...message, id });
+    });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code, signal) => reject(new Error(`relay child exited before it was ready (${code ?? signal})`)));
+    child.on('message', (reply: Record<string, unknown>) => {
+      if (reply.type === 'ready') {
+        resolve({
+          url: String(reply.url),
+          process: child,
+          exited,
+          cliToken: async (userId) => String((await ask({ type: 'cliToken', userId })).token),
+          memory: async () => {
+            const m = await ask({ type: 'memory' });
+            return { rss: Number(m.rss), heapUsed: Number(m.heapUsed) };
+          },
+        });
+      } else if (typeof reply.id === 'number') {
+        pending.get(reply.id)?.(reply);
+        pending.delete(reply.id);
+      }
+    });
+  });
+}

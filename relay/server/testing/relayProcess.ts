@@ -1,0 +1,45 @@
+/**
+ * A relay in a child process, for tests and benchmarks that kill it (SIGKILL) or measure its memory on its own.
+ * Started with `node --import tsx relay/server/testing/relayProcess.ts` (see spawnRelay in relayChild.ts) and the
+ * relay's environment (PORT, DATA_DIR or DATABASE_URL, JWT_SECRET…). It reports `{ type: 'ready', url }` over IPC and
+ * answers requests the parent cannot make itself while this process owns the database (PGlite is one process's):
+ *   { type: 'cliToken', id, userId }  → { id, token }   a CLI token for a user (as `npm run admin` would issue)
+ *   { type: 'memory', id }            → { id, rss, heapUsed }   after a full GC when run with --expose-gc
+ * Cheap password hashing, like createTestRelay, so suites and benches can sign many users up.
+ */
+import { createRelay } from '../app';
+import { loadConfig } from '../config';
+import { issueCliToken } from '../core/remote/cliAuth';
+import { openStorage } from '../storage/database';
+
+type Request = { type: 'cliToken'; id: number; userId: string } | { type: 'memory'; id: number };
+
+const config = loadConfig();
+const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 } });
+await app.listen({ port: config.PORT, host: config.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+process.on('message', (message: Request) => {
+  void (async () => {
+    if (message.type === 'cliToken') {
+      const { token } = await issueCliToken(
+        { db: storage.db, now: () => new Date() },
+        { userId: message.userId, label: 'test', origin: 'admin' },
+      );
+      process.send?.({ id: message.id, token });
+    } else if (message.type === 'memory') {
+      global.gc?.();
+      const { rss, heapUsed } = process.memoryUsage();
+      process.send?.({ id: message.id, rss, heapUsed });
+    }
+  })().catch((error: unknown) => process.send?.({ id: message.id, error: String(error) }));
+});
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => storage.close())
+    .finally(() => process.exit(0));
+});
+process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });

@@ -1,0 +1,109 @@
+/**
+ * Browser/CLI pairs for the benchmarks, on real relays: a signed-up user, a CLI that says hello and answers every
+ * input with an `assistant_message` session event, and a browser window attached to the CLI's instance and joined
+ * to a new session. The CLI and the browser may sit on different relay nodes (same database, Redis adapter).
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { Socket } from 'socket.io-client';
+
+import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
+import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
+import type { TestRelay } from '../../relay/server/testing/testRelay';
+
+export interface Pair {
+  cli: Socket;
+  web: Socket;
+  sessionId: string;
+  /** Event ids the CLI sent and had acked, in order. */
+  cliAcked: number;
+}
+
+export interface Nodes {
+  /** Where the CLI connects (and accounts are made). */
+  cli: TestRelay;
+  /** Where the browser connects. */
+  web: TestRelay;
+}
+
+export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
+  const user = await signIn(nodes.cli, `bench${n}-${randomUUID().slice(0, 8)}@example.com`);
+  const { token } = await cliTokenFor(nodes.cli, user.userId, `bench${n}`);
+  const instanceId = randomUUID();
+  const cli = await connect(cliSocket(nodes.cli, token, instanceId));
+  const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0 };
+  cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
+  cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {
+    ack?.({ ok: true });
+    // The CLI's answer is itself a persisted session event.
+    cli.emit(
+      CLI_EVENTS.sessionEvent,
+      {
+        sessionId: payload.sessionId,
+        eventId: randomUUID(),
+        body: { type: 'assistant_message', messageId: payload.clientMsgId, text: `echo ${payload.text}` },
+      },
+      (ack: { ok: boolean }) => {
+        if (ack.ok) pair.cliAcked++;
+      },
+    );
+  });
+  const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [] });
+  if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
+  const web = await connect(webSocket(nodes.web, user.jwt));
+  pair.web = web;
+  const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
+  if (!attached.ok) throw new Error(`attach failed: ${JSON.stringify(attached)}`);
+  const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+  if (!created.ok) throw new Error(`session:create failed: ${JSON.stringify(created)}`);
+  pair.sessionId = created.session.id as string;
+  const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0 });
+  if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
+  return pair;
+}
+
+/**
+ * One round: the browser sends `session:input`; the relay stores the user_message and hands the input to the CLI;
+ * the CLI answers with an `assistant_message` event; the relay stores it and fans it out; the round ends when the
+ * browser receives that event.
+ */
+export function roundTrip(pair: Pair): Promise<void> {
+  const { web, sessionId } = pair;
+  return new Promise<void>((resolve, reject) => {
+    const clientMsgId = randomUUID();
+    const onEvent = (event: SessionEvent) => {
+      if (event.body.type === 'assistant_message' && event.body.messageId === clientMsgId) {
+        web.off(WEB_PUSH.sessionEvent, onEvent);
+        resolve();
+      }
+    };
+    web.on(WEB_PUSH.sessionEvent, onEvent);
+    web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: { ok: boolean }) => {
+      if (!ack.ok) reject(new Error(`input refused: ${JSON.stringify(ack)}`));
+    });
+  });
+}
+
+export function closePair(pair: Pair): void {
+  pair.web.disconnect();
+  pair.cli.disconnect();
+}
+
+/** Every event of the session, as a browser joining from seq 0 gets them (replay from storage). */
+export async function replayAll(pair: Pair, expected: number): Promise<SessionEvent[]> {
+  const got: SessionEvent[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`replay: ${got.length} of ${expected} events after 60 s`)), 60_000);
+    pair.web.on(WEB_PUSH.sessionEvent, (event: SessionEvent) => {
+      if (event.sessionId === pair.sessionId) got.push(event);
+      if (got.length >= expected) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  const joined = await request(pair.web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0 });
+  if (!joined.ok) throw new Error(`re-join failed: ${JSON.stringify(joined)}`);
+  await done;
+  return got;
+}
