@@ -82,6 +82,9 @@ describe('applyCommand', () => {
     [CLI_COMMANDS.sessionPermission]: record('permission'),
     [CLI_COMMANDS.sessionInterrupt]: record('interrupt'),
     [CLI_COMMANDS.sessionSettings]: record('settings'),
+    [CLI_COMMANDS.sessionRename]: record('rename'),
+    [CLI_COMMANDS.sessionDelete]: record('delete'),
+    [CLI_COMMANDS.sessionModel]: record('model'),
   };
 
   it('hands each command its validated payload and acks it', () => {

@@ -1,6 +1,6 @@
 /**
  * The relay's commands to this CLI (`session:create`, `session:input`, `session:permission`, `session:interrupt`,
- * `session:settings`), live or handed over in the `cli:hello` ack: each payload is validated with its contract's
+ * `session:settings`, `session:rename`, `session:delete`, `session:model`), live or handed over in the `cli:hello` ack: each payload is validated with its contract's
  * schema (relay/protocol/remoteEvents.ts) and applied to the sessions; the answer is the command's ack.
  */
 import type { z } from 'zod';
@@ -37,6 +37,12 @@ export function applyCommand(type: string, payload: unknown, handlers: CommandHa
       return take(cliCommandContracts[type].payload.safeParse(payload), handlers[type]);
     case CLI_COMMANDS.sessionSettings:
       return take(cliCommandContracts[type].payload.safeParse(payload), handlers[type]);
+    case CLI_COMMANDS.sessionRename:
+      return take(cliCommandContracts[type].payload.safeParse(payload), handlers[type]);
+    case CLI_COMMANDS.sessionDelete:
+      return take(cliCommandContracts[type].payload.safeParse(payload), handlers[type]);
+    case CLI_COMMANDS.sessionModel:
+      return take(cliCommandContracts[type].payload.safeParse(payload), handlers[type]);
     default:
       return badRequest(`unknown command ${type}`);
   }
@@ -48,6 +54,8 @@ export interface CommandContext {
   newSession(id: string, autoApprove: boolean): Session;
   /** The session, created if the relay knows it and this process does not (created while it was away, or an earlier run). */
   sessionFor(sessionId: string): Session;
+  /** Ends and forgets a session deleted in the console (its file, its unsent events); false if it was not known. */
+  forget(sessionId: string): boolean;
   cwd: string;
   model: ModelConfig | null;
   log: (line: string) => void;
@@ -90,6 +98,18 @@ export function commandHandlers(ctx: CommandContext): CommandHandlers {
     },
     [CLI_COMMANDS.sessionSettings]: ({ sessionId, autoApprove }) => {
       ctx.sessionFor(sessionId).setAutoApprove(autoApprove);
+    },
+    [CLI_COMMANDS.sessionRename]: ({ sessionId, title }) => {
+      ctx.sessionFor(sessionId).rename(title);
+      ctx.log(`[${short(sessionId)}] renamed: ${title.length > 100 ? title.slice(0, 97) + '…' : title}`);
+    },
+    [CLI_COMMANDS.sessionModel]: ({ sessionId, model }) => {
+      const applied = ctx.sessionFor(sessionId).setModel(model);
+      ctx.log(`[${short(sessionId)}] ${applied ? `model: ${model}` : `model ${model} is not configured here; unchanged`}`);
+    },
+    [CLI_COMMANDS.sessionDelete]: ({ sessionId }) => {
+      // Repeats and unknown sessions are fine: forgetting twice forgets nothing more.
+      if (ctx.forget(sessionId)) ctx.log(`[${short(sessionId)}] deleted in the console; forgotten.`);
     },
   };
 }

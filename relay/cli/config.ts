@@ -19,15 +19,20 @@ export interface ModelConfig {
   baseUrl: string;
   model: string;
   apiKey: string | undefined;
+  /** The models a session may choose (`model` first, then TERN_MODELS, comma-separated), announced to the relay. */
+  models?: string[];
 }
 
 export function modelConfigFrom(env: NodeJS.ProcessEnv = process.env): ModelConfig | null {
   const baseUrl = env.TERN_MODEL_URL?.trim();
   if (!baseUrl) return null;
+  const model = env.TERN_MODEL?.trim() || 'gpt-4o-mini';
+  const more = (env.TERN_MODELS ?? '').split(',').map((m) => m.trim());
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    model: env.TERN_MODEL?.trim() || 'gpt-4o-mini',
+    model,
     apiKey: env.TERN_API_KEY?.trim() || undefined,
+    models: [...new Set([model, ...more.filter((m) => m.length > 0 && m.length <= 200)])].slice(0, 50),
   };
 }
 

@@ -23,7 +23,7 @@ import type { EventBody } from './events';
 import { Outbox } from './outbox';
 import { OutboxPump, short, within } from './outboxPump';
 import { RelayUsage } from './relayUsage';
-import { loadStoredSessions, Session, type StoredSession } from './session';
+import { loadStoredSessions, Session, SLASH_COMMANDS, type StoredSession } from './session';
 
 export type ConnectorStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 
@@ -98,6 +98,7 @@ export class Connector {
       sessions: this.sessions,
       newSession: (id, autoApprove) => this.newSession(id, autoApprove),
       sessionFor: (sessionId) => this.sessionFor(sessionId),
+      forget: (sessionId) => this.forget(sessionId),
       cwd: options.cwd,
       model: options.model,
       log: options.log,
@@ -180,6 +181,9 @@ export class Connector {
     socket.on(CLI_COMMANDS.sessionPermission, this.take(CLI_COMMANDS.sessionPermission));
     socket.on(CLI_COMMANDS.sessionInterrupt, this.take(CLI_COMMANDS.sessionInterrupt));
     socket.on(CLI_COMMANDS.sessionSettings, this.take(CLI_COMMANDS.sessionSettings));
+    socket.on(CLI_COMMANDS.sessionRename, this.take(CLI_COMMANDS.sessionRename));
+    socket.on(CLI_COMMANDS.sessionDelete, this.take(CLI_COMMANDS.sessionDelete));
+    socket.on(CLI_COMMANDS.sessionModel, this.take(CLI_COMMANDS.sessionModel));
   }
 
   /** The listener of a live command: the payload is checked by `command` (it comes from the network). */
@@ -229,6 +233,8 @@ export class Connector {
       sessions: [...this.sessions.values()]
         .filter((s) => s.active)
         .map((s) => ({ id: s.id, title: s.title.slice(0, 500), createdAt: s.createdAt })),
+      ...(o.model && { models: o.model.models ?? [o.model.model] }),
+      commands: SLASH_COMMANDS,
     };
     const ack = await request(CLI_EVENTS.hello, (e) => socket.timeout(o.ackTimeoutMs ?? 10_000).emitWithAck(e, hello));
     if (!ack) {
@@ -297,6 +303,14 @@ export class Connector {
       this.sessions.set(sessionId, session);
     }
     return session;
+  }
+
+  private forget(sessionId: string): boolean {
+    const session = this.sessions.get(sessionId);
+    this.sessions.delete(sessionId);
+    session?.discard();
+    this.outbox.dropSession(sessionId);
+    return session !== undefined;
   }
 
   private newSession(id: string, autoApprove: boolean, stored?: StoredSession): Session {

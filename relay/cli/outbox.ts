@@ -105,6 +105,13 @@ export class Outbox {
     return this.add({ kind: 'meta', id: randomUUID(), sessionId, ...meta });
   }
 
+  /** Drops what is still queued for a session deleted in the console (the relay would refuse it as NOT_FOUND). */
+  dropSession(sessionId: string): void {
+    const before = this.items.length;
+    this.items = this.items.filter((item) => item.sessionId !== sessionId);
+    if (this.items.length !== before) this.compact();
+  }
+
   private add(item: OutboxItem): OutboxItem {
     this.items.push(item);
     if (this.file) appendFileSync(this.file, JSON.stringify({ op: 'add', item }) + '\n', { mode: 0o600 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+import type { SlashCommand } from '../protocol/remote';
 import { emptyStats, MAIN_AGENT_TOOLS, MAIN_SYSTEM_PROMPT, runAgentLoop, type TurnStats, type UsageHooks } from './agent/loop';
 import type { ChatMessage } from './agent/modelClient';
 import { PermissionGate } from './agent/permissions';
@@ -28,6 +29,15 @@ export interface SessionDeps {
   loginLink?: () => Promise<string>;
 }
 
+/** The slash commands, as `cli:hello` announces them to the console's autocomplete (the same list as HELP_TEXT). */
+export const SLASH_COMMANDS: SlashCommand[] = [
+  { name: 'help', description: 'List the commands' },
+  { name: 'clear', description: 'Clear the model context (the transcript stays)' },
+  { name: 'stats', description: 'Model requests and tokens of this session' },
+  { name: 'login-link', description: 'A link that signs a browser in as this CLI’s user' },
+  { name: 'exit', description: 'End this session' },
+];
+
 export const HELP_TEXT = [
   'Commands:',
   '- `/help` — this list',
@@ -51,6 +61,10 @@ export class Session {
   title: string;
   readonly createdAt: string;
   active = true;
+  /** The model chosen in the console (null: the configured default). */
+  model: string | null = null;
+  /** Deleted in the console: it emits nothing more and is no longer saved. */
+  private discarded = false;
   readonly permissions: PermissionGate;
   stats: TurnStats = emptyStats();
   private messages: ChatMessage[] = [{ role: 'system', content: MAIN_SYSTEM_PROMPT }];
@@ -78,6 +92,7 @@ export class Session {
       this.history.push(...stored.history);
       for (const id of stored.seenInputIds) this.seenInputIds.add(id);
       this.turnOpen = stored.turnOpen === true;
+      this.model = stored.model ?? null;
     } else {
       this.title = 'New session';
       this.createdAt = new Date().toISOString();
@@ -118,6 +133,7 @@ export class Session {
   }
 
   emit(body: EventBody): void {
+    if (this.discarded) return;
     this.history.push({ at: new Date().toISOString(), body });
     if (this.history.length > HISTORY_CAP) this.history.splice(0, this.history.length - HISTORY_CAP);
     this.deps.emit(this.id, body);
@@ -149,6 +165,33 @@ export class Session {
   interrupt(): void {
     for (const dropped of this.queue.splice(0)) this.emit({ type: 'input_status', clientMsgId: dropped.clientMsgId, status: 'dropped' });
     this.current?.abort();
+  }
+
+  /** The model configuration this session's requests use: the configured one, with the chosen model if any. */
+  modelConfig(): ModelConfig | null {
+    const config = this.deps.model;
+    return config && { ...config, model: this.model ?? config.model };
+  }
+
+  /** `session:model` from the console: only a model the configuration offers (false otherwise, nothing changes). */
+  setModel(model: string): boolean {
+    if (!(this.deps.model?.models ?? [this.deps.model?.model]).includes(model)) return false;
+    this.model = model;
+    this.save();
+    return true;
+  }
+
+  /** `session:rename` from the console: the relay already has the title, so no `session:meta` goes back. */
+  rename(title: string): void {
+    this.title = title;
+    this.save();
+  }
+
+  /** `session:delete` from the console: stops its turn, emits nothing more, and removes its file. */
+  discard(): void {
+    this.interrupt();
+    this.discarded = true;
+    rmSync(path.join(sessionsDir(this.deps.home), `${this.id}.json`), { force: true });
   }
 
   setAutoApprove(value: boolean): void {
@@ -204,7 +247,8 @@ export class Session {
     if (trimmed.startsWith('!')) return this.runShell(trimmed.slice(1).trim(), signal);
     const slash = /^\/([a-z][a-z-]*)(?:\s+(.*))?$/s.exec(trimmed);
     if (slash) return this.runSlash(slash[1]!);
-    if (!this.deps.model) {
+    const model = this.modelConfig();
+    if (!model) {
       this.emit({ type: 'notice', level: 'warning', text: NO_MODEL_NOTICE, code: 'cli.noModel' });
       return 'completed';
     }
@@ -212,7 +256,7 @@ export class Session {
     const result = await runAgentLoop(
       {
         cwd: this.deps.cwd,
-        model: this.deps.model,
+        model,
         emit: (body) => this.emit(body),
         permissions: this.permissions,
         signal,
@@ -267,10 +311,11 @@ export class Session {
         return 'completed';
       case 'stats': {
         const s = this.stats;
+        const model = this.modelConfig();
         this.emit({
           type: 'notice',
           level: 'info',
-          text: `Session stats: ${s.requests} model request(s), ${s.inputTokens} input tokens, ${s.outputTokens} output tokens, ${s.cacheReadTokens} cache-read tokens, ${s.cacheCreationTokens} cache-write tokens.${this.deps.model ? ` Model: ${this.deps.model.model}.` : ' No model configured.'}`,
+          text: `Session stats: ${s.requests} model request(s), ${s.inputTokens} input tokens, ${s.outputTokens} output tokens, ${s.cacheReadTokens} cache-read tokens, ${s.cacheCreationTokens} cache-write tokens.${model ? ` Model: ${model.model}.` : ' No model configured.'}`,
           code: 'cli.stats',
           params: {
             requests: s.requests,
@@ -278,7 +323,7 @@ export class Session {
             outputTokens: s.outputTokens,
             cacheReadTokens: s.cacheReadTokens,
             cacheCreationTokens: s.cacheCreationTokens,
-            ...(this.deps.model && { model: this.deps.model.model }),
+            ...(model && { model: model.model }),
           },
         });
         return 'completed';
@@ -337,10 +382,12 @@ export class Session {
       history: this.history,
       seenInputIds: [...this.seenInputIds].slice(-500),
       turnOpen: this.turnOpen,
+      model: this.model,
     };
   }
 
   save(): void {
+    if (this.discarded) return;
     try {
       mkdirSync(sessionsDir(this.deps.home), { recursive: true, mode: 0o700 });
       writePrivateFile(path.join(sessionsDir(this.deps.home), `${this.id}.json`), JSON.stringify(this.toStored()));

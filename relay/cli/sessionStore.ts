@@ -27,6 +27,8 @@ export const storedSessionSchema = z.object({
   seenInputIds: z.array(z.string()),
   /** A turn was running when this was saved (so a restart closes it). */
   turnOpen: z.boolean().optional(),
+  /** The model chosen in the console for this session (absent: the configured default). */
+  model: z.string().nullable().optional(),
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;
 

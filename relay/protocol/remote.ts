@@ -1,10 +1,22 @@
 import { z } from 'zod';
 
 import { id, INPUT_TEXT_MAX_CHARS, iso, TEXT_MAX, uuid } from './fields';
+import { WINDOW_VISIBILITY_EVENT, windowVisibilitySchema } from './push';
 import { permissionDecisionSchema, permissionScopeSchema, sessionEventBodySchema } from './sessionEvents';
+import {
+  modelNameSchema,
+  MODELS_MAX,
+  sessionDeleteSchema,
+  sessionModelSchema,
+  sessionRenameSchema,
+  sessionsSearchSchema,
+  SLASH_COMMANDS_MAX,
+  slashCommandSchema,
+} from './sessionManagement';
 import { plain, text } from './text';
 
 export * from './sessionEvents';
+export * from './sessionManagement';
 import { type UsageReport, usageReportSchema } from './usage';
 
 /**
@@ -113,6 +125,9 @@ export const instanceSchema = instanceEnvSchema.extend({
   online: z.boolean(),
   lastSeenAt: iso,
   sessionCount: z.number().int().nonnegative(),
+  /** What the CLI announced in `cli:hello` (absent from older CLIs and relays): its models, default first; its slash commands. */
+  models: z.array(modelNameSchema).max(MODELS_MAX).optional(),
+  commands: z.array(slashCommandSchema).max(SLASH_COMMANDS_MAX).optional(),
 });
 export type Instance = z.infer<typeof instanceSchema>;
 
@@ -127,6 +142,8 @@ export const sessionSchema = z.object({
   lastActiveAt: iso,
   lastSeq: z.number().int().nonnegative(),
   autoApprove: z.boolean(),
+  /** The model chosen for this session; null (or absent, older relays): the CLI's default, `models[0]` of its instance. */
+  model: modelNameSchema.nullable().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -182,6 +199,9 @@ export const CLI_COMMANDS = {
   sessionPermission: 'session:permission',
   sessionInterrupt: 'session:interrupt',
   sessionSettings: 'session:settings',
+  sessionRename: 'session:rename',
+  sessionDelete: 'session:delete',
+  sessionModel: 'session:model',
   authRevoked: 'auth:revoked',
 } as const;
 
@@ -193,6 +213,9 @@ export const cliHelloSessionSchema = z.object({
 export const cliHelloSchema = z.object({
   env: instanceEnvSchema,
   sessions: z.array(cliHelloSessionSchema).max(1000),
+  /** The models this CLI's configuration offers (its default first) and its slash commands; older CLIs send neither. */
+  models: z.array(modelNameSchema).max(MODELS_MAX).optional(),
+  commands: z.array(slashCommandSchema).max(SLASH_COMMANDS_MAX).optional(),
 });
 export type CliHello = z.infer<typeof cliHelloSchema>;
 
@@ -223,6 +246,9 @@ export const pendingInputSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session:permission'), commandId: uuid, payload: sessionPermissionCommandSchema }),
   z.object({ type: z.literal('session:interrupt'), commandId: uuid, payload: sessionInterruptCommandSchema }),
   z.object({ type: z.literal('session:settings'), commandId: uuid, payload: sessionSettingsCommandSchema }),
+  z.object({ type: z.literal('session:rename'), commandId: uuid, payload: sessionRenameSchema }),
+  z.object({ type: z.literal('session:delete'), commandId: uuid, payload: sessionDeleteSchema }),
+  z.object({ type: z.literal('session:model'), commandId: uuid, payload: sessionModelSchema }),
 ]);
 export type PendingInput = z.infer<typeof pendingInputSchema>;
 export type CliCommandType = PendingInput['type'];
@@ -283,6 +309,12 @@ export const WEB_EVENTS = {
   sessionPermission: 'session:permission',
   sessionInterrupt: 'session:interrupt',
   sessionSettings: 'session:settings',
+  sessionRename: 'session:rename',
+  sessionDelete: 'session:delete',
+  sessionModel: 'session:model',
+  sessionsSearch: 'sessions:search',
+  /** Push notifications: this window is (not) visible (relay/protocol/push.ts). */
+  windowVisibility: WINDOW_VISIBILITY_EVENT,
 } as const;
 
 /** Relay → browser event names. */
@@ -290,6 +322,7 @@ export const WEB_PUSH = {
   instanceUpdated: 'instance:updated',
   sessionUpdated: 'session:updated',
   sessionEvent: 'session:event',
+  sessionDeleted: 'session:deleted',
   workspaceLost: 'workspace:lost',
   authRevoked: 'auth:revoked',
 } as const;
@@ -346,6 +379,9 @@ export const cliCommandSchemas = {
   [CLI_COMMANDS.sessionPermission]: sessionPermissionCommandSchema,
   [CLI_COMMANDS.sessionInterrupt]: sessionInterruptCommandSchema,
   [CLI_COMMANDS.sessionSettings]: sessionSettingsCommandSchema,
+  [CLI_COMMANDS.sessionRename]: sessionRenameSchema,
+  [CLI_COMMANDS.sessionDelete]: sessionDeleteSchema,
+  [CLI_COMMANDS.sessionModel]: sessionModelSchema,
 } as const;
 
 export const webInboundSchemas = {
@@ -359,4 +395,9 @@ export const webInboundSchemas = {
   [WEB_EVENTS.sessionPermission]: webSessionPermissionSchema,
   [WEB_EVENTS.sessionInterrupt]: webSessionInterruptSchema,
   [WEB_EVENTS.sessionSettings]: webSessionSettingsSchema,
+  [WEB_EVENTS.sessionRename]: sessionRenameSchema,
+  [WEB_EVENTS.sessionDelete]: sessionDeleteSchema,
+  [WEB_EVENTS.sessionModel]: sessionModelSchema,
+  [WEB_EVENTS.sessionsSearch]: sessionsSearchSchema,
+  [WEB_EVENTS.windowVisibility]: windowVisibilitySchema,
 } as const;

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 import {
+  ackSchema,
   authRevokedSchema,
   CLI_COMMANDS,
   CLI_EVENTS,
@@ -20,13 +21,18 @@ import {
   seqAckSchema,
   sessionAckSchema,
   sessionCreateCommandSchema,
+  sessionDeletedSchema,
+  sessionDeleteSchema,
   sessionEventSchema,
   sessionInputCommandSchema,
   sessionInterruptCommandSchema,
   sessionJoinSchema,
   sessionLeaveSchema,
   sessionMetaSchema,
+  sessionModelSchema,
   sessionPermissionCommandSchema,
+  sessionRenameSchema,
+  sessionsSearchSchema,
   sessionSettingsCommandSchema,
   sessionUpdatedSchema,
   usageAuthorizeSchema,
@@ -41,6 +47,10 @@ import {
   type WindowDevice,
   workspaceLostSchema,
 } from './remote';
+import { SEARCH_RESULTS_MAX } from './sessionManagement';
+
+/** `sessions:search` ack: the matching sessions' ids, most recently active first. */
+export const sessionsSearchAckSchema = ackSchema({ sessionIds: z.array(z.uuid()).max(SEARCH_RESULTS_MAX) });
 
 /**
  * Typed Socket.IO event maps for `/cli` and `/web` (the pattern of Socket.IO's TypeScript docs): every event's payload
@@ -74,6 +84,9 @@ export const cliCommandContracts = {
   [CLI_COMMANDS.sessionInterrupt]: contract(sessionInterruptCommandSchema, okAckSchema),
   [CLI_COMMANDS.sessionSettings]: contract(sessionSettingsCommandSchema, okAckSchema),
 } as const;
+  [CLI_COMMANDS.sessionRename]: contract(sessionRenameSchema, okAckSchema),
+  [CLI_COMMANDS.sessionDelete]: contract(sessionDeleteSchema, okAckSchema),
+  [CLI_COMMANDS.sessionModel]: contract(sessionModelSchema, okAckSchema),
 
 /** Browser → relay. */
 export const webEventContracts = {
@@ -88,6 +101,10 @@ export const webEventContracts = {
   [WEB_EVENTS.sessionInterrupt]: contract(webSessionInterruptSchema, okAckSchema),
   [WEB_EVENTS.sessionSettings]: contract(webSessionSettingsSchema, sessionAckSchema),
 } as const;
+  [WEB_EVENTS.sessionRename]: contract(sessionRenameSchema, sessionAckSchema),
+  [WEB_EVENTS.sessionDelete]: contract(sessionDeleteSchema, okAckSchema),
+  [WEB_EVENTS.sessionModel]: contract(sessionModelSchema, sessionAckSchema),
+  [WEB_EVENTS.sessionsSearch]: contract(sessionsSearchSchema, sessionsSearchAckSchema),
 
 /** Relay → browser pushes (no ack). */
 export const webPushSchemas = {
@@ -96,6 +113,7 @@ export const webPushSchemas = {
   [WEB_PUSH.sessionEvent]: sessionEventSchema,
   [WEB_PUSH.workspaceLost]: workspaceLostSchema,
   [WEB_PUSH.authRevoked]: authRevokedSchema,
+  [WEB_PUSH.sessionDeleted]: sessionDeletedSchema,
 } as const;
 
 type Contracts = Record<string, EventContract>;

@@ -24,6 +24,7 @@ import { cliConnection, webConnection } from './connections';
 import { createSessionFanout } from './fanout';
 import { registerCliInstanceHandlers, registerWebInstanceHandlers } from './handlers/instances';
 import { registerWebPermissionHandlers } from './handlers/permissions';
+import { registerWebSessionAdminHandlers } from './handlers/sessionAdmin';
 import { registerCliSessionHandlers, registerWebSessionHandlers } from './handlers/sessions';
 import { registerCliUsageHandlers } from './handlers/usage';
 import { handshakeError, useCliHandshake, useWebHandshake } from './handshakes';
@@ -133,6 +134,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       ctx.fanout.leaveAll(socket);
       // A closed window frees its workspace now, so a new tab 2 s later is not told "busy" by a window that is gone.
       windowGone(core, socket.id).catch((error: unknown) => log.warn({ err: error }, 'remote: releasing a closed window’s lock failed'));
+    registerWebSessionAdminHandlers(ctx, conn);
     });
   });
 

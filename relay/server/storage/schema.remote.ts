@@ -90,6 +90,9 @@ export const instances = pgTable(
     online: boolean('online').notNull().default(false),
     /** The socket currently serving the instance; a disconnect only marks offline if it is still this one. */
     socketId: text('socket_id'),
+    /** What the CLI announced in its last `cli:hello`: its models (default first) and slash commands (null: nothing said). */
+    models: jsonb('models').$type<string[]>(),
+    commands: jsonb('commands').$type<Array<{ name: string; description: string; args?: string }>>(),
     createdAt: createdAt(),
   },
   (t) => [index('instances_user_idx').on(t.userId)],
@@ -116,6 +119,13 @@ export const remoteSessions = pgTable(
     autoApprove: boolean('auto_approve').notNull().default(false),
     /** The browser's `clientRequestId` of `session:create`, so a resend does not make a second session. */
     clientRequestId: text('client_request_id'),
+    /** The model chosen in the console for this session (null: the CLI's default). */
+    model: text('model'),
+    /**
+     * Set when the user deleted the session: the row stays as a tombstone (its events and texts are removed) so that a
+     * CLI that was offline and still announces it, or still sends its events, does not bring it back.
+     */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('remote_sessions_instance_idx').on(t.instanceId),

@@ -43,7 +43,7 @@ export async function helloInstance(deps: RemoteCoreDeps, who: { instanceId: str
   const updated = await deps.repo.updateInstanceEnv(
     who.instanceId,
     who.socketId,
-    { ...hello.env, startedAt: parseDate(hello.env.startedAt, t) },
+    { ...hello.env, startedAt: parseDate(hello.env.startedAt, t), models: hello.models ?? null, commands: hello.commands ?? null },
     t,
   );
   if (!updated) return null;

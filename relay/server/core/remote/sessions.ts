@@ -62,7 +62,7 @@ export async function acceptCliEvent(
   let created: RemoteSessionRow | null = null;
   if (!known.has(input.sessionId)) {
     const session = await deps.repo.findSession(input.sessionId);
-    if (session && session.instanceId !== who.instanceId) throw fail('NOT_FOUND', 'Session not found');
+    if (session && (session.instanceId !== who.instanceId || session.deletedAt)) throw fail('NOT_FOUND', 'Session not found');
     if (!session) {
       const ensured = await deps.repo.ensureSession({
         id: input.sessionId,
@@ -82,9 +82,11 @@ export async function acceptCliEvent(
 /** `session:meta` from a CLI: title and active flag of one of its own sessions. */
 export async function updateCliSessionMeta(deps: RemoteCoreDeps, instanceId: string, input: SessionMeta): Promise<RemoteSessionRow> {
   const session = await deps.repo.findSession(input.sessionId);
-  if (!session || session.instanceId !== instanceId) throw fail('NOT_FOUND', 'Session not found');
+  if (!session || session.instanceId !== instanceId || session.deletedAt) throw fail('NOT_FOUND', 'Session not found');
   const patch = { ...(input.title !== undefined && { title: input.title }), ...(input.active !== undefined && { active: input.active }) };
-  return (await deps.repo.updateSessionMeta(input.sessionId, patch, deps.now()))!;
+  const updated = await deps.repo.updateSessionMeta(input.sessionId, patch, deps.now());
+  if (!updated) throw fail('NOT_FOUND', 'Session not found');
+  return updated;
 }
 
 /**

@@ -25,6 +25,8 @@ export function toInstance(row: InstanceRow, sessionCount: number, now: Date): I
     online: row.online && now.getTime() - row.lastSeenAt.getTime() < STALE_INSTANCE_MS,
     lastSeenAt: row.lastSeenAt.toISOString(),
     sessionCount,
+    ...(row.models && { models: row.models }),
+    ...(row.commands && { commands: row.commands }),
   };
 }
 
@@ -40,6 +42,7 @@ export function toSession(row: RemoteSessionRow): Session {
     lastActiveAt: row.lastActiveAt.toISOString(),
     lastSeq: row.lastSeq,
     autoApprove: row.autoApprove,
+    model: row.model,
   };
 }
 

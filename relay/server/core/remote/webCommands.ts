@@ -1,6 +1,7 @@
 import type { SessionInputCommand, SessionPermissionCommand } from '../../../protocol';
 import type { CliCommandRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
+import { fail } from './failures';
 import { requireOnline } from './instances';
 import { appendEvent, type AppendResult, notAttached, queueCommand, type SessionRef } from './sessions';
 import { nameUuid } from './views';
@@ -74,7 +75,8 @@ export async function interruptSession(deps: RemoteCoreDeps, session: SessionRef
 /** `session:settings`: stored on the session and sent to the CLI. */
 export async function updateSettings(deps: RemoteCoreDeps, session: SessionRef, holdsLock: boolean, autoApprove: boolean) {
   if (!holdsLock) throw notAttached();
-  const updated = (await deps.repo.updateSessionMeta(session.id, { autoApprove }, deps.now()))!;
+  const updated = await deps.repo.updateSessionMeta(session.id, { autoApprove }, deps.now());
+  if (!updated) throw fail('NOT_FOUND', 'Session not found');
   const command = await queueCommand(deps, session.instanceId, 'session:settings', { sessionId: session.id, autoApprove });
   return { session: updated, command };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 
 import { type Database } from '../../database';
 import { type InstanceRow, instances, remoteSessions } from '../../schema';
@@ -10,6 +10,9 @@ export interface InstanceEnvInput {
   nodeVersion: string;
   cliVersion: string;
   startedAt: Date;
+  /** What the CLI announced (null: an older CLI that says nothing). */
+  models?: string[] | null;
+  commands?: Array<{ name: string; description: string; args?: string }> | null;
 }
 
 /** Instances: the CLIs of a user, their environment and presence. */
@@ -41,7 +44,7 @@ export function createInstancesRepo(db: Database) {
       const rows = await db
         .select({ instanceId: remoteSessions.instanceId, n: count() })
         .from(remoteSessions)
-        .where(inArray(remoteSessions.instanceId, instanceIds))
+        .where(and(inArray(remoteSessions.instanceId, instanceIds), isNull(remoteSessions.deletedAt)))
         .groupBy(remoteSessions.instanceId);
       return new Map(rows.map((r) => [r.instanceId, r.n]));
     },

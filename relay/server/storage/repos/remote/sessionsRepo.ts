@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, sql, type Table } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, sql, type Table } from 'drizzle-orm';
 
 import { type Database } from '../../database';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
@@ -6,6 +6,9 @@ import { isUniqueViolation } from '../usersRepo';
 
 const PREVIEW_CHARS = 500;
 const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
+
+/** The instance's sessions that were not deleted. */
+const liveOf = (instanceId: string) => and(eq(remoteSessions.instanceId, instanceId), isNull(remoteSessions.deletedAt));
 
 /** Sessions and their events (seq assignment, idempotent appends, replay pages). */
 export function createSessionsRepo(db: Database) {
@@ -19,13 +22,13 @@ export function createSessionsRepo(db: Database) {
       const [row] = await db
         .select()
         .from(remoteSessions)
-        .where(and(eq(remoteSessions.id, id), eq(remoteSessions.userId, userId)))
+        .where(and(eq(remoteSessions.id, id), eq(remoteSessions.userId, userId), isNull(remoteSessions.deletedAt)))
         .limit(1);
       return row ?? null;
     },
 
     async listSessions(instanceId: string): Promise<RemoteSessionRow[]> {
-      return db.select().from(remoteSessions).where(eq(remoteSessions.instanceId, instanceId)).orderBy(asc(remoteSessions.createdAt));
+      return db.select().from(remoteSessions).where(liveOf(instanceId)).orderBy(asc(remoteSessions.createdAt));
     },
 
     /** Creates the session unless it exists (same id, or same instance + clientRequestId); returns the stored row. */
@@ -73,7 +76,7 @@ export function createSessionsRepo(db: Database) {
       const [row] = await db
         .update(remoteSessions)
         .set({ ...patch, lastActiveAt: now })
-        .where(eq(remoteSessions.id, id))
+        .where(and(eq(remoteSessions.id, id), isNull(remoteSessions.deletedAt)))
         .returning();
       return row ?? null;
     },
@@ -107,7 +110,7 @@ export function createSessionsRepo(db: Database) {
               last_active_at = ${at}::timestamptz,
               first_message = CASE WHEN ${isUser && text !== null} THEN coalesce(first_message, ${text}::text) ELSE first_message END,
               last_message = CASE WHEN ${isLast && text !== null} THEN ${text}::text ELSE last_message END
-            WHERE id = ${input.sessionId} AND NOT EXISTS (SELECT 1 FROM dup)
+            WHERE id = ${input.sessionId} AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM dup)
             RETURNING *
           ), e AS (
             INSERT INTO session_events (session_id, seq, event_id, at, body)
