@@ -22,10 +22,16 @@ function NavLink({ href, children }: { href: string; children: React.ReactNode }
   );
 }
 
-export function Header() {
+/**
+ * `consoleRoute`: on /remote the console's own bar takes the header's place on phones and tablets and inside the installed
+ * app (display-mode standalone), so the conversation gets the height.
+ */
+export function Header({ consoleRoute = false }: { consoleRoute?: boolean }) {
   const { t } = useTranslation(['layout', 'common']);
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300/70 bg-base-100/85 backdrop-blur supports-[backdrop-filter]:bg-base-100/70">
+    <header
+      className={`sticky top-0 z-40 border-b${consoleRoute ? ' max-lg:hidden [@media(display-mode:standalone)]:hidden' : ''} border-base-300/70 bg-base-100/85 backdrop-blur supports-[backdrop-filter]:bg-base-100/70`}
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
         <Link href="/" className="flex items-center gap-2 rounded-field pr-2 text-lg font-bold" aria-label={t('common:brand')}>
           <TernLogo />

@@ -16,7 +16,7 @@ export function Layout({ route, children }: { route: RouteDef | null; children: 
       <a href="#main" className="btn btn-primary btn-sm fixed left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
         {t('skipToContent')}
       </a>
-      <Header />
+      <Header consoleRoute={route?.id === 'remote'} />
       <Breadcrumbs route={route} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}

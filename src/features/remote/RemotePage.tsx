@@ -1,20 +1,25 @@
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { SessionEvent } from '#protocol/remote';
+
+import { LanguageSelect } from '../layout/LanguageSelect';
+import { ThemeToggle } from '../layout/ThemeToggle';
 import type { RemoteProblem, RemoteState, RemoteStore } from './client/remoteStore';
 import { useRemoteStore } from './client/useRemoteStore';
+import { useAwaySummary } from './components/AwaySummary';
 import { ChatPane } from './components/ChatPane';
+import { ConsoleBar } from './components/ConsoleBar';
 import { LinkStatus } from './components/LinkStatus';
 import { PairedClis } from './components/PairedClis';
 import { Composer } from './components/panels/Composer';
-import { ConnectionBanner } from './components/panels/ConnectionBanner';
 import { EnvironmentList } from './components/panels/EnvironmentList';
 import { LinkDownAlert } from './components/panels/LinkDownAlert';
 import { SessionList } from './components/panels/SessionList';
 import { SetupGuide } from './components/panels/SetupGuide';
 import { TodoPanel } from './components/panels/TodoPanel';
 import { WorkspaceHeld } from './components/panels/WorkspaceHeld';
-import { SessionToolbar } from './components/SessionToolbar';
+import { sessionLabel,SessionToolbar } from './components/SessionToolbar';
 import { useChatFollow } from './components/useChatFollow';
 import { buildTimeline } from './model/timeline';
 
@@ -139,19 +144,52 @@ function Sidebar({ state, store, onPicked }: { state: RemoteState; store: Remote
   );
 }
 
-function MainArea({ state, store, openPicker }: { state: RemoteState; store: RemoteStore; openPicker: () => void }) {
-  const { t } = useTranslation('remote');
-  const [showTodos, setShowTodos] = useState(false);
+const noEvents: readonly SessionEvent[] = [];
+
+/** What the open session shows, computed once for the bar and the chat. */
+function useSessionView(state: RemoteState) {
   const sessionId = state.currentSessionId;
   const log = sessionId ? state.logs[sessionId] : undefined;
   const timeline = useMemo(() => buildTimeline(log?.events ?? []), [log?.events]);
   const pending = state.queue.filter((q) => q.sessionId === sessionId && !timeline.sentIds.has(q.clientMsgId));
   const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
   const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;
-  const connected = state.connection.status === 'connected';
   const cli = state.instances.find((i) => i.id === attachedId);
-  const cliOnline = cli?.online === true;
-  const { scrollerRef, promptOffscreen, onScroll, jumpToPrompt } = useChatFollow(timeline, log?.events.length, pending.length);
+  // Busy or lost: another window drives the workspace; an open session stays readable here, nothing can be sent.
+  const held = state.attach.status === 'busy' || state.attach.status === 'lost' ? state.attach : null;
+  const connected = state.connection.status === 'connected';
+  return {
+    sessionId,
+    log,
+    timeline,
+    pending,
+    session,
+    cli,
+    cliOnline: cli?.online === true,
+    held,
+    connected,
+    canDrive: connected && !held,
+  };
+}
+type SessionView = ReturnType<typeof useSessionView>;
+
+function MainArea({
+  state,
+  store,
+  view,
+  showTodos,
+  openPicker,
+}: {
+  state: RemoteState;
+  store: RemoteStore;
+  view: SessionView;
+  showTodos: boolean;
+  openPicker: () => void;
+}) {
+  const { t } = useTranslation('remote');
+  const { sessionId, log, timeline, pending, session, cli, cliOnline, held, connected, canDrive } = view;
+  const follow = useChatFollow(timeline.items, pending.length);
+  const away = useAwaySummary(sessionId, log?.events ?? noEvents, timeline);
 
   if (!state.instancesLoaded) {
     return (
@@ -182,9 +220,6 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
       </div>
     );
   }
-  // Busy or lost: another window drives the workspace; an open session stays readable here, nothing can be sent.
-  const held = state.attach.status === 'busy' || state.attach.status === 'lost' ? state.attach : null;
-  const canDrive = connected && !held;
   const heldNotice = (banner: boolean) =>
     held && <WorkspaceHeld held={held} connected={connected} banner={banner} onTakeOver={() => store.takeOver(held.instanceId)} />;
   if (held && !sessionId) return heldNotice(false);
@@ -214,17 +249,19 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
   }
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <LinkStatus connection={state.connection} instance={cli} />
+      <LinkStatus connection={state.connection} instance={cli}>
+        <label className="flex shrink-0 cursor-pointer items-center gap-1.5">
+          <input
+            type="checkbox"
+            className="toggle toggle-xs toggle-primary"
+            checked={session?.autoApprove ?? false}
+            disabled={!canDrive}
+            onChange={(e) => void store.setAutoApprove(e.target.checked)}
+          />
+          {t('chat.autoApprove')}
+        </label>
+      </LinkStatus>
       {heldNotice(true)}
-      <SessionToolbar
-        session={session}
-        timeline={cliOnline ? timeline : { ...timeline, running: false }}
-        connected={canDrive}
-        showTodos={showTodos}
-        onToggleTodos={() => setShowTodos((v) => !v)}
-        onAutoApprove={(autoApprove) => void store.setAutoApprove(autoApprove)}
-        onInterrupt={() => void store.interrupt()}
-      />
       {showTodos && (
         <div className="max-h-[40vh] overflow-y-auto border-b border-base-300 bg-base-200/40 p-3 xl:hidden">
           <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
@@ -232,10 +269,8 @@ function MainArea({ state, store, openPicker }: { state: RemoteState; store: Rem
       )}
       <div className="flex min-h-0 min-w-0 flex-1">
         <ChatPane
-          scrollerRef={scrollerRef}
-          promptOffscreen={promptOffscreen}
-          onScroll={onScroll}
-          onJump={jumpToPrompt}
+          follow={follow}
+          away={away}
           timeline={timeline}
           pending={pending}
           connected={canDrive}
@@ -258,6 +293,8 @@ export default function RemotePage() {
   const [state, store] = useRemoteStore();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [showTodos, setShowTodos] = useState(false);
+  const view = useSessionView(state);
   const attached = state.instances.find((i) => 'instanceId' in state.attach && i.id === state.attach.instanceId);
   // The console fills the viewport below the header and breadcrumbs, so the composer is always on screen.
   const root = useRef<HTMLDivElement>(null);
@@ -271,33 +308,27 @@ export default function RemotePage() {
 
   return (
     <div ref={root} className="flex min-h-[26rem] flex-col" style={{ height: `calc(100dvh - ${top}px)` }} data-testid="remote-console">
-      <div className="flex items-center gap-2 border-b border-base-300 bg-base-100 px-3 py-2">
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm max-w-[55%] justify-start lg:hidden"
-          onClick={() => setPickerOpen(true)}
-          data-testid="open-picker"
-        >
-          <span className="truncate">{attached ? attached.hostname : t('environments.choose')}</span>
-          <span aria-hidden>▾</span>
-        </button>
-        <h1 className="hidden text-sm font-semibold lg:block">{t('title')}</h1>
-        <div className="ml-auto flex items-center gap-2">
-          <ConnectionBanner connection={state.connection} onRetry={() => store.wake()} />
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm btn-square"
-            aria-label={t('settings.open')}
-            onClick={() => setSettingsOpen(true)}
-            data-testid="open-settings"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-              <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
-              <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
-            </svg>
-          </button>
-        </div>
-      </div>
+      <ConsoleBar
+        connection={state.connection}
+        onRetry={() => store.wake()}
+        pickerLabel={
+          view.sessionId ? sessionLabel(view.session, t('sessions.untitled')) : attached ? attached.hostname : t('environments.choose')
+        }
+        pickerDetail={view.sessionId ? attached?.hostname : undefined}
+        onOpenPicker={() => setPickerOpen(true)}
+        onOpenSettings={() => setSettingsOpen(true)}
+      >
+        {view.sessionId && (
+          <SessionToolbar
+            session={view.session}
+            timeline={view.cliOnline ? view.timeline : { ...view.timeline, running: false }}
+            connected={view.canDrive}
+            showTodos={showTodos}
+            onToggleTodos={() => setShowTodos((v) => !v)}
+            onInterrupt={() => void store.interrupt()}
+          />
+        )}
+      </ConsoleBar>
       <LinkDownAlert connection={state.connection} />
       {state.stale && state.instancesLoaded && state.connection.status !== 'connected' && (
         <p className="bg-base-200 px-3 py-1 text-xs text-base-content/70" data-testid="cached-notice">
@@ -309,12 +340,17 @@ export default function RemotePage() {
         <aside className="hidden w-72 shrink-0 overflow-y-auto border-r border-base-300 p-3 lg:block" aria-label={t('environments.title')}>
           <Sidebar state={state} store={store} onPicked={() => undefined} />
         </aside>
-        <MainArea state={state} store={store} openPicker={() => setPickerOpen(true)} />
+        <MainArea state={state} store={store} view={view} showTodos={showTodos} openPicker={() => setPickerOpen(true)} />
       </div>
       <Sheet open={pickerOpen} side="left" title={t('environments.sheet')} onClose={() => setPickerOpen(false)} testId="picker-sheet">
         <Sidebar state={state} store={store} onPicked={() => setPickerOpen(false)} />
       </Sheet>
       <Sheet open={settingsOpen} side="right" title={t('settings.title')} onClose={() => setSettingsOpen(false)} testId="settings-sheet">
+        {/* The site header's language and theme, for phones and the installed app where the header is folded away. */}
+        <div className="mb-4 flex items-center gap-2 lg:hidden [@media(display-mode:standalone)]:flex" data-testid="settings-site">
+          <LanguageSelect onChange={() => setSettingsOpen(false)} />
+          <ThemeToggle />
+        </div>
         <PairedClis />
       </Sheet>
     </div>

@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
 
+import type { AwaySummary } from '../model/awaySummary';
 import type { QueuedInput } from '../model/inputQueue';
 import type { PermissionDecision, PermissionScope, Timeline } from '../model/timeline';
+import { AwaySummaryCard } from './AwaySummary';
 import { TimelineView } from './TimelineView';
 import type { ChatFollow } from './useChatFollow';
 
-/** The conversation: the timeline, input not yet stored, and a pill that jumps to a prompt out of view. */
+/**
+ * The conversation: the timeline (only the rows on screen, see useChatFollow), input not yet stored, and at the
+ * bottom the pills (a prompt out of view, "n new" while scrolled up) and the summary of what happened while away.
+ */
 export function ChatPane({
-  scrollerRef,
-  promptOffscreen,
-  onScroll,
-  onJump,
+  follow,
+  away,
   timeline,
   pending,
   connected,
@@ -18,10 +21,8 @@ export function ChatPane({
   onRespond,
   onDiscard,
 }: {
-  scrollerRef: ChatFollow['scrollerRef'];
-  promptOffscreen: boolean;
-  onScroll: ChatFollow['onScroll'];
-  onJump: () => void;
+  follow: ChatFollow;
+  away: { summary: AwaySummary | null; dismiss: () => void };
   timeline: Timeline;
   pending: readonly QueuedInput[];
   connected: boolean;
@@ -31,18 +32,28 @@ export function ChatPane({
   onDiscard: (clientMsgId: string) => void;
 }) {
   const { t } = useTranslation('remote');
+  const { setScroller, setList, onScroll, rows, flashKey, promptOffscreen, jumpToPrompt, newCount, jumpToLatest, jumpTo } = follow;
   return (
     <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
       <div
-        ref={scrollerRef}
-        className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5"
+        ref={setScroller}
+        className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] sm:px-5"
         data-testid="chat-scroller"
         onScroll={onScroll}
       >
         {timeline.items.length === 0 && pending.length === 0 ? (
           <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
         ) : (
-          <TimelineView items={timeline.items} pending={pending} canAnswer={connected} onRespond={onRespond} onDiscard={onDiscard} />
+          <TimelineView
+            items={timeline.items}
+            pending={pending}
+            canAnswer={connected}
+            onRespond={onRespond}
+            onDiscard={onDiscard}
+            rows={rows}
+            setList={setList}
+            flashKey={flashKey}
+          />
         )}
         {timeline.running && cliOnline && (
           <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />
@@ -53,18 +64,37 @@ export function ChatPane({
           </p>
         )}
       </div>
-      {promptOffscreen && timeline.pendingPermissions.length > 0 && (
-        <button
-          type="button"
-          className="btn btn-warning btn-sm absolute bottom-3 left-1/2 z-10 -translate-x-1/2 gap-1.5 rounded-full shadow-lg max-sm:h-10"
-          data-testid="permission-jump"
-          onClick={onJump}
-        >
-          <span aria-hidden>{'\u26A0'}</span>
-          {t('permission.jump')}
-          {timeline.pendingPermissions.length > 1 && <span className="badge badge-sm">{timeline.pendingPermissions.length}</span>}
-        </button>
-      )}
+      <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10 flex flex-col items-center gap-2 *:pointer-events-auto sm:inset-x-5">
+        {promptOffscreen && timeline.pendingPermissions.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-warning btn-sm gap-1.5 rounded-full shadow-lg max-sm:h-10"
+            data-testid="permission-jump"
+            onClick={jumpToPrompt}
+          >
+            <span aria-hidden>{'\u26A0'}</span>
+            {t('permission.jump')}
+            {timeline.pendingPermissions.length > 1 && <span className="badge badge-sm">{timeline.pendingPermissions.length}</span>}
+          </button>
+        )}
+        {newCount > 0 && (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm gap-1 rounded-full shadow-lg max-sm:h-10"
+            data-testid="new-pill"
+            data-count={newCount}
+            onClick={jumpToLatest}
+          >
+            {t('chat.newEvents', { count: newCount })}
+            <span aria-hidden>↓</span>
+          </button>
+        )}
+        {away.summary && (
+          <div className="w-full max-w-xl">
+            <AwaySummaryCard summary={away.summary} onJump={jumpTo} onDismiss={away.dismiss} />
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -24,11 +24,26 @@ function useSecondsUntil(at: number | undefined): number | null {
   return at === undefined ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-function Leg({ testId, state, tone, name, detail }: { testId: string; state: string; tone: string; name: string; detail: string }) {
+function Leg({
+  testId,
+  state,
+  tone,
+  name,
+  short,
+  detail,
+}: {
+  testId: string;
+  state: string;
+  tone: string;
+  name: string;
+  short: string;
+  detail: string;
+}) {
   return (
     <span className="flex min-w-0 items-center gap-1.5" data-testid={testId} data-state={state}>
       <span className={`inline-block size-2 shrink-0 rounded-full ${tone}`} aria-hidden />
-      <span className="shrink-0 text-base-content/60">{name}</span>
+      <span className="shrink-0 text-base-content/60 max-sm:hidden">{name}</span>
+      <span className="shrink-0 text-base-content/60 sm:hidden">{short}</span>
       <span className="truncate font-medium">{detail}</span>
     </span>
   );
@@ -38,7 +53,16 @@ function Leg({ testId, state, tone, name, detail }: { testId: string; state: str
  * Both legs of the session's link, each with its own state: this browser ↔ the relay (attempt and next retry while
  * reconnecting) and the relay ↔ the CLI (online, or offline since when it was last seen).
  */
-export function LinkStatus({ connection, instance }: { connection: ConnectionState; instance: Instance | undefined }) {
+export function LinkStatus({
+  connection,
+  instance,
+  children,
+}: {
+  connection: ConnectionState;
+  instance: Instance | undefined;
+  /** Shown at the end of the line (the session's auto-approve switch). */
+  children?: React.ReactNode;
+}) {
   const { t, i18n } = useTranslation('remote');
   const retryIn = useSecondsUntil(connection.status === 'reconnecting' ? connection.retryAt : undefined);
   const browserDetail =
@@ -48,7 +72,7 @@ export function LinkStatus({ connection, instance }: { connection: ConnectionSta
           ...(retryIn !== null ? [t('link.nextRetry', { seconds: retryIn })] : []),
         ].join(' · ')
       : t(`connection.${connection.status}`);
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language);
+  const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language, { timeStyle: 'short' });
   const cliOnline = instance?.online === true;
   const cliDetail = cliOnline
     ? t('link.online')
@@ -56,26 +80,27 @@ export function LinkStatus({ connection, instance }: { connection: ConnectionSta
       ? t('link.offlineSince', { time: time(instance.lastSeenAt) })
       : t('link.offline');
   return (
-    <div
-      className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-base-300 bg-base-200/40 px-3 py-1.5 text-xs"
-      role="status"
-      aria-label={t('link.title')}
-      data-testid="link-status"
-    >
-      <Leg
-        testId="link-browser"
-        state={connection.status}
-        tone={browserTone[connection.status]}
-        name={t('link.browser')}
-        detail={browserDetail}
-      />
-      <Leg
-        testId="link-cli"
-        state={cliOnline ? 'online' : 'offline'}
-        tone={cliOnline ? 'bg-success' : 'bg-error'}
-        name={t('link.cli')}
-        detail={cliDetail}
-      />
+    // One line at every width: on phones the legs' names shorten and long details are cut, never wrapped.
+    <div className="flex h-7 shrink-0 items-center gap-3 border-b border-base-300 bg-base-200/40 px-3 text-xs sm:gap-4">
+      <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4" role="status" aria-label={t('link.title')} data-testid="link-status">
+        <Leg
+          testId="link-browser"
+          state={connection.status}
+          tone={browserTone[connection.status]}
+          name={t('link.browser')}
+          short={t('link.browserShort')}
+          detail={browserDetail}
+        />
+        <Leg
+          testId="link-cli"
+          state={cliOnline ? 'online' : 'offline'}
+          tone={cliOnline ? 'bg-success' : 'bg-error'}
+          name={t('link.cli')}
+          short={t('link.cliShort')}
+          detail={cliDetail}
+        />
+      </div>
+      {children}
     </div>
   );
 }

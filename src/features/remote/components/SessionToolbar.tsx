@@ -4,14 +4,22 @@ import type { Session } from '#protocol/remote';
 
 import type { Timeline } from '../model/timeline';
 
-/** Above the chat: the session's title, auto-approve, the todo toggle (narrow screens) and Interrupt while a turn runs. */
+/** The open session's title as the bar shows it. */
+export function sessionLabel(session: Session | undefined, untitled: string): string {
+  return session?.title || session?.firstMessage || untitled;
+}
+
+/**
+ * The open session's controls in the console bar: its title (wide screens; phones show it in the picker), the task
+ * list toggle with what is done out of how many (below xl, where the task panel is not beside the chat) and Interrupt
+ * while a turn runs.
+ */
 export function SessionToolbar({
   session,
   timeline,
   connected,
   showTodos,
   onToggleTodos,
-  onAutoApprove,
   onInterrupt,
 }: {
   session: Session | undefined;
@@ -19,35 +27,34 @@ export function SessionToolbar({
   connected: boolean;
   showTodos: boolean;
   onToggleTodos: () => void;
-  onAutoApprove: (autoApprove: boolean) => void;
   onInterrupt: () => void;
 }) {
   const { t } = useTranslation('remote');
+  const done = timeline.todos.filter((x) => x.status === 'completed').length;
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-base-300 px-3 py-2">
-      <h2 className="min-w-32 flex-1 truncate text-sm font-semibold" data-testid="session-title">
-        {session?.title || session?.firstMessage || t('sessions.untitled')}
+    <>
+      <h2 className="hidden min-w-0 max-w-md truncate px-2 text-sm font-medium text-base-content/80 lg:block" data-testid="session-title">
+        {sessionLabel(session, t('sessions.untitled'))}
       </h2>
-      <label className="flex cursor-pointer items-center gap-2 text-xs">
-        <input
-          type="checkbox"
-          className="toggle toggle-sm toggle-primary"
-          checked={session?.autoApprove ?? false}
-          disabled={!connected}
-          onChange={(e) => onAutoApprove(e.target.checked)}
-        />
-        {t('chat.autoApprove')}
-      </label>
-      <button type="button" className="btn btn-ghost btn-xs xl:hidden" aria-expanded={showTodos} onClick={onToggleTodos}>
-        {t('todos.title')}{' '}
-        {timeline.todos.length > 0 && (
-          <span className="badge badge-xs">{timeline.todos.filter((x) => x.status !== 'completed').length}</span>
-        )}
-      </button>
+      {timeline.todos.length > 0 && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs shrink-0 gap-1 px-1.5 xl:hidden"
+          aria-expanded={showTodos}
+          onClick={onToggleTodos}
+          data-testid="todos-toggle"
+          aria-label={t('todos.badge', { done, total: timeline.todos.length })}
+        >
+          <span aria-hidden>{t('todos.title')}</span>
+          <span className={`badge badge-xs ${done === timeline.todos.length ? 'badge-success' : ''}`} aria-hidden data-testid="todos-badge">
+            {done}/{timeline.todos.length}
+          </span>
+        </button>
+      )}
       {timeline.running && (
         <button
           type="button"
-          className="btn btn-error btn-outline btn-xs"
+          className="btn btn-error btn-outline btn-xs shrink-0"
           disabled={!connected}
           onClick={onInterrupt}
           data-testid="interrupt"
@@ -55,6 +62,6 @@ export function SessionToolbar({
           {t('chat.interrupt')}
         </button>
       )}
-    </div>
+    </>
   );
 }

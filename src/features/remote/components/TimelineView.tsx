@@ -1,49 +1,14 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { QueuedInput } from '../model/inputQueue';
-import type { DiffItem, PermissionDecision, PermissionScope, SubagentItem, TimelineItem } from '../model/timeline';
+import type { SubagentItem, TimelineItem } from '../model/timeline';
 import { ErrorText, NoticeText } from './NoticeText';
-import { PermissionPrompt } from './PermissionPrompt';
-import { useMediaQuery } from './useMediaQuery';
-
-// The heavy parts load only when a message or a diff shows up.
-const DiffView = lazy(() => import('./DiffView'));
+import { DiffBlock, type Respond, StatusBadge, ToolCard } from './ToolCard';
+import type { RowWindow } from './useVirtualRows';
 
 type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;
-
-function pretty(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2);
-  } catch {
-    return String(value);
-  }
-}
-
-const statusBadge: Record<string, string> = {
-  executing: 'badge-info',
-  running: 'badge-info',
-  initializing: 'badge-ghost',
-  pending: 'badge-ghost',
-  completed: 'badge-success',
-  done: 'badge-success',
-  failed: 'badge-error',
-  cancelled: 'badge-warning',
-  unknown: 'badge-ghost',
-};
-
-function StatusBadge({ status, label }: { status: string; label: string }) {
-  const busy = status === 'executing' || status === 'running';
-  return (
-    <span className={`badge badge-sm shrink-0 gap-1 ${statusBadge[status] ?? 'badge-ghost'}`} data-status={status}>
-      {busy && <span className="loading loading-spinner loading-xs" aria-hidden />}
-      {label}
-    </span>
-  );
-}
 
 function UserBubble({ text, pending }: { text: string; pending?: QueuedInput['status'] }) {
   const { t } = useTranslation('remote');
@@ -64,129 +29,6 @@ function AssistantBubble({ item }: { item: Item<'assistant'> }) {
         <ChatMarkdown source={item.text} />
       </Suspense>
       {item.streaming && <span className="loading loading-dots loading-xs text-base-content/50" aria-hidden />}
-    </div>
-  );
-}
-
-function DiffBlock({ diff }: { diff: DiffItem }) {
-  const { t } = useTranslation('remote');
-  const desktop = useMediaQuery('(min-width: 768px)');
-  const [open, setOpen] = useState<boolean | null>(null);
-  const expanded = open ?? desktop;
-  return (
-    <div className="rounded-box border border-base-300 bg-base-100" data-testid="file-diff">
-      <button
-        type="button"
-        className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm"
-        aria-expanded={expanded}
-        onClick={() => setOpen(!expanded)}
-      >
-        <span className="font-mono text-xs text-base-content/60">{expanded ? '▾' : '▸'}</span>
-        <span className="min-w-0 flex-1 truncate font-mono">{diff.path}</span>
-        <span className="text-xs text-base-content/60">{expanded ? t('diff.hide') : t('diff.show')}</span>
-      </button>
-      {expanded && (
-        <Suspense
-          fallback={
-            <div className="flex justify-center p-4">
-              <span className="loading loading-spinner loading-sm" aria-label={t('diff.loading')} />
-            </div>
-          }
-        >
-          <DiffView oldText={diff.oldText} newText={diff.newText} split={desktop} />
-        </Suspense>
-      )}
-    </div>
-  );
-}
-
-function Collapsible({
-  summary,
-  children,
-  defaultOpen = false,
-  testId,
-}: {
-  summary: ReactNode;
-  children: ReactNode;
-  defaultOpen?: boolean;
-  testId?: string;
-}) {
-  return (
-    <details className="group rounded-box bg-base-200/60" open={defaultOpen} data-testid={testId}>
-      <summary className="cursor-pointer select-none px-3 py-1.5 text-xs font-medium text-base-content/70">{summary}</summary>
-      <div className="px-3 pb-2">{children}</div>
-    </details>
-  );
-}
-
-type Respond = (requestId: string, decision: PermissionDecision, scope: PermissionScope) => void;
-
-/** The error of a tool call its interrupted turn left open (the CLI's closing event and the timeline fold use it). */
-const INTERRUPTED = 'interrupted';
-
-function ToolCard({ item, canAnswer, onRespond }: { item: Item<'tool'>; canAnswer: boolean; onRespond: Respond }) {
-  const { t } = useTranslation('remote');
-  const streamed = item.stream.map((s) => s.chunk).join('');
-  const output = streamed || item.output || '';
-  const input = pretty(item.input);
-  const waiting = item.status === 'executing' && item.permissions.some((p) => p.open);
-  return (
-    <div
-      className={`rounded-box border bg-base-100 p-3 shadow-sm ${waiting ? 'border-warning/70 ring-1 ring-warning/40' : 'border-base-300'}`}
-      data-testid="tool-card"
-      data-status={item.status}
-      data-tool={item.name}
-      data-tool-call-id={item.toolCallId}
-    >
-      <div className="flex items-center gap-2">
-        <span className="font-mono text-xs font-semibold text-primary">{item.name}</span>
-        <span className="min-w-0 flex-1 truncate text-sm" title={item.title}>
-          {item.title}
-        </span>
-        {waiting ? (
-          <span className="badge badge-sm badge-warning shrink-0" data-status="awaiting">
-            {t('permission.awaiting')}
-          </span>
-        ) : (
-          <StatusBadge status={item.status} label={t(`status.${item.status}`)} />
-        )}
-      </div>
-      {item.permissions.map((p) => (
-        <PermissionPrompt
-          key={p.requestId}
-          permission={p}
-          canAnswer={canAnswer}
-          onRespond={(d, scope) => onRespond(p.requestId, d, scope)}
-        />
-      ))}
-      <div className="mt-2 space-y-2 empty:hidden">
-        {input && (
-          <Collapsible summary={t('tool.input')}>
-            <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all font-mono text-xs">{input}</pre>
-          </Collapsible>
-        )}
-        {output && (
-          <Collapsible summary={t('tool.output')} defaultOpen testId="tool-output-section">
-            <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-all font-mono text-xs" data-testid="tool-output">
-              {item.stream.length
-                ? item.stream.map((s) => (
-                    <span key={s.seq} className={s.stream === 'stderr' ? 'text-error' : undefined}>
-                      {s.chunk}
-                    </span>
-                  ))
-                : output}
-            </pre>
-          </Collapsible>
-        )}
-        {item.error && (
-          <p className="rounded-box bg-error/10 px-3 py-2 font-mono text-xs text-error" data-testid="tool-error">
-            {item.error === INTERRUPTED ? t('tool.interrupted') : item.error}
-          </p>
-        )}
-        {item.diffs.map((diff) => (
-          <DiffBlock key={diff.seq} diff={diff} />
-        ))}
-      </div>
     </div>
   );
 }
@@ -230,6 +72,11 @@ export interface TimelineProps {
   canAnswer: boolean;
   onRespond: Respond;
   onDiscard: (clientMsgId: string) => void;
+  /** The rows to render (the others are space): see useChatFollow. All of them when absent. */
+  rows?: RowWindow;
+  setList?: (el: HTMLOListElement | null) => void;
+  /** A row a jump went to, highlighted. */
+  flashKey?: string | null;
 }
 
 function ItemView({ item, canAnswer, onRespond }: { item: TimelineItem; canAnswer: boolean; onRespond: Respond }) {
@@ -281,17 +128,25 @@ function ItemView({ item, canAnswer, onRespond }: { item: TimelineItem; canAnswe
   }
 }
 
-export function TimelineView({ items, pending, canAnswer, onRespond, onDiscard }: TimelineProps) {
+export function TimelineView({ items, pending, canAnswer, onRespond, onDiscard, rows: given, setList, flashKey }: TimelineProps) {
   const { t } = useTranslation('remote');
+  const rows = given ?? { start: 0, end: items.length, padTop: 0, padBottom: 0, measure: () => undefined };
   return (
-    <ol className="space-y-3" aria-live="polite" data-testid="timeline">
-      {items.map((item) => (
-        <li key={item.key} data-seq={item.seq} data-kind={item.kind}>
+    <ol ref={setList} aria-live="polite" data-testid="timeline" style={{ paddingTop: rows.padTop, paddingBottom: rows.padBottom }}>
+      {items.slice(rows.start, rows.end).map((item) => (
+        <li
+          key={item.key}
+          ref={rows.measure}
+          className={`pb-3 ${flashKey === item.key ? '[&>*]:ring-2 [&>*]:ring-primary/60 [&>*]:rounded-box' : ''}`}
+          data-key={item.key}
+          data-seq={item.seq}
+          data-kind={item.kind}
+        >
           <ItemView item={item} canAnswer={canAnswer} onRespond={onRespond} />
         </li>
       ))}
       {pending.map((q) => (
-        <li key={q.clientMsgId} data-kind="pending">
+        <li key={q.clientMsgId} className="pb-3" data-kind="pending">
           <UserBubble text={q.text} pending={q.status} />
           {q.status === 'failed' && (
             <div className="mt-1 flex items-center justify-end gap-2 text-xs text-error">

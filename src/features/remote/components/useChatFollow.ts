@@ -1,59 +1,175 @@
-import { type RefObject, type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type UIEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
-import type { Timeline } from '../model/timeline';
+import type { TimelineItem } from '../model/timeline';
+import { rowRange, type RowWindow, useRowHeights } from './useVirtualRows';
+
+/** Closer than this to the end counts as "at the latest message". */
+const AT_END_PX = 80;
 
 export interface ChatFollow {
-  scrollerRef: RefObject<HTMLDivElement | null>;
+  /** Ref callbacks for the scrolling element and the timeline's list. */
+  setScroller: (el: HTMLDivElement | null) => void;
+  setList: (el: HTMLOListElement | null) => void;
+  /** The timeline rows in the DOM: only those on screen and a margin around them. */
+  rows: RowWindow;
   /** A pending permission prompt is outside the visible part of the chat (the jump pill shows). */
   promptOffscreen: boolean;
+  /** Rows that arrived since the reader scrolled up from the latest message (the "n new" pill). */
+  newCount: number;
+  /** The row a jump went to, highlighted until the reader scrolls on. */
+  flashKey: string | null;
   onScroll: (e: UIEvent<HTMLDivElement>) => void;
   /** Scrolls the chat to the pending prompt and focuses its first button. */
   jumpToPrompt: () => void;
+  /** Back to the latest message, following it again. */
+  jumpToLatest: () => void;
+  /** Scrolls to the row with this item key (or the row holding it). */
+  jumpTo: (key: string) => void;
+}
+
+function hasOpenPrompt(item: TimelineItem): boolean {
+  if (item.kind === 'tool') return item.permissions.some((p) => p.open);
+  return item.kind === 'subagent' && item.children.some(hasOpenPrompt);
+}
+
+/** The top-level row showing `key`: itself, or the sub-agent card holding it. */
+export function rowOf(items: readonly TimelineItem[], key: string): number {
+  return items.findIndex((item) => item.key === key || (item.kind === 'subagent' && item.children.some((c) => c.key === key)));
 }
 
 /**
- * Follows the conversation while the reader is at the bottom, and tracks whether a pending permission prompt is out of
- * view. Called by the page on every render (the chat pane mounts and unmounts with the session).
+ * The chat's scrolling. A session opens at its latest message and follows new events while the reader is at the end;
+ * once they scroll up it stays put and counts what arrives. Only the rows on screen (and a margin) are rendered: a
+ * 10,000-event session keeps a few dozen rows in the DOM. Called by the page on every render.
  */
-export function useChatFollow(timeline: Timeline, eventCount: number | undefined, pendingCount: number): ChatFollow {
-  const scroller = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [eventCount, pendingCount]);
+export function useChatFollow(items: readonly TimelineItem[], pendingCount: number): ChatFollow {
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const list = useRef<HTMLOListElement | null>(null);
+  const [scrollerEl, setScrollerEl] = useState<HTMLDivElement | null>(null);
+  const setScroller = useCallback((el: HTMLDivElement | null) => {
+    scroller.current = el;
+    setScrollerEl(el);
+  }, []);
+  const setList = useCallback((el: HTMLOListElement | null) => {
+    list.current = el;
+  }, []);
+  const following = useRef(true);
+  const [atEnd, setAtEnd] = useState(true);
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const [awayFrom, setAwayFrom] = useState<number | null>(null);
+  const [flashKey, setFlashKey] = useState<string | null>(null);
+  const rowCount = items.length + pendingCount;
+  const { offsets, measure } = useRowHeights(items, scroller, following);
 
-  const [promptOffscreen, setPromptOffscreen] = useState(false);
-  const pendingPrompt = useCallback(
-    () => scroller.current?.querySelector<HTMLElement>('[data-testid="permission-prompt"][data-state="pending"]') ?? null,
-    [],
-  );
-  const checkPrompt = useCallback(() => {
+  const total = offsets[offsets.length - 1]!;
+  const height = view.height || 800;
+  const top = atEnd ? Math.max(0, total - height) : view.top;
+  const { start, end } = rowRange(offsets, top, height);
+  const rows: RowWindow = { start, end, padTop: offsets[start]!, padBottom: total - offsets[end]!, measure };
+
+  const listTop = useCallback(() => {
     const el = scroller.current;
-    const prompt = pendingPrompt();
-    if (!el || !prompt) return setPromptOffscreen(false);
-    const view = el.getBoundingClientRect();
-    const box = prompt.getBoundingClientRect();
-    setPromptOffscreen(box.bottom < view.top + 24 || box.top > view.bottom - 24);
-  }, [pendingPrompt]);
+    const ol = list.current;
+    return el && ol ? ol.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop : 0;
+  }, []);
+  const readView = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const next = { top: el.scrollTop - listTop(), height: el.clientHeight };
+    setView((v) => (Math.abs(v.top - next.top) < 1 && v.height === next.height ? v : next));
+  }, [listTop]);
+
+  // At the end, every render (new events, rows measured, the keyboard opening) pins the latest message.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  });
+  useLayoutEffect(() => {
+    const el = scrollerEl;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    readView();
+    const resize = new ResizeObserver(() => {
+      if (following.current) el.scrollTop = el.scrollHeight;
+      readView();
+    });
+    resize.observe(el);
+    return () => resize.disconnect();
+  }, [scrollerEl, readView]);
+
+  const follow = useCallback(
+    (on: boolean) => {
+      following.current = on;
+      setAtEnd(on);
+      setAwayFrom((from) => (on ? null : (from ?? rowCount)));
+    },
+    [rowCount],
+  );
+  const jumpToLatest = useCallback(() => {
+    follow(true);
+    setFlashKey(null);
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [follow]);
+
+  // What this reader sends brings them back to the latest message.
+  const sent = useRef(pendingCount);
   useEffect(() => {
-    checkPrompt();
-  }, [timeline, checkPrompt]);
+    if (pendingCount > sent.current) jumpToLatest();
+    sent.current = pendingCount;
+  }, [pendingCount, jumpToLatest]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
-    checkPrompt();
+    const nowAtEnd = el.scrollHeight - el.scrollTop - el.clientHeight < AT_END_PX;
+    if (nowAtEnd !== following.current) follow(nowAtEnd);
+    readView();
   };
+
+  const scrollToRow = useCallback(
+    (index: number, center: boolean) => {
+      const el = scroller.current;
+      if (!el || index < 0) return;
+      follow(false);
+      const rowHeight = offsets[index + 1]! - offsets[index]!;
+      const offset = center ? Math.max(8, (el.clientHeight - rowHeight) / 2) : 8;
+      el.scrollTop = Math.max(0, listTop() + offsets[index]! - offset);
+      readView();
+    },
+    [follow, offsets, listTop, readView],
+  );
+  const jumpTo = useCallback(
+    (key: string) => {
+      const index = rowOf(items, key);
+      scrollToRow(index, false);
+      setFlashKey(index >= 0 ? items[index]!.key : null);
+    },
+    [items, scrollToRow],
+  );
+
+  const promptIndex = useMemo(() => items.findIndex(hasOpenPrompt), [items]);
+  const promptOffscreen = promptIndex >= 0 && (offsets[promptIndex + 1]! < top + 24 || offsets[promptIndex]! > top + height - 24);
   const jumpToPrompt = () => {
-    const el = scroller.current;
-    const prompt = pendingPrompt();
-    if (!el || !prompt) return;
-    // Scroll the chat pane only (scrollIntoView would also move the page under the fixed-height console).
-    const view = el.getBoundingClientRect();
-    const box = prompt.getBoundingClientRect();
-    el.scrollTo({ top: el.scrollTop + box.top - view.top - Math.max(8, (view.height - box.height) / 2), behavior: 'smooth' });
-    prompt.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
+    scrollToRow(promptIndex, true);
+    // Once the row is rendered at its place, the keyboard goes to its first answer.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        scroller.current
+          ?.querySelector<HTMLButtonElement>('[data-testid="permission-prompt"][data-state="pending"] button')
+          ?.focus({ preventScroll: true }),
+      ),
+    );
   };
-  return { scrollerRef: scroller, promptOffscreen, onScroll, jumpToPrompt };
+
+  return {
+    setScroller,
+    setList,
+    rows,
+    promptOffscreen,
+    newCount: awayFrom === null ? 0 : Math.max(0, rowCount - awayFrom),
+    flashKey,
+    onScroll,
+    jumpToPrompt,
+    jumpToLatest,
+    jumpTo,
+  };
 }

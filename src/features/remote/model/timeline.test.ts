@@ -111,6 +111,8 @@ describe('buildTimeline', () => {
         ],
         diffs: [{ path: 'x.ts', oldText: '1', newText: '2', seq: 4 }],
         permissions: [],
+        startedAt: '2026-01-01T00:00:00Z',
+        endedAt: '2026-01-01T00:00:00Z',
       },
     ]);
   });
@@ -149,6 +151,8 @@ describe('buildTimeline', () => {
         stream: [{ stream: 'stdout', chunk: 'x', seq: 1 }],
         diffs: [],
         permissions: [],
+        startedAt: '2026-01-01T00:00:00Z',
+        endedAt: '2026-01-01T00:00:00Z',
       },
     ]);
   });

@@ -63,6 +63,9 @@ export type TimelineItem =
       permissions: PermissionState[];
       /** Set when a sub-agent made the call. */
       agentId?: string;
+      /** When the call was first seen and when it completed or failed (the events' `at`), for its duration. */
+      startedAt?: string;
+      endedAt?: string;
     }
   | { kind: 'diff'; key: string; seq: number; toolCallId: string; diff: DiffItem; agentId?: string }
   | SubagentItem

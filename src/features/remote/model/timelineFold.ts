@@ -102,7 +102,8 @@ export function foldAssistant(draft: TimelineDraft, body: SessionEventBodyOf<'as
     : { ...item, text: item.streaming ? item.text + body.text : item.text };
 }
 
-export function foldToolCall(draft: TimelineDraft, body: SessionEventBodyOf<'tool_call'>, seq: number): void {
+export function foldToolCall(draft: TimelineDraft, body: SessionEventBodyOf<'tool_call'>, seq: number, at?: string): void {
+  const ended = body.status === 'completed' || body.status === 'failed';
   const update = {
     name: body.name,
     title: body.title,
@@ -115,7 +116,8 @@ export function foldToolCall(draft: TimelineDraft, body: SessionEventBodyOf<'too
   updateTool(
     draft,
     body.toolCallId,
-    (tool) => ({ ...tool, ...update }),
+    // The card's duration: from the call's first event to the one that ended it.
+    (tool) => ({ ...tool, ...update, startedAt: tool.startedAt ?? at, ...(ended && !tool.endedAt && at !== undefined && { endedAt: at }) }),
     () => placeholderTool(body.toolCallId, seq, body.agentId),
   );
 }
@@ -221,7 +223,10 @@ function endOpenWork(draft: TimelineDraft): void {
 export function foldTurnEnd(draft: TimelineDraft, body: SessionEventBodyOf<'turn_end'>, seq: number): void {
   draft.lastTurnEnd = seq;
   if (body.reason === 'interrupted' || body.reason === 'error') endOpenWork(draft);
-  if (body.reason !== 'completed') put(draft, { kind: 'turnEnd', key: `turnEnd:${seq}`, seq, reason: body.reason });
+  // One message for an interrupt: after the CLI's "the turn that was running was interrupted" notice, no second line.
+  const last = draft.items.at(-1);
+  const told = body.reason === 'interrupted' && last?.kind === 'notice' && last.code === 'cli.turnRecovered';
+  if (body.reason !== 'completed' && !told) put(draft, { kind: 'turnEnd', key: `turnEnd:${seq}`, seq, reason: body.reason });
 }
 
 export function foldError(draft: TimelineDraft, body: SessionEventBodyOf<'error'>, seq: number): void {
@@ -248,7 +253,7 @@ export function foldNotice(draft: TimelineDraft, body: SessionEventBodyOf<'notic
 }
 
 /** Folds one event into the draft. */
-export function foldEvent(draft: TimelineDraft, { body, seq }: SessionEvent): void {
+export function foldEvent(draft: TimelineDraft, { body, seq, at }: SessionEvent): void {
   switch (body.type) {
     case 'user_message':
       return foldUserMessage(draft, body, seq);
@@ -256,7 +261,7 @@ export function foldEvent(draft: TimelineDraft, { body, seq }: SessionEvent): vo
     case 'assistant_message':
       return foldAssistant(draft, body, seq);
     case 'tool_call':
-      return foldToolCall(draft, body, seq);
+      return foldToolCall(draft, body, seq, at);
     case 'tool_output':
       return foldToolOutput(draft, body, seq);
     case 'file_diff':

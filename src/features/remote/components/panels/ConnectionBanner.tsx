@@ -20,7 +20,7 @@ export function ConnectionBanner({ connection, onRetry }: { connection: Connecti
   return (
     <span className="flex items-center gap-2 text-xs" role="status" data-testid="connection-status" data-state={connection.status}>
       <span className={`inline-block size-2.5 rounded-full ${connectionTone[connection.status]}`} aria-hidden />
-      <span className="font-medium">{label}</span>
+      <span className="font-medium max-lg:sr-only">{label}</span>
       {connection.status === 'reconnecting' && (
         <button type="button" className="btn btn-ghost btn-xs" onClick={onRetry}>
           {t('connection.retryNow')}
