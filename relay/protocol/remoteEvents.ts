@@ -83,10 +83,10 @@ export const cliCommandContracts = {
   [CLI_COMMANDS.sessionPermission]: contract(sessionPermissionCommandSchema, okAckSchema),
   [CLI_COMMANDS.sessionInterrupt]: contract(sessionInterruptCommandSchema, okAckSchema),
   [CLI_COMMANDS.sessionSettings]: contract(sessionSettingsCommandSchema, okAckSchema),
-} as const;
   [CLI_COMMANDS.sessionRename]: contract(sessionRenameSchema, okAckSchema),
   [CLI_COMMANDS.sessionDelete]: contract(sessionDeleteSchema, okAckSchema),
   [CLI_COMMANDS.sessionModel]: contract(sessionModelSchema, okAckSchema),
+} as const;
 
 /** Browser → relay. */
 export const webEventContracts = {
@@ -100,11 +100,11 @@ export const webEventContracts = {
   [WEB_EVENTS.sessionPermission]: contract(webSessionPermissionSchema, seqAckSchema),
   [WEB_EVENTS.sessionInterrupt]: contract(webSessionInterruptSchema, okAckSchema),
   [WEB_EVENTS.sessionSettings]: contract(webSessionSettingsSchema, sessionAckSchema),
-} as const;
   [WEB_EVENTS.sessionRename]: contract(sessionRenameSchema, sessionAckSchema),
   [WEB_EVENTS.sessionDelete]: contract(sessionDeleteSchema, okAckSchema),
   [WEB_EVENTS.sessionModel]: contract(sessionModelSchema, sessionAckSchema),
   [WEB_EVENTS.sessionsSearch]: contract(sessionsSearchSchema, sessionsSearchAckSchema),
+} as const;
 
 /** Relay → browser pushes (no ack). */
 export const webPushSchemas = {

@@ -1212,6 +1212,27 @@ const socketTargets: SocketTarget[] = [
     weight: 1,
     valid: () => fc.record({ sessionId: ownSession(), autoApprove: fc.boolean() }),
   },
+  { ns: 'web', event: WEB_EVENTS.sessionRename, weight: 1, valid: () => fc.record({ sessionId: ownSession(), title: freeText }) },
+  {
+    ns: 'web',
+    event: WEB_EVENTS.sessionModel,
+    weight: 1,
+    valid: () => fc.record({ sessionId: ownSession(), model: fc.constantFrom('claude-sonnet-4', 'gpt-4o', 'x') }),
+  },
+  // Never the suite's own session (the other targets keep using it): an unknown one, or someone else's.
+  {
+    ns: 'web',
+    event: WEB_EVENTS.sessionDelete,
+    weight: 1,
+    valid: () =>
+      fc.record({
+        sessionId: fc.oneof(
+          fc.uuid(),
+          fc.constant(null).map(() => ctx.other.sessionId),
+        ),
+      }),
+  },
+  { ns: 'web', event: WEB_EVENTS.sessionsSearch, weight: 1, valid: () => fc.record({ instanceId: ownInstance(), query: freeText }) },
 ];
 
 const RESERVED = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener']);
@@ -1288,27 +1309,6 @@ function handshakeCases(ns: 'cli' | 'web'): fc.Arbitrary<{ auth: Record<string, 
           windowId: fc.uuid(),
         });
   return (
-  { ns: 'web', event: WEB_EVENTS.sessionRename, weight: 1, valid: () => fc.record({ sessionId: ownSession(), title: freeText }) },
-  {
-    ns: 'web',
-    event: WEB_EVENTS.sessionModel,
-    weight: 1,
-    valid: () => fc.record({ sessionId: ownSession(), model: fc.constantFrom('claude-sonnet-4', 'gpt-4o', 'x') }),
-  },
-  // Never the suite's own session (the other targets keep using it): an unknown one, or someone else's.
-  {
-    ns: 'web',
-    event: WEB_EVENTS.sessionDelete,
-    weight: 1,
-    valid: () =>
-      fc.record({
-        sessionId: fc.oneof(
-          fc.uuid(),
-          fc.constant(null).map(() => ctx.other.sessionId),
-        ),
-      }),
-  },
-  { ns: 'web', event: WEB_EVENTS.sessionsSearch, weight: 1, valid: () => fc.record({ instanceId: ownInstance(), query: freeText }) },
     fc
       .oneof(
         { weight: 8, arbitrary: hostileVariant(valid) },

@@ -84,11 +84,11 @@ function emitCommand(target: CommandTarget, command: PendingInput): Promise<OkAc
       return target.emitWithAck('session:interrupt', command.payload);
     case 'session:settings':
       return target.emitWithAck('session:settings', command.payload);
-  }
-}
     case 'session:rename':
       return target.emitWithAck('session:rename', command.payload);
     case 'session:delete':
       return target.emitWithAck('session:delete', command.payload);
     case 'session:model':
       return target.emitWithAck('session:model', command.payload);
+  }
+}

@@ -129,12 +129,12 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     void socket.join(userRoom(socket.data.userId));
     registerWebInstanceHandlers(ctx, conn);
     registerWebSessionHandlers(ctx, conn);
+    registerWebSessionAdminHandlers(ctx, conn);
     registerWebPermissionHandlers(ctx, conn);
     socket.on('disconnect', () => {
       ctx.fanout.leaveAll(socket);
       // A closed window frees its workspace now, so a new tab 2 s later is not told "busy" by a window that is gone.
       windowGone(core, socket.id).catch((error: unknown) => log.warn({ err: error }, 'remote: releasing a closed window’s lock failed'));
-    registerWebSessionAdminHandlers(ctx, conn);
     });
   });
 

@@ -45,11 +45,11 @@ function typedRoutes(socket: WebSocket): { emit: Emitters; subscribe: Subscriber
     [WEB_EVENTS.sessionPermission]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionPermission, p),
     [WEB_EVENTS.sessionInterrupt]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionInterrupt, p),
     [WEB_EVENTS.sessionSettings]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionSettings, p),
-  };
     [WEB_EVENTS.sessionRename]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionRename, p),
     [WEB_EVENTS.sessionDelete]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionDelete, p),
     [WEB_EVENTS.sessionModel]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionModel, p),
     [WEB_EVENTS.sessionsSearch]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionsSearch, p),
+  };
   const subscribe: Subscribers = {
     connect: (l) => void socket.on('connect', l),
     connect_error: (l) => void socket.on('connect_error', l),
@@ -57,9 +57,9 @@ function typedRoutes(socket: WebSocket): { emit: Emitters; subscribe: Subscriber
     [WEB_PUSH.instanceUpdated]: (l) => void socket.on(WEB_PUSH.instanceUpdated, l),
     [WEB_PUSH.sessionUpdated]: (l) => void socket.on(WEB_PUSH.sessionUpdated, l),
     [WEB_PUSH.sessionEvent]: (l) => void socket.on(WEB_PUSH.sessionEvent, l),
+    [WEB_PUSH.sessionDeleted]: (l) => void socket.on(WEB_PUSH.sessionDeleted, l),
     [WEB_PUSH.workspaceLost]: (l) => void socket.on(WEB_PUSH.workspaceLost, l),
     [WEB_PUSH.authRevoked]: (l) => void socket.on(WEB_PUSH.authRevoked, l),
-    [WEB_PUSH.sessionDeleted]: (l) => void socket.on(WEB_PUSH.sessionDeleted, l),
   };
   return { emit, subscribe };
 }
