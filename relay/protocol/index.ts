@@ -4,6 +4,7 @@ export * from './billing';
 export * from './changelog';
 export * from './http';
 export * from './pairing';
+export * from './push';
 export * from './remote';
 export * from './remoteEvents';
 export * from './text';

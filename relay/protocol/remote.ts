@@ -313,8 +313,7 @@ export const WEB_EVENTS = {
   sessionDelete: 'session:delete',
   sessionModel: 'session:model',
   sessionsSearch: 'sessions:search',
-  /** Push notifications: this window is (not) visible (relay/protocol/push.ts). */
-  windowVisibility: WINDOW_VISIBILITY_EVENT,
+  windowVisibility: WINDOW_VISIBILITY_EVENT, // push notifications: this window is (not) visible (push.ts)
 } as const;
 
 /** Relay → browser event names. */
@@ -334,9 +333,7 @@ export const instanceAttachSchema = z.object({ instanceId: uuid, takeOver: z.boo
 export type InstanceAttach = z.infer<typeof instanceAttachSchema>;
 export const instanceAttachAckSchema = ackSchema({ instance: instanceSchema, sessions: z.array(sessionSchema) });
 export type InstanceAttachAck = z.infer<typeof instanceAttachAckSchema>;
-
 export const instanceDetachSchema = z.object({ instanceId: uuid });
-
 export const webSessionCreateSchema = z.object({ instanceId: uuid, clientRequestId: uuid });
 export type WebSessionCreate = z.infer<typeof webSessionCreateSchema>;
 export const sessionAckSchema = ackSchema({ session: sessionSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { WINDOW_VISIBILITY_EVENT, windowVisibilitySchema } from './push';
 import {
   ackSchema,
   authRevokedSchema,
@@ -32,8 +33,8 @@ import {
   sessionModelSchema,
   sessionPermissionCommandSchema,
   sessionRenameSchema,
-  sessionsSearchSchema,
   sessionSettingsCommandSchema,
+  sessionsSearchSchema,
   sessionUpdatedSchema,
   usageAuthorizeSchema,
   usageReportEventSchema,
@@ -104,6 +105,7 @@ export const webEventContracts = {
   [WEB_EVENTS.sessionDelete]: contract(sessionDeleteSchema, okAckSchema),
   [WEB_EVENTS.sessionModel]: contract(sessionModelSchema, sessionAckSchema),
   [WEB_EVENTS.sessionsSearch]: contract(sessionsSearchSchema, sessionsSearchAckSchema),
+  [WINDOW_VISIBILITY_EVENT]: contract(windowVisibilitySchema, okAckSchema),
 } as const;
 
 /** Relay → browser pushes (no ack). */
@@ -111,9 +113,9 @@ export const webPushSchemas = {
   [WEB_PUSH.instanceUpdated]: instanceUpdatedSchema,
   [WEB_PUSH.sessionUpdated]: sessionUpdatedSchema,
   [WEB_PUSH.sessionEvent]: sessionEventSchema,
+  [WEB_PUSH.sessionDeleted]: sessionDeletedSchema,
   [WEB_PUSH.workspaceLost]: workspaceLostSchema,
   [WEB_PUSH.authRevoked]: authRevokedSchema,
-  [WEB_PUSH.sessionDeleted]: sessionDeletedSchema,
 } as const;
 
 type Contracts = Record<string, EventContract>;

@@ -7,6 +7,7 @@ import { sendError } from './http/apiErrors';
 import { registerChangelogRoutes } from './http/changelogRoutes';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { registerPairingRoutes } from './http/pairingRoutes';
+import { registerPushRoutes } from './http/pushRoutes';
 import { registerAuth } from './http/registerAuth';
 import { type BillingOptions, registerBilling } from './http/registerBilling';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -93,6 +94,7 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
       publicUrl: config.PUBLIC_URL,
       onCliTokenRevoked: (tokenId) => hub.disconnectCliToken(tokenId),
     });
+    await registerPushRoutes(app, { push: hub.push, now: authDeps.now, allowLoopbackHttp: config.PUSH_ALLOW_LOOPBACK_HTTP });
     registerLifecycle(app, { io: hub.io, storage, version });
     await registerStaticRoutes(app, config.STATIC_DIR, { publicUrl: config.PUBLIC_URL });
   } catch (error) {

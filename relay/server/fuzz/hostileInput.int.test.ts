@@ -56,6 +56,7 @@ import {
   webEventContracts,
   webInboundSchemas,
   webPushSchemas,
+  WINDOW_VISIBILITY_EVENT,
 } from '../../protocol';
 import { createCheetahAccount } from '../core/auth';
 import { createPromoCodes } from '../core/billing/promo';
@@ -312,7 +313,7 @@ type Placeholder =
   | 'ZZfuzz-cli-token-id-ZZ';
 
 interface HttpCase {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** JSON body (stringified as is) or raw bytes with their content type; none when absent. */
   body?: { json: unknown } | { raw: string | Buffer; contentType: string };
@@ -809,6 +810,81 @@ const httpTargets: HttpTarget[] = [
         body: fc.oneof(fc.constant(undefined), bodyCases(fc.constant({}))),
       }),
   },
+  // ---- push notifications (pushRoutes.ts) ----
+  {
+    method: 'PUT',
+    path: '/web-api/push/subscription',
+    weight: 2,
+    cases: () =>
+      fc.record({
+        method: fc.constant('PUT'),
+        url: fc.constant('/web-api/push/subscription'),
+        auth: withAuth('jwt'),
+        body: bodyCases(
+          fc.record({
+            deviceId: fc.uuid(),
+            subscription: fc.record({
+              endpoint: fc.oneof(
+                { weight: 3, arbitrary: plainText(30).map((s) => `https://push.example.invalid/${encodeURIComponent(s)}`) },
+                { weight: 1, arbitrary: fc.oneof(freeText, fc.webUrl()) },
+              ),
+              keys: fc.record({
+                p256dh: fc
+                  .oneof(fc.uint8Array({ minLength: 65, maxLength: 65 }), fc.uint8Array({ maxLength: 70 }))
+                  .map((b) => Buffer.from(b).toString('base64url')),
+                auth: fc
+                  .oneof(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.uint8Array({ maxLength: 20 }))
+                  .map((b) => Buffer.from(b).toString('base64url')),
+              }),
+            }),
+            prefs: fc.record({
+              approval: fc.boolean(),
+              turnDone: fc.boolean(),
+              turnFailed: fc.boolean(),
+              cliOffline: fc.boolean(),
+              quietHours: fc.oneof(
+                fc.constant(null),
+                fc.record({
+                  start: fc.constantFrom('22:00', '07:30', '25:00'),
+                  end: fc.constantFrom('07:00', '00:00'),
+                  timeZone: fc.oneof(fc.constantFrom('Asia/Shanghai', 'UTC'), freeText),
+                }),
+              ),
+            }),
+            lang: fc.constantFrom('en', 'zh', 'fr'),
+          }),
+        ),
+      }),
+  },
+  {
+    method: 'DELETE',
+    path: '/web-api/push/subscription',
+    weight: 1,
+    cases: () =>
+      fc.record({
+        method: fc.constant('DELETE'),
+        url: fc.constant('/web-api/push/subscription'),
+        auth: withAuth('jwt'),
+        body: bodyCases(fc.record({ deviceId: fc.oneof(fc.uuid(), freeText) })),
+      }),
+  },
+  {
+    method: 'POST',
+    path: '/web-api/push/answer',
+    weight: 2,
+    cases: () =>
+      fc.record({
+        method: fc.constant('POST'),
+        url: fc.constant('/web-api/push/answer'),
+        body: bodyCases(
+          fc.record({
+            token: fc.oneof(plainText(60), fc.constant('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln')),
+            decision: fc.constantFrom('allow', 'deny', 'maybe'),
+            lang: fc.constantFrom('en', 'zh'),
+          }),
+        ),
+      }),
+  },
   // ---- GET routes with a path parameter or a query ----
   {
     method: 'GET',
@@ -1233,6 +1309,7 @@ const socketTargets: SocketTarget[] = [
       }),
   },
   { ns: 'web', event: WEB_EVENTS.sessionsSearch, weight: 1, valid: () => fc.record({ instanceId: ownInstance(), query: freeText }) },
+  { ns: 'web', event: WINDOW_VISIBILITY_EVENT, weight: 1, valid: () => fc.record({ visible: fc.boolean() }) },
 ];
 
 const RESERVED = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener']);

@@ -8,6 +8,7 @@ import type { Applied } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
 import type { SessionFanout } from './fanout';
 import { type CliNamespace, instanceRoom, userRoom, type WebNamespace } from './namespaces';
+import type { PushHooks } from './pushBridge';
 import { AfterAck } from './socketEvents';
 import type { createUsageBridge } from './usageBridge';
 
@@ -22,6 +23,8 @@ export interface HubContext {
   log: FastifyBaseLogger;
   fanout: SessionFanout;
   usage: ReturnType<typeof createUsageBridge>;
+  /** Push notifications (remote/pushBridge.ts), set once the hub has made them. */
+  push?: PushHooks;
   /** Tells the owner's windows the instance's current state. */
   broadcastInstance(instanceId: string): Promise<void>;
   /** Tells the owner's windows the session's current state. */

@@ -27,7 +27,7 @@ export function createPresence(ctx: HubContext) {
         offlineTimers.delete(instanceId);
         void ctx.core.repo
           .markOffline(instanceId, socketId, ctx.core.now())
-          .then((row) => (row ? ctx.broadcastInstance(row.id) : undefined))
+          .then((row) => (row ? Promise.all([ctx.broadcastInstance(row.id), ctx.push?.cliOffline(row.id)]) : undefined))
           .catch((error: unknown) => ctx.log.warn({ err: error }, 'remote: presence update failed'));
       }, graceMs);
       timer.unref();

@@ -31,6 +31,7 @@ import { handshakeError, useCliHandshake, useWebHandshake } from './handshakes';
 import { createHubContext } from './hubContext';
 import { createPresence, startMaintenance } from './maintenance';
 import { type CliNamespace, instanceRoom, tokenRoom, userRoom, type WebNamespace } from './namespaces';
+import { createPushBridge, type PushService } from './pushBridge';
 import { createUsageBridge } from './usageBridge';
 
 export type { RemoteOptions } from '../core/remote/deps';
@@ -54,6 +55,8 @@ export interface RemoteDeps {
 
 export interface RemoteHub {
   io: Server;
+  /** Push notifications: subscriptions, VAPID keys, answers from notifications (http/pushRoutes.ts). */
+  push: PushService;
   /** Tells and disconnects every live `/cli` socket of this token (any node). */
   disconnectCliToken(tokenId: string): void;
   close(): Promise<void>;
@@ -111,6 +114,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     usage: createUsageBridge({ db: deps.db, now: deps.now, log }),
   });
   const presence = createPresence(ctx);
+  const push = await createPushBridge(ctx, { db: deps.db, env: deps.config, coalesceMs: options.pushCoalesceMs });
+  ctx.push = push;
 
   useCliHandshake(cli, { core, db: deps.db, log });
   cli.on('connection', (socket) => {
@@ -131,6 +136,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     registerWebSessionHandlers(ctx, conn);
     registerWebSessionAdminHandlers(ctx, conn);
     registerWebPermissionHandlers(ctx, conn);
+    push.registerWindow(conn);
     socket.on('disconnect', () => {
       ctx.fanout.leaveAll(socket);
       // A closed window frees its workspace now, so a new tab 2 s later is not told "busy" by a window that is gone.
@@ -142,12 +148,14 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
 
   return {
     io,
+    push,
     disconnectCliToken(tokenId) {
       cli.to(tokenRoom(tokenId)).emit('auth:revoked', {});
       cli.in(tokenRoom(tokenId)).disconnectSockets(true);
     },
     async close() {
       presence.close();
+      push.close();
       stopMaintenance();
       // This node goes away: its CLIs are offline until they reconnect (to any node).
       const t = deps.now();

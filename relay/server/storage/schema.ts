@@ -11,3 +11,6 @@ export * from './schema.billing';
 
 // Remote control tables (CLI tokens, pairing, instances, sessions and events, commands, workspace locks).
 export * from './schema.remote';
+
+// Push notifications (VAPID keys, one Web Push subscription per user and device).
+export * from './schema.push';

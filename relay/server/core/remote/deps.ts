@@ -18,6 +18,8 @@ export interface RemoteOptions {
   revocationCheckMs: number;
   /** How long the relay waits for a CLI to take a command before leaving it pending. */
   commandAckTimeoutMs: number;
+  /** Push notifications: at most one per session and kind in this window (default PUSH_COALESCE_MS). */
+  pushCoalesceMs?: number;
 }
 
 /** What the remote use cases work with: storage and the clock. Transport (sockets, rooms, emits) stays in remote/. */

@@ -14,6 +14,7 @@ export function registerCliSessionHandlers(ctx: HubContext, conn: CliConnection)
     if (result.duplicate) return { ok: true as const, seq: result.event.seq };
     return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
       ctx.fanout.publish(toSessionEvent(result.event));
+      ctx.push?.onSessionEvent(result.session, input.body);
       if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.broadcastSession(result.session);
     });
   });

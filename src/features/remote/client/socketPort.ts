@@ -1,5 +1,6 @@
 import { io, type Socket, type SocketReservedEvents } from 'socket.io-client';
 
+import { WINDOW_VISIBILITY_EVENT } from '#protocol/push';
 import { REMOTE_PROTOCOL_VERSION, SOCKET_PATH, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '#protocol/remote';
 import type { WebClientToServerEvents, WebEventName, WebServerToClientEvents } from '#protocol/remoteEvents';
 
@@ -49,6 +50,7 @@ function typedRoutes(socket: WebSocket): { emit: Emitters; subscribe: Subscriber
     [WEB_EVENTS.sessionDelete]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionDelete, p),
     [WEB_EVENTS.sessionModel]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionModel, p),
     [WEB_EVENTS.sessionsSearch]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionsSearch, p),
+    [WINDOW_VISIBILITY_EVENT]: (p, ms) => socket.timeout(ms).emitWithAck(WINDOW_VISIBILITY_EVENT, p),
   };
   const subscribe: Subscribers = {
     connect: (l) => void socket.on('connect', l),
@@ -80,6 +82,7 @@ export function createWebSocketPort(getAuth: () => { token: string; windowId: st
     },
   });
   const { emit, subscribe } = typedRoutes(socket);
+  reportVisibility(socket);
   return {
     get connected() {
       return socket.connected;
@@ -89,4 +92,17 @@ export function createWebSocketPort(getAuth: () => { token: string; windowId: st
     on: (event, listener) => subscribe[event](listener),
     request: (event, payload, timeoutMs) => emit[event](payload, timeoutMs),
   };
+}
+
+/**
+ * Push notifications (docs/push.md): the window tells the relay whether it is visible, on every (re)connect and each
+ * time that changes. Only a visible window counts as someone watching; a hidden or backgrounded one gets pushes.
+ */
+function reportVisibility(socket: WebSocket): void {
+  if (typeof document === 'undefined') return;
+  const report = () => {
+    if (socket.connected) socket.emit(WINDOW_VISIBILITY_EVENT, { visible: document.visibilityState === 'visible' }, () => undefined);
+  };
+  socket.on('connect', report);
+  document.addEventListener('visibilitychange', report);
 }
