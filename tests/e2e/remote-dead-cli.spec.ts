@@ -100,7 +100,11 @@ test.describe('a CLI that dies', () => {
     rig.clis.push({ ...cli, proc: restarted, cleanup: () => restarted.kill() });
     await expect(cliLeg).toHaveAttribute('data-state', 'online', { timeout: 30_000 });
     await expect(sleepCard).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
-    await expect(sleepCard.getByTestId('tool-error')).toContainText('Interrupted: the turn ended');
+    // One message for the interrupt (the CLI's notice): the card says it in its state only, with the reason as its title.
+    await expect(sleepCard.locator('[data-status="interrupted"]')).toHaveText('Interrupted');
+    await expect(sleepCard.locator('[data-status="interrupted"]')).toHaveAttribute('title', /Interrupted: the turn ended/);
+    await expect(page.getByTestId('notice').filter({ hasText: 'the turn that was running was interrupted' })).toHaveCount(1);
+    await expect(remote.timeline.locator('li[data-kind="turnEnd"]')).toHaveCount(0);
     const echoCard = page.getByTestId('tool-card').filter({ hasText: 'back-again' }).last();
     await expect(echoCard).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
     await expect(page.getByTestId('waiting-for-cli')).toBeHidden();

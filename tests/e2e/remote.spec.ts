@@ -126,6 +126,8 @@ test.describe('remote console', () => {
     await remote.send('!echo phone-ok');
     const card = page.getByTestId('tool-card').filter({ hasText: 'phone-ok' }).last();
     await expect(card).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+    // On a phone a tool card is one line; its output opens on tap.
+    await card.getByTestId('tool-toggle').click();
     await expect(card.getByTestId('tool-output')).toContainText('phone-ok');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await saveRemoteScreenshot(page, 'phone-en');
