@@ -39,12 +39,25 @@ export default defineConfig({
       filename: 'sw.ts',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'install/**/*.md'],
+        // Highlighting grammars and themes (shiki's for code blocks, refractor's for the diff view: ~110 chunks,
+        // most of them languages embedded in markdown or html) are not precached: each loads the first time a
+        // block needs it, and src/sw.ts caches it then.
+        globIgnores: ['assets/grammars/**'],
       },
     }),
   ],
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Highlighting grammars and themes go to assets/grammars/, which the precache leaves out (see globIgnores).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => /[\\/](@shikijs[\\/](langs|themes)|refractor[\\/]lang)[\\/]/.test(id))
+            ? 'assets/grammars/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     proxy: {

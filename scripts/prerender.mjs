@@ -11,6 +11,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import Beasties from 'beasties';
+
 import { buildSitemap } from './sitemap.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -76,6 +78,36 @@ export function pageHtml(template, page, { origin, localizePath, languages }) {
   return html;
 }
 
+/**
+ * Critical CSS (issue #16): the rules this page's markup uses are inlined in a <style> (the CSP allows inline
+ * styles), so the first paint waits for no stylesheet. The full stylesheet still loads, at low priority with
+ * `media="print"`, and src/boot.ts switches it to `all` once it has arrived (a <noscript> copy serves visitors
+ * without JavaScript). Both themes' variables are always inlined: the saved theme may be the one not prerendered.
+ */
+export function criticalCss(distDir) {
+  const beasties = new Beasties({
+    path: distDir,
+    publicPath: '/',
+    preload: false,
+    fonts: false,
+    keyframes: 'critical',
+    reduceInlineStyles: false,
+    logLevel: 'warn',
+    allowRules: [/data-theme/, /prefers-color-scheme/],
+  });
+  return async (html) => {
+    const inlined = (await beasties.process(html)).replace(' data-beasties-container', '');
+    let deferred = 0;
+    const out = inlined.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g, (_, href) => {
+      deferred++;
+      return `<link rel="stylesheet" href="${href}" media="print" data-tern-deferred-css /><noscript><link rel="stylesheet" href="${href}" /></noscript>`;
+    });
+    if (deferred !== 1 || !/<style>/.test(out))
+      throw new Error('prerender: critical CSS was not inlined (no <style>, or not one stylesheet link)');
+    return out;
+  };
+}
+
 async function main() {
   const started = Date.now();
   // React's production build: smaller markup work, and no development-only warnings in the build log.
@@ -84,6 +116,7 @@ async function main() {
   const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const origin = server.ORIGIN_PLACEHOLDER;
   const readPublicFile = (relative) => readFile(path.join(distDir, relative), 'utf8');
+  const withCriticalCss = criticalCss(distDir);
 
   rmSync(path.join(distDir, 'prerendered'), { recursive: true, force: true });
   const routes = server.indexableRoutes();
@@ -94,7 +127,8 @@ async function main() {
       const page = await server.renderPage(route, lang, readPublicFile);
       const file = path.join(distDir, server.prerenderedFile(lang, route.path));
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, pageHtml(template, page, { origin, localizePath: server.localizePath, languages: server.supportedLanguages }));
+      const html = pageHtml(template, page, { origin, localizePath: server.localizePath, languages: server.supportedLanguages });
+      writeFileSync(file, await withCriticalCss(html));
       count++;
     }
   }

@@ -1,6 +1,5 @@
 // First: switches zod to jitless mode before any schema is built (the CSP forbids its `new Function` JIT).
 import './shared/lib/zodJitless';
-import './index.css';
 
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -38,6 +38,8 @@ test.describe('use-case pages', () => {
   test('the learning typewriter types and cycles; pause stops it', async ({ page }) => {
     const content = new ContentPage(page);
     await content.open('/use-cases/learning');
+    // Motion starts with the app, at the visitor's first move (src/boot.ts).
+    await content.wake();
     const first = await content.typewriterLine.textContent();
     // After the 3 s pause the next question is typed character by character.
     await expect.poll(async () => content.typewriterLine.textContent(), { timeout: 6000 }).not.toBe(first);
@@ -78,6 +80,8 @@ test.describe('install guide', () => {
   test('renders the guide with a table of contents and highlighted code', async ({ page }) => {
     const content = new ContentPage(page);
     await content.open('/install');
+    // The prerendered guide is plain text; shiki colours it once the app runs (src/boot.ts wakes it on a move).
+    await content.wake();
     await expect(content.toc.getByRole('link')).toHaveText([
       'Requirements',
       'Install the CLI',

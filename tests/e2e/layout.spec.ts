@@ -92,7 +92,7 @@ test.describe('layout', () => {
   });
 
   test('a navigation-state section scrolls to it after 100 ms', async ({ shell, page }) => {
-    await shell.goto('/about');
+    await shell.gotoHydrated('/about');
     await page.evaluate(() => {
       const target = document.createElement('div');
       target.id = 'footer-target';

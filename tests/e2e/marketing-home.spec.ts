@@ -82,7 +82,7 @@ test.describe('home page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await installBillingStandIn(page);
     await page.clock.install();
-    await shell.goto('/');
+    await shell.gotoHydrated('/');
     const hero = new HomeHero(page);
     await expect(hero.title).toHaveAttribute('data-phase', 'static');
     await expect(hero.typewriter).toHaveAttribute('data-phase', 'static');

@@ -13,7 +13,14 @@ import { usePurchase } from './usePurchase';
 function PlanSkeletons() {
   const { t } = useTranslation('billing');
   return (
-    <div role="status" aria-live="polite" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="plan-skeletons">
+    <div
+      role="status"
+      aria-live="polite"
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      data-testid="plan-skeletons"
+      // The plans load at run time: a prerendered page wakes the app as they come into view (src/boot.ts).
+      data-wake="visible"
+    >
       <span className="sr-only">{t('plans.loading')}</span>
       {[0, 1, 2].map((i) => (
         <div key={i} aria-hidden="true" className="card border border-base-300 bg-base-200/50">

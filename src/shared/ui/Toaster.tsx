@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { i18n } from '../i18n';
 import { dismissToast, type Toast, useToasts } from './toast';
 
 const levelClass: Record<Toast['level'], string> = {
@@ -22,7 +23,9 @@ export function Toaster() {
           data-testid="toast"
         >
           <span className="whitespace-normal">
-            {'text' in item.content ? item.content.text : String(t(item.content.key as never, item.content.values as never))}
+            {'text' in item.content
+              ? item.content.text
+              : String(i18n.getFixedT(item.lang)(item.content.key as never, item.content.values as never))}
           </span>
           <button type="button" className="btn btn-ghost btn-xs" aria-label={t('close')} onClick={() => dismissToast(item.id)}>
             ✕

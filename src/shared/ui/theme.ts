@@ -1,49 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-export type Theme = 'tern-dark' | 'tern-light';
-const THEME_KEY = 'tern.theme';
-const listeners = new Set<() => void>();
+import { currentTheme, subscribeTheme, type Theme } from './themeBase';
 
-function systemTheme(): Theme {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: light)').matches ? 'tern-light' : 'tern-dark';
-}
-
-export function storedTheme(): Theme | null {
-  try {
-    const value = localStorage.getItem(THEME_KEY);
-    return value === 'tern-dark' || value === 'tern-light' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function currentTheme(): Theme {
-  const attr = document.documentElement.dataset.theme;
-  return attr === 'tern-light' || attr === 'tern-dark' ? attr : systemTheme();
-}
-
-export function applyTheme(theme: Theme = storedTheme() ?? systemTheme()): void {
-  document.documentElement.dataset.theme = theme;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'tern-dark' ? '#0d1117' : '#ffffff');
-  listeners.forEach((l) => l());
-}
-
-export function setTheme(theme: Theme): void {
-  try {
-    localStorage.setItem(THEME_KEY, theme);
-  } catch {
-    // Not persisted; still applied for this page.
-  }
-  applyTheme(theme);
-}
+export * from './themeBase';
 
 export function useTheme(): Theme {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    currentTheme,
-    () => 'tern-dark' as Theme,
-  );
+  return useSyncExternalStore(subscribeTheme, currentTheme, () => 'tern-dark' as Theme);
 }

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
+import { i18n } from '../i18n';
+
 export type ToastLevel = 'info' | 'success' | 'warning' | 'error';
 /** A toast shows either a translation key (`ns:key`) or text already chosen by the caller. */
 export type ToastContent = { key: string; values?: Record<string, unknown> } | { text: string };
@@ -8,6 +10,8 @@ export interface Toast {
   level: ToastLevel;
   content: ToastContent;
   durationMs: number;
+  /** The language when it was shown: a toast keeps it when a navigation (a 401 sends a visitor to /) switches. */
+  lang: string;
 }
 
 let toasts: readonly Toast[] = [];
@@ -20,7 +24,7 @@ export function showToast(level: ToastLevel, content: ToastContent, durationMs =
   // The same message twice in a row (e.g. several failing queries) shows once.
   const same = toasts.find((t) => JSON.stringify(t.content) === JSON.stringify(content) && t.level === level);
   if (same) return same.id;
-  toasts = [...toasts.slice(-3), { id, level, content, durationMs }];
+  toasts = [...toasts.slice(-3), { id, level, content, durationMs, lang: i18n.language }];
   emit();
   if (durationMs > 0) setTimeout(() => dismissToast(id), durationMs);
   return id;

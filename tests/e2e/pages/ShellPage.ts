@@ -24,11 +24,19 @@ export class ShellPage {
 
   async goto(path: string) {
     await this.page.goto(path);
-    // Prerendered markup shows before React hydrates it; a click before that would be lost.
-    await expect(this.page.locator('html[data-app-ready="true"]')).toBeAttached({ timeout: 15_000 });
+    // Either React has hydrated the page, or the page is prerendered markup served by the boot script, which wakes
+    // the app at the first interaction and replays a click held meanwhile (src/boot.ts).
+    await expect(this.page.locator('html[data-app-ready="true"], html[data-boot="idle"]')).toBeAttached({ timeout: 15_000 });
     await expect(this.page.locator('#main')).toBeVisible();
     // Lazy pages show a spinner first; a page is ready once its heading is there.
     await expect(this.page.locator('#main h1').first()).toBeVisible();
+  }
+
+  /** Goes to `path` and waits until React runs it: on prerendered pages, a key press wakes the app (src/boot.ts). */
+  async gotoHydrated(path: string) {
+    await this.goto(path);
+    await this.page.keyboard.press('Shift');
+    await expect(this.page.locator('html[data-app-ready="true"]')).toBeAttached({ timeout: 15_000 });
   }
 
   async chooseLanguage(nativeName: 'English' | '简体中文') {

@@ -70,6 +70,12 @@ export class ContentPage {
     await expect(this.h1).toBeVisible();
   }
 
+  /** Wakes the app on a prerendered page the way a visitor does, by moving the pointer (src/boot.ts), and waits for it. */
+  async wake() {
+    await this.page.mouse.move(10, 10);
+    await expect(this.page.locator('html[data-app-ready="true"]')).toBeAttached({ timeout: 15_000 });
+  }
+
   /** Full-page screenshot under test-results/screenshots/, animations frozen so pages compare run to run. */
   async screenshot(name: string) {
     await this.page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true, animations: 'disabled' });

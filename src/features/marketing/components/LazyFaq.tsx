@@ -1,14 +1,11 @@
-import { lazy, Suspense } from 'react';
-
 import type { FaqSection } from '../content/types';
+import { Faq } from './Faq';
 
-// The FAQ (and DOMPurify with it) loads after the top of the page: every FAQ sits far below the fold.
-const Faq = lazy(() => import('./Faq').then((m) => ({ default: m.Faq })));
-
+/**
+ * The FAQ hydrates with its page. It used to be a lazy chunk of its own so DOMPurify stayed off the first load; the
+ * whole app now loads only when a prerendered page wakes it (src/boot.ts), and a separately hydrated FAQ would lose
+ * a link click made between the page's hydration and its own (a full reload instead of a client-side navigation).
+ */
 export function LazyFaq(props: { faq: FaqSection; idPrefix: string; openFirst?: boolean }) {
-  return (
-    <Suspense fallback={<div className="min-h-96" aria-hidden="true" />}>
-      <Faq {...props} />
-    </Suspense>
-  );
+  return <Faq {...props} />;
 }

@@ -1,0 +1,165 @@
+/**
+ * The page's only eager script (index.html), a few KB without React. Prerendered pages (scripts/prerender.mjs) are
+ * complete HTML, so a visitor who only reads one needs no JavaScript beyond this: the full app (src/main.tsx: React,
+ * i18next, TanStack Query, the page's chunk) is "woken" — imported and hydrated — only when it is needed:
+ *
+ * - at once on any page that is not the prerendered markup of this URL (the console, account pages), for a signed-in
+ *   visitor (the header differs), on `/` when the visitor's language is not English (the app redirects), and on a
+ *   browser the browser notice must block (user agent, or the speech test for Android Chrome);
+ * - at once where the markup holds an element marked `data-wake="load"` (content that needs run-time data), and as
+ *   soon as an element marked `data-wake="visible"` comes near the viewport (the plan cards);
+ * - at the visitor's first sign of intent: pointer down or move, touch, key, focus, scroll, or a client-side
+ *   navigation (history.pushState / popstate).
+ *
+ * A click or a widget key (arrows, Home, End, Escape) that arrives before the app has hydrated is not lost: it is held
+ * and replayed on the same element once `html[data-app-ready]` is set (hydration keeps the prerendered DOM nodes). Until then
+ * `html[data-boot="idle"]` tells tests and tools that the page is interactive through this script.
+ */
+import './index.css';
+
+import { matchBrowserLanguage, parsePathname } from '#protocol/languages';
+
+import { brand } from './shared/brand';
+import { checkBrowser } from './shared/lib/browserCheck';
+import { browserSpeechEngineAnswers, needsSpeechTest } from './shared/lib/speechTest';
+import { applyTheme } from './shared/ui/themeBase';
+
+applyTheme();
+
+/** What the visitor does first: any of these wakes the app. */
+const intentEvents = ['pointerdown', 'touchstart', 'mousemove', 'keydown', 'focusin', 'scroll', 'popstate'] as const;
+
+const html = document.documentElement;
+let woken = false;
+/** Clicks and keys that arrived before hydration, replayed in order on the same elements once it is done. */
+const held: { target: HTMLElement; key: KeyboardEventInit | null }[] = [];
+
+function wake(): void {
+  if (woken) return;
+  woken = true;
+  html.dataset.boot = 'waking';
+  for (const type of intentEvents) removeEventListener(type, wake, { capture: true });
+  void import('./main');
+}
+
+/** Replays the held events once React has hydrated the page (`html[data-app-ready]`). */
+function replayWhenReady(): void {
+  const replay = () => {
+    for (const { target, key } of held.splice(0)) {
+      if (!target.isConnected) continue;
+      if (key) target.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
+      else target.click();
+    }
+  };
+  if (html.dataset.appReady) return replay();
+  const observer = new MutationObserver(() => {
+    if (!html.dataset.appReady) return;
+    observer.disconnect();
+    replay();
+  });
+  observer.observe(html, { attributes: true, attributeFilter: ['data-app-ready'] });
+}
+
+function hold(event: Event, target: HTMLElement, key: KeyboardEventInit | null): void {
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held.push({ target, key });
+  wake();
+  if (held.length === 1) replayWhenReady();
+}
+
+/** A click the app must handle: internal links (client-side navigation) and buttons. Others stay native. */
+function heldTarget(event: MouseEvent): HTMLElement | null {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const element = (event.target as Element | null)?.closest?.('a[href], button, [role="button"]');
+  if (!(element instanceof HTMLElement)) return null;
+  if (element instanceof HTMLAnchorElement) {
+    const url = new URL(element.href, location.href);
+    if (url.origin !== location.origin || element.target === '_blank' || element.hasAttribute('download')) return null;
+    if (url.pathname === location.pathname && url.hash) return null; // in-page anchor: the browser scrolls
+  }
+  if (element instanceof HTMLButtonElement && element.type === 'submit') return null;
+  return element;
+}
+
+document.addEventListener(
+  'click',
+  (event) => {
+    if (html.dataset.appReady) return;
+    const target = heldTarget(event);
+    if (target) hold(event, target, null);
+  },
+  { capture: true },
+);
+
+// Keys that widgets handle themselves (tabs, menus, lists). Enter and Space are left alone: on a link or a button
+// they become a click, which is held above; typing in a field needs no app.
+const widgetKeys = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape']);
+document.addEventListener(
+  'keydown',
+  (event) => {
+    if (html.dataset.appReady || !widgetKeys.has(event.key)) return;
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || !target.closest('#root') || target.closest('input, textarea, select, [contenteditable]'))
+      return;
+    const { key, code, shiftKey, ctrlKey, altKey, metaKey } = event;
+    hold(event, target, { key, code, shiftKey, ctrlKey, altKey, metaKey });
+  },
+  { capture: true },
+);
+
+/** True when the app must run now instead of waiting for the visitor. */
+function needsAppNow(): boolean {
+  const root = document.getElementById('root');
+  if (root?.dataset.prerenderedPath !== location.pathname) return true;
+  try {
+    if (localStorage.getItem(`${brand.storagePrefix}.accessToken`)) return true;
+    // `/` is English; the app sends a visitor with a saved or browser language other than English to it.
+    if (parsePathname(location.pathname).kind === 'ok' && location.pathname === '/') {
+      if (localStorage.getItem(`${brand.storagePrefix}.language`)) return true;
+      const browser = matchBrowserLanguage(navigator.languages ?? [navigator.language]);
+      if (browser && browser !== 'en') return true;
+    }
+  } catch {
+    return true; // storage refused: let the app decide
+  }
+  if (document.querySelector('[data-wake="load"]')) return true;
+  const check = checkBrowser(navigator.userAgent);
+  return check.embedded !== null || check.outdatedChrome;
+}
+
+if (needsAppNow()) wake();
+else {
+  for (const type of intentEvents) addEventListener(type, wake, { capture: true, passive: true, once: true });
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method];
+    history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+      original.apply(this, args);
+      if (method === 'pushState') wake();
+    };
+  }
+  const visible = document.querySelectorAll('[data-wake="visible"]');
+  if (visible.length > 0) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        wake();
+      },
+      { rootMargin: '200px' },
+    );
+    visible.forEach((element) => observer.observe(element));
+  }
+  // An Android Chrome user agent may be a webview in disguise: the speech test decides (the notice re-checks).
+  if (needsSpeechTest(navigator.userAgent, checkBrowser(navigator.userAgent))) {
+    void browserSpeechEngineAnswers().then((answers) => answers || wake());
+  }
+  html.dataset.boot = 'idle';
+}
+
+// The prerendered page inlines its critical CSS; the full stylesheet loads as `print` and applies once it is here.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-tern-deferred-css]')) {
+  const apply = () => void (link.media = 'all');
+  if (link.sheet) apply();
+  else link.addEventListener('load', apply, { once: true });
+}
