@@ -10,7 +10,9 @@ import { useRemoteStore } from './client/useRemoteStore';
 import { useAwaySummary } from './components/AwaySummary';
 import { ChatPane } from './components/ChatPane';
 import { ConsoleBar } from './components/ConsoleBar';
+import { useDeliveryStages } from './components/Delivery';
 import { LinkStatus } from './components/LinkStatus';
+import { OfflineStart } from './components/OfflineStart';
 import { PairedClis } from './components/PairedClis';
 import { Composer } from './components/panels/Composer';
 import { EnvironmentList } from './components/panels/EnvironmentList';
@@ -19,7 +21,7 @@ import { SessionList } from './components/panels/SessionList';
 import { SetupGuide } from './components/panels/SetupGuide';
 import { TodoPanel } from './components/panels/TodoPanel';
 import { WorkspaceHeld } from './components/panels/WorkspaceHeld';
-import { sessionLabel,SessionToolbar } from './components/SessionToolbar';
+import { sessionLabel, SessionToolbar } from './components/SessionToolbar';
 import { useChatFollow } from './components/useChatFollow';
 import { buildTimeline } from './model/timeline';
 
@@ -116,6 +118,8 @@ function Sidebar({ state, store, onPicked }: { state: RemoteState; store: Remote
         <h2 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('environments.title')}</h2>
         <EnvironmentList
           instances={state.instances}
+          stale={state.stale}
+          heardAt={state.heardAt}
           selectedId={attachedId}
           onSelect={(id) => {
             void store.attach(id);
@@ -165,7 +169,7 @@ function useSessionView(state: RemoteState) {
     pending,
     session,
     cli,
-    cliOnline: cli?.online === true,
+    cliOnline: cli?.online === true && !state.stale,
     held,
     connected,
     canDrive: connected && !held,
@@ -190,14 +194,9 @@ function MainArea({
   const { sessionId, log, timeline, pending, session, cli, cliOnline, held, connected, canDrive } = view;
   const follow = useChatFollow(timeline.items, pending.length);
   const away = useAwaySummary(sessionId, log?.events ?? noEvents, timeline);
+  const delivery = useDeliveryStages(log?.events);
 
-  if (!state.instancesLoaded) {
-    return (
-      <div className="flex flex-1 items-center justify-center">
-        <span className="loading loading-spinner loading-lg" aria-label={t('connection.connecting')} />
-      </div>
-    );
-  }
+  if (!state.instancesLoaded) return <OfflineStart connection={state.connection} restored={state.restored} onRetry={() => store.wake()} />;
   const anyOnline = state.instances.some((i) => i.online);
   if (state.attach.status === 'none' || state.attach.status === 'attaching') {
     if (!anyOnline)
@@ -249,7 +248,7 @@ function MainArea({
   }
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <LinkStatus connection={state.connection} instance={cli}>
+      <LinkStatus connection={state.connection} instance={cli} stale={state.stale} heardAt={state.heardAt}>
         <label className="flex shrink-0 cursor-pointer items-center gap-1.5">
           <input
             type="checkbox"
@@ -275,6 +274,8 @@ function MainArea({
           pending={pending}
           connected={canDrive}
           cliOnline={cliOnline}
+          delivery={delivery}
+          cliOffline={!cliOnline && !state.stale}
           onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
           onDiscard={(id) => store.discardInput(id)}
         />

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 
 import type { AwaySummary } from '../model/awaySummary';
+import type { DeliveryStage } from '../model/delivery';
 import type { QueuedInput } from '../model/inputQueue';
 import type { PermissionDecision, PermissionScope, Timeline } from '../model/timeline';
 import { AwaySummaryCard } from './AwaySummary';
+import { DeliveryContext, useWaitingForCli } from './Delivery';
 import { TimelineView } from './TimelineView';
 import type { ChatFollow } from './useChatFollow';
 
@@ -20,6 +22,8 @@ export function ChatPane({
   cliOnline,
   onRespond,
   onDiscard,
+  delivery,
+  cliOffline,
 }: {
   follow: ChatFollow;
   away: { summary: AwaySummary | null; dismiss: () => void };
@@ -30,71 +34,78 @@ export function ChatPane({
   cliOnline: boolean;
   onRespond: (requestId: string, decision: PermissionDecision, scope: PermissionScope) => void;
   onDiscard: (clientMsgId: string) => void;
+  /** Where each stored message stands (model/delivery.ts). */
+  delivery: ReadonlyMap<string, DeliveryStage>;
+  /** The relay says the CLI is offline (not merely unknown while this browser is offline). */
+  cliOffline: boolean;
 }) {
   const { t } = useTranslation('remote');
+  const waitingForCli = useWaitingForCli(delivery, pending, cliOffline);
   const { setScroller, setList, onScroll, rows, flashKey, promptOffscreen, jumpToPrompt, newCount, jumpToLatest, jumpTo } = follow;
   return (
-    <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
-      <div
-        ref={setScroller}
-        className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] sm:px-5"
-        data-testid="chat-scroller"
-        onScroll={onScroll}
-      >
-        {timeline.items.length === 0 && pending.length === 0 ? (
-          <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
-        ) : (
-          <TimelineView
-            items={timeline.items}
-            pending={pending}
-            canAnswer={connected}
-            onRespond={onRespond}
-            onDiscard={onDiscard}
-            rows={rows}
-            setList={setList}
-            flashKey={flashKey}
-          />
-        )}
-        {timeline.running && cliOnline && (
-          <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />
-        )}
-        {!cliOnline && (timeline.items.at(-1)?.kind === 'user' || pending.length > 0) && (
-          <p className="mt-2 text-right text-xs text-warning" data-testid="waiting-for-cli">
-            {t('link.waitingForCli')}
-          </p>
-        )}
+    <DeliveryContext.Provider value={delivery}>
+      <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
+        <div
+          ref={setScroller}
+          className="min-h-0 min-w-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none] sm:px-5"
+          data-testid="chat-scroller"
+          onScroll={onScroll}
+        >
+          {timeline.items.length === 0 && pending.length === 0 ? (
+            <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
+          ) : (
+            <TimelineView
+              items={timeline.items}
+              pending={pending}
+              canAnswer={connected}
+              onRespond={onRespond}
+              onDiscard={onDiscard}
+              rows={rows}
+              setList={setList}
+              flashKey={flashKey}
+            />
+          )}
+          {timeline.running && cliOnline && (
+            <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />
+          )}
+          {waitingForCli && (
+            <p className="mt-2 text-right text-xs text-warning" data-testid="waiting-for-cli">
+              {t('link.waitingForCli')}
+            </p>
+          )}
+        </div>
+        <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10 flex flex-col items-center gap-2 *:pointer-events-auto sm:inset-x-5">
+          {promptOffscreen && timeline.pendingPermissions.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-warning btn-sm gap-1.5 rounded-full shadow-lg max-sm:h-10"
+              data-testid="permission-jump"
+              onClick={jumpToPrompt}
+            >
+              <span aria-hidden>{'\u26A0'}</span>
+              {t('permission.jump')}
+              {timeline.pendingPermissions.length > 1 && <span className="badge badge-sm">{timeline.pendingPermissions.length}</span>}
+            </button>
+          )}
+          {newCount > 0 && (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm gap-1 rounded-full shadow-lg max-sm:h-10"
+              data-testid="new-pill"
+              data-count={newCount}
+              onClick={jumpToLatest}
+            >
+              {t('chat.newEvents', { count: newCount })}
+              <span aria-hidden>↓</span>
+            </button>
+          )}
+          {away.summary && (
+            <div className="w-full max-w-xl">
+              <AwaySummaryCard summary={away.summary} onJump={jumpTo} onDismiss={away.dismiss} />
+            </div>
+          )}
+        </div>
       </div>
-      <div className="pointer-events-none absolute inset-x-2 bottom-2 z-10 flex flex-col items-center gap-2 *:pointer-events-auto sm:inset-x-5">
-        {promptOffscreen && timeline.pendingPermissions.length > 0 && (
-          <button
-            type="button"
-            className="btn btn-warning btn-sm gap-1.5 rounded-full shadow-lg max-sm:h-10"
-            data-testid="permission-jump"
-            onClick={jumpToPrompt}
-          >
-            <span aria-hidden>{'\u26A0'}</span>
-            {t('permission.jump')}
-            {timeline.pendingPermissions.length > 1 && <span className="badge badge-sm">{timeline.pendingPermissions.length}</span>}
-          </button>
-        )}
-        {newCount > 0 && (
-          <button
-            type="button"
-            className="btn btn-primary btn-sm gap-1 rounded-full shadow-lg max-sm:h-10"
-            data-testid="new-pill"
-            data-count={newCount}
-            onClick={jumpToLatest}
-          >
-            {t('chat.newEvents', { count: newCount })}
-            <span aria-hidden>↓</span>
-          </button>
-        )}
-        {away.summary && (
-          <div className="w-full max-w-xl">
-            <AwaySummaryCard summary={away.summary} onJump={jumpTo} onDismiss={away.dismiss} />
-          </div>
-        )}
-      </div>
-    </div>
+    </DeliveryContext.Provider>
   );
 }

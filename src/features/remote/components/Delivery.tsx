@@ -1,7 +1,9 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { awaitingCli, type DeliveryStage } from '../model/delivery';
+import type { SessionEvent } from '#protocol/remote';
+
+import { awaitingCli, type DeliveryStage, deliveryStages } from '../model/delivery';
 import type { QueuedInput } from '../model/inputQueue';
 
 /** The delivery stage of each stored user message of the open session (model/delivery.ts), by clientMsgId. */
@@ -19,8 +21,7 @@ const tone: Record<DeliveryStage, string> = {
 
 /**
  * Under a message: where it stands (queued on this device → at the relay → at the CLI → turn started), as four dots
- * filled up to its stage and the stage's name. The last message always shows the name; earlier ones once their turn
- * started show the dots only (the name is their accessible label).
+ * filled up to its stage and the stage's name. `quiet`: the dots only (the name stays its title and accessible label).
  */
 export function DeliveryMark({ stage, quiet }: { stage: DeliveryStage; quiet?: boolean }) {
   const { t } = useTranslation('remote');
@@ -47,10 +48,13 @@ export function DeliveryMark({ stage, quiet }: { stage: DeliveryStage; quiet?: b
   );
 }
 
-/** The stored message's mark, read from the DeliveryContext (nothing for a message the context does not know). */
-export function StoredDelivery({ clientMsgId, last }: { clientMsgId: string; last: boolean }) {
+/**
+ * The stored message's mark, read from the DeliveryContext (nothing for a message the context does not know). Once its
+ * turn started the name is left out: the conversation goes on below it, and a long history is not a column of labels.
+ */
+export function StoredDelivery({ clientMsgId }: { clientMsgId: string }) {
   const stage = useContext(DeliveryContext).get(clientMsgId);
-  return stage ? <DeliveryMark stage={stage} quiet={!last && stage === 'started'} /> : null;
+  return stage ? <DeliveryMark stage={stage} quiet={stage === 'started'} /> : null;
 }
 
 /**
@@ -68,4 +72,10 @@ export function useWaitingForCli(
   const shown = awaiting && (cliOffline || held);
   useEffect(() => setHeld(shown), [shown]);
   return shown;
+}
+
+const noEvents: readonly SessionEvent[] = [];
+/** The open session's delivery stages, recomputed only when its events change. */
+export function useDeliveryStages(events: readonly SessionEvent[] | undefined): ReadonlyMap<string, DeliveryStage> {
+  return useMemo(() => deliveryStages(events ?? noEvents), [events]);
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Instance } from '#protocol/remote';
 
 import type { ConnectionState } from '../model/connection';
+import { lastSeenText } from './lastSeen';
 
 const browserTone: Record<ConnectionState['status'], string> = {
   idle: 'bg-base-content/40',
@@ -56,10 +57,15 @@ function Leg({
 export function LinkStatus({
   connection,
   instance,
+  stale = false,
+  heardAt = null,
   children,
 }: {
   connection: ConnectionState;
   instance: Instance | undefined;
+  /** No answer from the relay since the page opened or the link dropped: the CLI's state is unknown ("last seen"). */
+  stale?: boolean;
+  heardAt?: number | null;
   /** Shown at the end of the line (the session's auto-approve switch). */
   children?: React.ReactNode;
 }) {
@@ -73,12 +79,15 @@ export function LinkStatus({
         ].join(' · ')
       : t(`connection.${connection.status}`);
   const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language, { timeStyle: 'short' });
-  const cliOnline = instance?.online === true;
-  const cliDetail = cliOnline
-    ? t('link.online')
-    : instance
-      ? t('link.offlineSince', { time: time(instance.lastSeenAt) })
-      : t('link.offline');
+  const cliOnline = instance?.online === true && !stale;
+  const cliUnknown = stale && instance !== undefined;
+  const cliDetail = cliUnknown
+    ? lastSeenText(t, i18n.language, instance, heardAt)
+    : cliOnline
+      ? t('link.online')
+      : instance
+        ? t('link.offlineSince', { time: time(instance.lastSeenAt) })
+        : t('link.offline');
   return (
     // One line at every width: on phones the legs' names shorten and long details are cut, never wrapped.
     <div className="flex h-7 shrink-0 items-center gap-3 border-b border-base-300 bg-base-200/40 px-3 text-xs sm:gap-4">
@@ -93,8 +102,8 @@ export function LinkStatus({
         />
         <Leg
           testId="link-cli"
-          state={cliOnline ? 'online' : 'offline'}
-          tone={cliOnline ? 'bg-success' : 'bg-error'}
+          state={cliUnknown ? 'unknown' : cliOnline ? 'online' : 'offline'}
+          tone={cliUnknown ? 'bg-base-content/40' : cliOnline ? 'bg-success' : 'bg-error'}
           name={t('link.cli')}
           short={t('link.cliShort')}
           detail={cliDetail}

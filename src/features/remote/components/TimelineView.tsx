@@ -4,20 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { QueuedInput } from '../model/inputQueue';
 import type { SubagentItem, TimelineItem } from '../model/timeline';
+import { DeliveryMark, StoredDelivery } from './Delivery';
 import { ErrorText, NoticeText } from './NoticeText';
 import { DiffBlock, type Respond, StatusBadge, ToolCard } from './ToolCard';
 import type { RowWindow } from './useVirtualRows';
 
 type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;
 
-function UserBubble({ text, pending }: { text: string; pending?: QueuedInput['status'] }) {
-  const { t } = useTranslation('remote');
+function UserBubble({ text, pending, clientMsgId }: { text: string; pending?: QueuedInput['status']; clientMsgId?: string }) {
   return (
-    <div className="flex justify-end" data-testid="user-message">
+    <div className="flex flex-col items-end" data-testid="user-message">
       <div className={`max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-primary-content ${pending ? 'opacity-70' : ''}`}>
         <p className="whitespace-pre-wrap break-words text-sm sm:text-[15px]">{text}</p>
-        {pending && <p className="mt-1 text-right text-xs opacity-80">{t(`queue.${pending}`)}</p>}
       </div>
+      {pending ? (
+        <DeliveryMark stage={pending === 'failed' ? 'failed' : 'device'} />
+      ) : (
+        clientMsgId && <StoredDelivery clientMsgId={clientMsgId} />
+      )}
     </div>
   );
 }
@@ -83,7 +87,7 @@ function ItemView({ item, canAnswer, onRespond }: { item: TimelineItem; canAnswe
   const { t } = useTranslation('remote');
   switch (item.kind) {
     case 'user':
-      return <UserBubble text={item.text} />;
+      return <UserBubble text={item.text} clientMsgId={item.clientMsgId} />;
     case 'assistant':
       return <AssistantBubble item={item} />;
     case 'tool':
