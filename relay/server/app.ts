@@ -95,7 +95,7 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
       onCliTokenRevoked: (tokenId) => hub.disconnectCliToken(tokenId),
     });
     await registerPushRoutes(app, { push: hub.push, now: authDeps.now, allowLoopbackHttp: config.PUSH_ALLOW_LOOPBACK_HTTP });
-    registerLifecycle(app, { io: hub.io, storage, version });
+    registerLifecycle(app, { io: hub.io, storage, version, config });
     await registerStaticRoutes(app, config.STATIC_DIR, { publicUrl: config.PUBLIC_URL });
   } catch (error) {
     await app.close();

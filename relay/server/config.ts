@@ -51,6 +51,8 @@ const configSchema = z.object({
     .min(64 * 1024)
     .max(256 * 1024 * 1024)
     .default(4 * 1024 * 1024),
+  /** A browser socket holding more than half that, without taking any of it for this long, is disconnected too. */
+  SLOW_CONSUMER_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 
   // ---- push notifications (docs/push.md) ----
   /** VAPID key pair (base64url, `npx web-push generate-vapid-keys`); both or neither. Default: generated once and kept in storage. */

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 
 import { CLI_NAMESPACE, type Readiness, readinessSchema, WEB_NAMESPACE } from '../protocol';
+import type { RelayConfig } from './config';
 import { ackError } from './core/remote/failures';
+import { limitOutgoing } from './remote/backpressure';
 import type { Storage } from './storage/database';
 
 declare module 'fastify' {
@@ -61,10 +63,26 @@ function trackInflight(io: Server, state: { inflight: number; draining: boolean;
   io.of(WEB_NAMESPACE).on('connection', watch);
 }
 
-/** Wires GET /readyz and the drain; call after the remote hub is registered (it needs the Socket.IO server). */
-export function registerLifecycle(app: FastifyInstance, deps: { io: Server; storage: Storage; version: string }): Lifecycle {
+/**
+ * Wires GET /readyz, the drain, and the cap on what a browser socket may have queued (remote/backpressure.ts); call
+ * after the remote hub is registered (it needs the Socket.IO server).
+ */
+export function registerLifecycle(
+  app: FastifyInstance,
+  deps: {
+    io: Server;
+    storage: Storage;
+    version: string;
+    config: Pick<RelayConfig, 'SOCKET_BUFFER_LIMIT_BYTES' | 'SLOW_CONSUMER_STALL_MS'>;
+  },
+): Lifecycle {
   const state = { inflight: 0, draining: false, idle: [] as Array<() => void> };
   trackInflight(deps.io, state);
+  limitOutgoing(deps.io.of(WEB_NAMESPACE), {
+    limitBytes: deps.config.SOCKET_BUFFER_LIMIT_BYTES,
+    stallMs: deps.config.SLOW_CONSUMER_STALL_MS,
+    log: app.log,
+  });
 
   async function storageAnswers(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type SessionEvent, WEB_PUSH } from '../../protocol';
 import { toSessionEvent } from '../core/remote/views';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
+import { isLagging, whenDrained } from './backpressure';
 import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
 
 const REPLAY_PAGE = 500;
@@ -37,10 +38,11 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     for (const sub of subs) {
       if (sub.replaying) {
         sub.dirty = true;
-      } else if (event.seq === sub.lastSeq + 1) {
+      } else if (event.seq === sub.lastSeq + 1 && !isLagging(sub.socket)) {
         sub.lastSeq = event.seq;
         sub.socket.emit(WEB_PUSH.sessionEvent, event);
-      } else if (event.seq > sub.lastSeq + 1) {
+      } else if (event.seq > sub.lastSeq) {
+        // A gap, or a socket that has not taken what it was sent (backpressure.ts): catch up from storage, paced.
         void catchUp(sub);
       }
     }
@@ -59,6 +61,11 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         if (!isCurrent(sub)) return;
         let gap = false;
         for (const row of rows) {
+          // A browser reading slowly gets the next event once it took the last ones, not a page queued at once.
+          if (isLagging(sub.socket)) {
+            await whenDrained(sub.socket);
+            if (!isCurrent(sub)) return;
+          }
           // Storage hands out seqs without gaps; should one ever show, stop here rather than skip an event.
           if (row.seq !== sub.lastSeq + 1) {
             gap = true;
