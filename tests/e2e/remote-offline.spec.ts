@@ -148,53 +148,69 @@ test.describe('the console offline', () => {
     await shot(page, 'phone-zh');
     await page.setViewportSize({ width: 1280, height: 800 });
     await shot(page, 'desktop-zh');
-    await page.goto('/remote');
-    await expect(typed.getByTestId('delivery')).toHaveAttribute('data-stage', 'device', { timeout: 15_000 });
-    expect(await outboxTexts(page)).toEqual(['!echo typed-offline']);
+
+    // A killed tab (its renderer crashes: no unload, nothing flushed at the end): a new tab, still offline, opens from
+    // the service worker and finds the message in the outbox, still queued.
+    const cdp = await context.newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    void cdp.send('Page.crash').catch(() => undefined);
+    await crashed;
+    await page.close();
+    const tab = await context.newPage();
+    const tabErrors: string[] = [];
+    tab.on('pageerror', (error) => tabErrors.push(error.message));
+    await tab.goto('/remote');
+    const console2 = new RemoteConsole(tab);
+    const typed2 = console2.timeline.getByTestId('user-message').filter({ hasText: 'typed-offline' });
+    const cliLeg2 = tab.getByTestId('link-cli');
+    await expect(typed2.getByTestId('delivery')).toHaveAttribute('data-stage', 'device', { timeout: 15_000 });
+    await expect(console2.timeline.getByTestId('user-message').filter({ hasText: 'online-first' })).toBeVisible();
+    expect(await outboxTexts(tab)).toEqual(['!echo typed-offline']);
 
     // The connection returns while the CLI is stopped: the message is stored at the relay (once) and visibly waits
     // for the CLI; the outbox is empty.
     await cli.proc.kill();
     await context.setOffline(false);
     networkCut.on = false;
-    await remote.expectConnected();
-    await expect(typed.getByTestId('delivery')).toHaveAttribute('data-stage', 'relay', { timeout: 15_000 });
-    await expect(cliLeg).toHaveAttribute('data-state', 'offline');
-    await expect(page.getByTestId('waiting-for-cli')).toBeVisible();
-    await expect.poll(() => outboxTexts(page)).toEqual([]);
-    await shot(page, 'desktop-en-at-relay');
+    await console2.expectConnected();
+    await expect(typed2.getByTestId('delivery')).toHaveAttribute('data-stage', 'relay', { timeout: 15_000 });
+    await expect(cliLeg2).toHaveAttribute('data-state', 'offline');
+    await expect(tab.getByTestId('waiting-for-cli')).toBeVisible();
+    await expect.poll(() => outboxTexts(tab)).toEqual([]);
+    await shot(tab, 'desktop-en-at-relay');
 
     // The CLI comes back: the message's turn starts (the notice goes with it) and runs, exactly once.
     const restarted = restartCli(cli, baseURL!);
     rig.clis.push({ ...cli, proc: restarted, cleanup: () => restarted.kill() });
-    await expect(cliLeg).toHaveAttribute('data-state', 'online', { timeout: 30_000 });
-    const typedCard = page.getByTestId('tool-card').filter({ hasText: 'typed-offline' });
+    await expect(cliLeg2).toHaveAttribute('data-state', 'online', { timeout: 30_000 });
+    const typedCard = tab.getByTestId('tool-card').filter({ hasText: 'typed-offline' });
     await expect(typedCard).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
-    await expect(typed.getByTestId('delivery')).toHaveAttribute('data-stage', 'started');
-    await expect(page.getByTestId('waiting-for-cli')).toBeHidden();
-    await expect(typed).toHaveCount(1);
+    await expect(typed2.getByTestId('delivery')).toHaveAttribute('data-stage', 'started');
+    await expect(tab.getByTestId('waiting-for-cli')).toBeHidden();
+    await expect(typed2).toHaveCount(1);
     await expect(typedCard).toHaveCount(1);
     expect(restarted.output.match(/\] !echo typed-offline$/gm) ?? []).toHaveLength(1);
-    await page.reload();
-    await remote.expectConnected();
+    await tab.reload();
+    await console2.expectConnected();
     await expect(typedCard).toHaveAttribute('data-status', 'completed', { timeout: 15_000 });
-    await expect(typed).toHaveCount(1);
+    await expect(typed2).toHaveCount(1);
     await expect(typedCard).toHaveCount(1);
 
     // A message sent while a turn runs is at the CLI (behind it); an interrupt drops it before it runs.
-    await remote.send('!sleep 30');
-    const sleepCard = page.getByTestId('tool-card').filter({ hasText: 'sleep 30' });
+    await console2.send('!sleep 30');
+    const sleepCard = tab.getByTestId('tool-card').filter({ hasText: 'sleep 30' });
     await expect(sleepCard).toHaveAttribute('data-status', 'executing', { timeout: 15_000 });
-    await remote.send('!echo queued-behind');
-    const behind = remote.timeline.getByTestId('user-message').filter({ hasText: 'queued-behind' });
+    await console2.send('!echo queued-behind');
+    const behind = console2.timeline.getByTestId('user-message').filter({ hasText: 'queued-behind' });
     await expect(behind.getByTestId('delivery')).toHaveAttribute('data-stage', 'cli', { timeout: 15_000 });
-    await shot(page, 'desktop-en-at-cli');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'phone-en-at-cli');
-    await page.getByTestId('interrupt').click();
+    await shot(tab, 'desktop-en-at-cli');
+    await tab.setViewportSize({ width: 390, height: 844 });
+    await shot(tab, 'phone-en-at-cli');
+    await tab.getByTestId('interrupt').click();
     await expect(behind.getByTestId('delivery')).toHaveAttribute('data-stage', 'dropped', { timeout: 15_000 });
-    await expect(page.getByTestId('tool-card').filter({ hasText: 'queued-behind' })).toHaveCount(0);
-    await shot(page, 'phone-en-dropped');
+    await expect(tab.getByTestId('tool-card').filter({ hasText: 'queued-behind' })).toHaveCount(0);
+    await shot(tab, 'phone-en-dropped');
     expect(restarted.output.match(/\] !echo typed-offline$/gm) ?? []).toHaveLength(1);
+    expect(tabErrors).toEqual([]);
   });
 });
