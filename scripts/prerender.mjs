@@ -132,6 +132,10 @@ async function main() {
       count++;
     }
   }
+  // The app shell (every route that is not prerendered: the console, account pages) gets the same treatment: its
+  // markup is empty, so its critical CSS is the page background and both themes' variables; src/boot.ts starts the
+  // app once the full stylesheet is here.
+  writeFileSync(path.join(distDir, 'index.html'), await withCriticalCss(template));
   writeFileSync(
     path.join(distDir, 'sitemap.xml'),
     buildSitemap({

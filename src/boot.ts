@@ -31,6 +31,23 @@ const intentEvents = ['pointerdown', 'touchstart', 'mousemove', 'keydown', 'focu
 
 const html = document.documentElement;
 let woken = false;
+
+// The page inlines its critical CSS; the full stylesheet loads as `print` and applies once it is here. The app starts
+// only after that, so nothing it renders (menus, dialogs, the console) shows unstyled.
+const fullCss: Promise<unknown> = Promise.all(
+  [...document.querySelectorAll<HTMLLinkElement>('link[data-tern-deferred-css]')].map(
+    (link) =>
+      new Promise<void>((resolve) => {
+        const apply = () => {
+          link.media = 'all';
+          resolve();
+        };
+        if (link.sheet) return apply();
+        link.addEventListener('load', apply, { once: true });
+        link.addEventListener('error', () => resolve(), { once: true });
+      }),
+  ),
+);
 /** Clicks and keys that arrived before hydration, replayed in order on the same elements once it is done. */
 const held: { target: HTMLElement; key: KeyboardEventInit | null }[] = [];
 
@@ -39,7 +56,7 @@ function wake(): void {
   woken = true;
   html.dataset.boot = 'waking';
   for (const type of intentEvents) removeEventListener(type, wake, { capture: true });
-  void import('./main');
+  void Promise.all([import('./main'), fullCss]).then(([app]) => app.start());
 }
 
 /** Replays the held events once React has hydrated the page (`html[data-app-ready]`). */
@@ -155,11 +172,4 @@ else {
     void browserSpeechEngineAnswers().then((answers) => answers || wake());
   }
   html.dataset.boot = 'idle';
-}
-
-// The prerendered page inlines its critical CSS; the full stylesheet loads as `print` and applies once it is here.
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-tern-deferred-css]')) {
-  const apply = () => void (link.media = 'all');
-  if (link.sheet) apply();
-  else link.addEventListener('load', apply, { once: true });
 }

@@ -17,32 +17,38 @@ import { installChunkErrorHandler } from './shared/lib/chunkReload';
 import { registerServiceWorker } from './shared/pwa/registerSW';
 import { applyTheme } from './shared/ui/theme';
 
-applyTheme();
-installChunkErrorHandler();
-const signedIn = refreshAuth() !== null;
-watchAuthAcrossTabs();
-installLoginBroadcast();
+/**
+ * Starts the app; src/boot.ts calls it when the page needs React (at once, or at the visitor's first interaction on a
+ * prerendered page) and once the full stylesheet has arrived.
+ */
+export async function start(): Promise<void> {
+  applyTheme();
+  installChunkErrorHandler();
+  const signedIn = refreshAuth() !== null;
+  watchAuthAcrossTabs();
+  installLoginBroadcast();
 
-const parsed = parsePathname(location.pathname);
-await initI18n(parsed.kind === 'ok' ? parsed.lang : 'en');
+  const parsed = parsePathname(location.pathname);
+  await initI18n(parsed.kind === 'ok' ? parsed.lang : 'en');
 
-const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-// Public pages arrive prerendered (scripts/prerender.mjs), rendered signed out in the URL's language. Hydrate when
-// this visitor sees exactly that: same URL, signed out (the header differs otherwise) and not about to be sent from
-// / to a saved or browser language. In every other case render afresh; React replaces the markup.
-const prerendered = root.dataset.prerenderedPath === location.pathname;
-const redirectsFromRoot =
-  location.pathname === '/' && detectLanguage(localStorage, navigator.languages ?? [navigator.language]).language !== 'en';
-if (prerendered) {
-  // Data the docs pages were rendered with (install guide, changelog), so their first render matches the markup.
-  const state = document.getElementById('tern-query-state')?.textContent;
-  if (state) hydrateQueries(queryClient, JSON.parse(state));
+  const root = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  // Public pages arrive prerendered (scripts/prerender.mjs), rendered signed out in the URL's language. Hydrate when
+  // this visitor sees exactly that: same URL, signed out (the header differs otherwise) and not about to be sent from
+  // / to a saved or browser language. In every other case render afresh; React replaces the markup.
+  const prerendered = root.dataset.prerenderedPath === location.pathname;
+  const redirectsFromRoot =
+    location.pathname === '/' && detectLanguage(localStorage, navigator.languages ?? [navigator.language]).language !== 'en';
+  if (prerendered) {
+    // Data the docs pages were rendered with (install guide, changelog), so their first render matches the markup.
+    const state = document.getElementById('tern-query-state')?.textContent;
+    if (state) hydrateQueries(queryClient, JSON.parse(state));
+  }
+  if (prerendered && !signedIn && !redirectsFromRoot) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  registerServiceWorker();
 }
-if (prerendered && !signedIn && !redirectsFromRoot) hydrateRoot(root, app);
-else createRoot(root).render(app);
-registerServiceWorker();

