@@ -1,7 +1,10 @@
 // `npm run bench`: the benchmarks. Speed and memory targets are measured here, never by timed assertions in tests.
 //
 //   npm run bench                  # remote round trip (vs raw ws and bare Socket.IO floors) + memory per pair
-//   npm run bench -- lighthouse    # also Lighthouse on the marketing pages (builds when stale)
+//   npm run bench -- lighthouse    # also Lighthouse (median of 3) on the issue #16 pages (builds when stale)
+//
+// Every run ends with the site's bundle-size report (tests/bench/bundle-size.mjs): JS and critical CSS of a first
+// visit on a phone against the issue #16 budgets, and the installed console's repeat visit (0 network requests).
 //
 // Results print to the terminal and land in reports/bench/ and reports/lighthouse/.
 import { spawnSync } from 'node:child_process';
@@ -13,5 +16,6 @@ const withLighthouse = process.argv.includes('lighthouse');
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
 let status = run(['--expose-gc', '--import', 'tsx', 'tests/bench/roundtrip.ts']);
-if (withLighthouse) status ||= run(['tests/bench/lighthouse.mjs', '/', '/pricing', '/install']);
+if (withLighthouse) status ||= run(['tests/bench/lighthouse.mjs']);
+status = run(['tests/bench/bundle-size.mjs']) || status;
 process.exit(status);
