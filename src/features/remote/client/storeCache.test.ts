@@ -98,6 +98,20 @@ describe('store cache', () => {
     expect(target.wantedInstanceId).toBe(IID);
   });
 
+  it('moves the outbox an earlier version kept in the cache into the durable outbox, once', async () => {
+    const cache = memoryCache();
+    cache.data.set('tern.remote.u1.queue', [
+      { clientMsgId: 'old-1', sessionId: SID, text: 'typed before the upgrade', status: 'sending' },
+      { clientMsgId: 'bad', sessionId: 'not-a-uuid', text: 'x', status: 'queued' },
+    ]);
+    const outbox = memoryOutbox();
+    const { store, target, state } = rig(cache, outbox);
+    await store.restore(target);
+    expect(state().queue).toEqual([{ clientMsgId: 'old-1', sessionId: SID, text: 'typed before the upgrade', status: 'queued' }]);
+    expect(outbox.entries).toEqual([{ clientMsgId: 'old-1', sessionId: SID, text: 'typed before the upgrade' }]);
+    expect(cache.data.get('tern.remote.u1.queue')).toEqual([]);
+  });
+
   it('never overrides what this visit already has', async () => {
     const cache = memoryCache();
     cache.data.set('tern.remote.u1.instances', [instance]);

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-import { type Instance, instanceSchema, type Session, type SessionEvent, sessionEventSchema, sessionSchema } from '#protocol/remote';
+import {
+  type Instance,
+  instanceSchema,
+  type Session,
+  type SessionEvent,
+  sessionEventSchema,
+  sessionSchema,
+  webSessionInputSchema,
+} from '#protocol/remote';
 
 import { type EventLog, withCachedEvents } from '../model/eventLog';
 import { type InputQueue, type QueuedInput, restoreQueue } from '../model/inputQueue';
@@ -83,6 +91,14 @@ export function createStoreCache(options: {
     return events?.every((e) => e.sessionId === sessionId) ? events : undefined;
   }
 
+  /** Input an earlier version of the console kept under `queue` (one array in the cache) moves to the outbox, once. */
+  async function adoptLegacyQueue(): Promise<void> {
+    const legacy = validItems(webSessionInputSchema, await read('queue'));
+    if (!legacy?.length) return;
+    for (const { clientMsgId, sessionId, text } of legacy) await outbox.add({ clientMsgId, sessionId, text }).catch(() => undefined);
+    save('queue', []);
+  }
+
   /** Merges the session's cached events into its log (if any were cached). */
   async function loadLog(target: RestoreTarget, sessionId: string): Promise<void> {
     const cached = await readEvents(sessionId);
@@ -94,6 +110,7 @@ export function createStoreCache(options: {
 
   /** The outbox as left on this device (by this page, an earlier visit or another tab), oldest first. */
   async function readOutbox(): Promise<QueuedInput[]> {
+    await adoptLegacyQueue();
     const entries = await outbox.list().catch(() => []);
     return entries.map((entry) => ({ ...entry, status: 'queued' as const }));
   }
