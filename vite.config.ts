@@ -20,7 +20,8 @@ export default defineConfig({
       manifest: {
         name: 'Tern',
         short_name: 'Tern',
-        description: 'Drive your tern --cloud CLI from any device.',
+        description:
+          'Drive your tern --cloud coding assistant from your phone or any browser: follow each turn live, approve tool calls from a notification, pick up where you left off.',
         start_url: '/remote',
         scope: '/',
         display: 'standalone',
@@ -30,6 +31,23 @@ export default defineConfig({
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Long-press / right-click on the installed icon (issue #14).
+        shortcuts: [
+          { name: 'Console', short_name: 'Console', url: '/remote', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'New session', short_name: 'New', url: '/remote?new=session', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Dashboard', short_name: 'Dashboard', url: '/userinfo', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+        ],
+        // The richer install dialog (Chrome on Android and desktop).
+        screenshots: [
+          { src: '/screenshots/console-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The remote console' },
+          {
+            src: '/screenshots/console-phone.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The console on a phone',
+          },
         ],
       },
       // The service worker is src/sw.ts (precache, offline navigation, push); the build injects the precache list

@@ -10,6 +10,7 @@ import { useRemoteStore } from './client/useRemoteStore';
 import { useAwaySummary } from './components/AwaySummary';
 import { ChatPane } from './components/ChatPane';
 import { ConsoleBar } from './components/ConsoleBar';
+import { ConsolePwa, PwaSettings } from './components/ConsolePwa';
 import { useDeliveryStages } from './components/Delivery';
 import { LinkStatus } from './components/LinkStatus';
 import { OfflineStart } from './components/OfflineStart';
@@ -352,8 +353,10 @@ export default function RemotePage() {
           <LanguageSelect onChange={() => setSettingsOpen(false)} />
           <ThemeToggle />
         </div>
+        <PwaSettings />
         <PairedClis />
       </Sheet>
+      <ConsolePwa state={state} store={store} />
     </div>
   );
 }
