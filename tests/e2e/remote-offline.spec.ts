@@ -157,6 +157,8 @@ test.describe('the console offline', () => {
     await crashed;
     await page.close();
     const tab = await context.newPage();
+    // The new tab in the dark theme: the screenshots from here on show both themes.
+    await tab.addInitScript(() => localStorage.setItem('tern.theme', 'tern-dark'));
     const tabErrors: string[] = [];
     tab.on('pageerror', (error) => tabErrors.push(error.message));
     await tab.goto('/remote');
@@ -166,6 +168,7 @@ test.describe('the console offline', () => {
     await expect(typed2.getByTestId('delivery')).toHaveAttribute('data-stage', 'device', { timeout: 15_000 });
     await expect(console2.timeline.getByTestId('user-message').filter({ hasText: 'online-first' })).toBeVisible();
     expect(await outboxTexts(tab)).toEqual(['!echo typed-offline']);
+    await shot(tab, 'desktop-en-dark-new-tab');
 
     // The connection returns while the CLI is stopped: the message is stored at the relay (once) and visibly waits
     // for the CLI; the outbox is empty.
