@@ -10,6 +10,8 @@ export interface RelayChild {
   process: ChildProcess;
   /** A CLI token for this user, issued by the child on its own database. */
   cliToken(userId: string): Promise<string>;
+  /** A new signed-in user (access JWT) with a CLI token. */
+  account(): Promise<{ userId: string; jwt: string; cliToken: string }>;
   /** The child's RSS and heap after a full GC, in bytes. */
   memory(): Promise<{ rss: number; heapUsed: number }>;
   /** Resolves when the process has exited (after kill() or on its own). */
@@ -41,6 +43,10 @@ export function spawnRelay(env: Record<string, string>): Promise<RelayChild> {
           process: child,
           exited,
           cliToken: async (userId) => String((await ask({ type: 'cliToken', userId })).token),
+          account: async () => {
+            const a = await ask({ type: 'account' });
+            return { userId: String(a.userId), jwt: String(a.jwt), cliToken: String(a.cliToken) };
+          },
           memory: async () => {
             const m = await ask({ type: 'memory' });
             return { rss: Number(m.rss), heapUsed: Number(m.heapUsed) };

@@ -4,6 +4,7 @@
  * relay's environment (PORT, DATA_DIR or DATABASE_URL, JWT_SECRET…). It reports `{ type: 'ready', url }` over IPC and
  * answers requests the parent cannot make itself while this process owns the database (PGlite is one process's):
  *   { type: 'cliToken', id, userId }  → { id, token }   a CLI token for a user (as `npm run admin` would issue)
+ *   { type: 'account', id }           → { id, userId, jwt, cliToken }   a new signed-in user with a CLI token
  *   { type: 'memory', id }            → { id, rss, heapUsed }   after a full GC when run with --expose-gc
  * Cheap password hashing, like createTestRelay, so suites and benches can sign many users up.
  */
@@ -11,8 +12,10 @@ import { createRelay } from '../app';
 import { loadConfig } from '../config';
 import { issueCliToken } from '../core/remote/cliAuth';
 import { openStorage } from '../storage/database';
+import { signIn } from './remoteClients';
+import type { TestRelay } from './testRelay';
 
-type Request = { type: 'cliToken'; id: number; userId: string } | { type: 'memory'; id: number };
+type Request = { type: 'cliToken'; id: number; userId: string } | { type: 'account'; id: number } | { type: 'memory'; id: number };
 
 const config = loadConfig();
 const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -20,6 +23,7 @@ const app = await createRelay({ config, version: 'test', storage, passwordHashin
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
+const url = `http://127.0.0.1:${port}`;
 
 process.on('message', (message: Request) => {
   void (async () => {
@@ -29,6 +33,14 @@ process.on('message', (message: Request) => {
         { userId: message.userId, label: 'test', origin: 'admin' },
       );
       process.send?.({ id: message.id, token });
+    } else if (message.type === 'account') {
+      // Signed up through the relay's own routes (in-process, from rotating test addresses like signIn).
+      const user = await signIn({ app, url } as TestRelay, `u${message.id}-${process.pid}@example.com`);
+      const { token } = await issueCliToken(
+        { db: storage.db, now: () => new Date() },
+        { userId: user.userId, label: 'test', origin: 'admin' },
+      );
+      process.send?.({ id: message.id, userId: user.userId, jwt: user.jwt, cliToken: token });
     } else if (message.type === 'memory') {
       global.gc?.();
       const { rss, heapUsed } = process.memoryUsage();
@@ -42,4 +54,4 @@ process.on('SIGTERM', () => {
     .then(() => storage.close())
     .finally(() => process.exit(0));
 });
-process.send?.({ type: 'ready', url: `http://127.0.0.1:${port}` });
+process.send?.({ type: 'ready', url });
