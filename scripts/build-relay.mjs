@@ -15,7 +15,7 @@ export async function buildRelay(outDir = relayOutDir) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: { main: path.join(root, 'relay/server/main.ts') },
+    entryPoints: { main: path.join(root, 'relay/server/main.ts'), migrate: path.join(root, 'relay/server/migrate.ts') },
     outdir: outDir,
     bundle: true,
     platform: 'node',

@@ -82,6 +82,8 @@ export interface Balancer {
   prefer(ports: number[]): void;
   /** Connections made so far to each backend port. */
   counts: Map<number, number>;
+  /** Cuts every open connection at once (a reconnect storm); returns how many client connections it cut. */
+  dropAll(): number;
   close(): Promise<void>;
 }
 
@@ -94,9 +96,14 @@ export async function startBalancer(ports: number[]): Promise<Balancer> {
   let order = [...ports];
   const counts = new Map<number, number>();
   const open = new Set<Socket>();
+  const clients = new Set<Socket>();
   const server: Server = createServer((client) => {
     open.add(client);
-    client.on('close', () => open.delete(client));
+    clients.add(client);
+    client.on('close', () => {
+      open.delete(client);
+      clients.delete(client);
+    });
     client.on('error', () => client.destroy());
     client.pause();
     const tryBackend = (i: number): void => {
@@ -131,6 +138,11 @@ export async function startBalancer(ports: number[]): Promise<Balancer> {
     url: `http://127.0.0.1:${port}`,
     prefer: (next) => (order = [...next]),
     counts,
+    dropAll: () => {
+      const cut = clients.size;
+      for (const s of [...open]) s.destroy();
+      return cut;
+    },
     close: async () => {
       for (const s of open) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
