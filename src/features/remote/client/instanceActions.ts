@@ -4,7 +4,7 @@ import { attachAnswered, attachStarting } from '../model/attach';
 import { instanceRefusal, refusal } from '../model/remoteState';
 import type { WebAck } from './acks';
 import { putSession, saveSelection, type StoreContext } from './context';
-import { join, selectSession } from './sessionActions';
+import { flushOthers, join, selectSession } from './sessionActions';
 
 /**
  * The instances (paired CLIs) and the workspace lock: the list, attaching, detaching and starting sessions.
@@ -52,6 +52,7 @@ export async function attach(ctx: StoreContext, instanceId: string, takeOver: bo
   if (ack?.ok) {
     ctx.cache.saveInstances(ctx.state().instances);
     ctx.cache.saveSessions(instanceId, ack.sessions);
+    flushOthers(ctx);
   } else if (ctx.state().attach.status !== 'busy') return;
   // Attached, the open session is driven from here; busy, it is shown read-only.
   const current = ctx.state().currentSessionId;

@@ -94,6 +94,36 @@ describe('remote store offline', () => {
     expect(outbox.entries).toEqual([]);
   });
 
+  it("sends what was typed in the instance's other sessions too, never input for another instance's session", async () => {
+    const SID2 = '00000000-0000-4000-8000-0000000000cc';
+    const ELSEWHERE = '00000000-0000-4000-8000-0000000000ee';
+    const outbox = memoryOutbox([
+      { clientMsgId: 'other-1', sessionId: SID2, text: 'typed in the other session' },
+      { clientMsgId: 'open-1', sessionId: SID, text: 'typed in the open session' },
+      { clientMsgId: 'other-2', sessionId: SID2, text: 'second in the other session' },
+      { clientMsgId: 'far', sessionId: ELSEWHERE, text: 'a session of another instance' },
+    ]);
+    const rig = setup(
+      (event) => {
+        if (event === 'instances:list') return { ok: true, instances: [instance] };
+        if (event === 'instance:attach') return { ok: true, instance, sessions: [session, { ...session, id: SID2 }] };
+        if (event === 'session:join') return { ok: true, session };
+        if (event === 'session:input') return { ok: true, seq: 1 };
+        return { ok: true };
+      },
+      cacheOfLastVisit(),
+      outbox,
+    );
+    rig.store.start();
+    await settle();
+    rig.socket.up();
+    await settle();
+    const sent = rig.socket.requests.filter((r) => r.event === 'session:input').map((r) => r.payload.clientMsgId);
+    expect([...sent].sort()).toEqual(['open-1', 'other-1', 'other-2']);
+    expect(sent.indexOf('other-1')).toBeLessThan(sent.indexOf('other-2'));
+    expect(outbox.entries.map((e) => e.clientMsgId)).toEqual(['far']);
+  });
+
   it('marks when the relay was last heard as the link drops (instances show "last seen", not online)', async () => {
     const { store, socket } = await joined();
     expect(store.getState().stale).toBe(false);

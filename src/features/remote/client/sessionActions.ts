@@ -48,14 +48,22 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   void flush(ctx, sessionId);
 }
 
-/** Sends the session's queued input one at a time (the relay keeps the order) while it stays joined. */
+/**
+ * A session's queued input can go out: the link is up, this window holds the workspace, and the session is joined —
+ * or, for one other than the open session, it belongs to the attached instance (typed there before switching away).
+ */
+function canSend(ctx: StoreContext, sessionId: string): boolean {
+  const { attach, currentSessionId, sessions } = ctx.state();
+  if (!ctx.connected() || attach.status !== 'attached') return false;
+  if (ctx.joined.has(sessionId)) return true;
+  return sessionId !== currentSessionId && (sessions[attach.instanceId] ?? []).some((s) => s.id === sessionId);
+}
+
+/** Sends the session's queued input one at a time, oldest first (the relay keeps the order), while it can. */
 export async function flush(ctx: StoreContext, sessionId: string): Promise<void> {
   if (ctx.flushing.has(sessionId)) return;
   ctx.flushing.add(sessionId);
-  const sendable = () =>
-    ctx.connected() && ctx.joined.has(sessionId) && ctx.state().attach.status === 'attached'
-      ? nextToSend(ctx.state().queue, sessionId)
-      : null;
+  const sendable = () => (canSend(ctx, sessionId) ? nextToSend(ctx.state().queue, sessionId) : null);
   try {
     for (let next = sendable(); next; next = sendable()) {
       ctx.set({ queue: markSending(ctx.state().queue, next.clientMsgId) });
@@ -74,6 +82,12 @@ export async function flush(ctx: StoreContext, sessionId: string): Promise<void>
   } finally {
     ctx.flushing.delete(sessionId);
   }
+}
+
+/** After attaching: the outbox's input for the instance's other sessions goes out too (the open one's follows its join). */
+export function flushOthers(ctx: StoreContext): void {
+  const { queue, currentSessionId } = ctx.state();
+  for (const sessionId of new Set(queue.map((q) => q.sessionId))) if (sessionId !== currentSessionId) void flush(ctx, sessionId);
 }
 
 /** Opens a session (leaving the previous one): its cached events show at once, then the relay's replay follows. */
