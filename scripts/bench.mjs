@@ -6,16 +6,21 @@
 // Every run ends with the site's bundle-size report (tests/bench/bundle-size.mjs): JS and critical CSS of a first
 // visit on a phone against the issue #16 budgets, and the installed console's repeat visit (0 network requests).
 //
+// Every run also opens a 10,000-event session in the built PWA (tests/bench/timeline.ts, Chromium, desktop and phone):
+// time to the latest message, rows in the DOM, frame times while scrolling. The app is built first when stale.
+//
 // Results print to the terminal and land in reports/bench/ and reports/lighthouse/.
 import { spawnSync } from 'node:child_process';
 
-import { ensureDependencies, root } from './lib.mjs';
+import { ensureBuild, ensureDependencies, root } from './lib.mjs';
 
 ensureDependencies();
 const withLighthouse = process.argv.includes('lighthouse');
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
 let status = run(['--expose-gc', '--import', 'tsx', 'tests/bench/roundtrip.ts']);
+ensureBuild();
+status ||= run(['--import', 'tsx', 'tests/bench/timeline.ts']);
 if (withLighthouse) status ||= run(['tests/bench/lighthouse.mjs']);
 status = run(['tests/bench/bundle-size.mjs']) || status;
 process.exit(status);

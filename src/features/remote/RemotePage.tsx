@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { SessionEvent } from '#protocol/remote';
@@ -24,7 +24,7 @@ import { TodoPanel } from './components/panels/TodoPanel';
 import { WorkspaceHeld } from './components/panels/WorkspaceHeld';
 import { sessionLabel, SessionToolbar } from './components/SessionToolbar';
 import { useChatFollow } from './components/useChatFollow';
-import { buildTimeline } from './model/timeline';
+import { timelineBuilder } from './model/timeline';
 
 /** A side sheet (phone: environments and sessions; everywhere: settings). */
 function Sheet({
@@ -155,7 +155,10 @@ const noEvents: readonly SessionEvent[] = [];
 function useSessionView(state: RemoteState) {
   const sessionId = state.currentSessionId;
   const log = sessionId ? state.logs[sessionId] : undefined;
-  const timeline = useMemo(() => buildTimeline(log?.events ?? []), [log?.events]);
+  // Folded incrementally, and deferred: a 10,000-event replay arrives event by event, the timeline catches up in few renders.
+  const [build] = useState(() => timelineBuilder());
+  const events = useDeferredValue(log?.events ?? noEvents);
+  const timeline = useMemo(() => build(events), [build, events]);
   const pending = state.queue.filter((q) => q.sessionId === sessionId && !timeline.sentIds.has(q.clientMsgId));
   const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
   const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 
 import { authAtom, clearAuth, onSessionEnd } from '../../../shared/auth/session';
@@ -35,6 +35,27 @@ function sessionExpired(): void {
 onSessionEnd(() => {
   void clearDeviceData().catch(() => undefined);
 });
+
+/**
+ * Store changes reach React at most once per `ms` (a timer, so also in a background tab): a replay of 10,000 events,
+ * one socket message each, renders the page a few dozen times instead of 10,000 (issue #15, the PWA opens a long
+ * session in < 1 s; see tests/bench/timeline.ts).
+ */
+function coalesced(subscribe: (listener: () => void) => () => void, ms = 16): (listener: () => void) => () => void {
+  return (listener) => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        listener();
+      }, ms);
+    });
+    return () => {
+      off();
+      if (timer !== null) clearTimeout(timer);
+    };
+  };
+}
 
 /** Creates the console's store for this page visit, connects it, and wires foreground/online wake-ups. */
 export function useRemoteStore(): [RemoteState, RemoteStore] {
@@ -74,6 +95,7 @@ export function useRemoteStore(): [RemoteState, RemoteStore] {
       store.stop();
     };
   }, [store]);
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const subscribe = useMemo(() => coalesced(store.subscribe), [store]);
+  const state = useSyncExternalStore(subscribe, store.getState, store.getState);
   return [state, store];
 }

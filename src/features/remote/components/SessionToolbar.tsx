@@ -45,7 +45,12 @@ export function SessionToolbar({
           data-testid="todos-toggle"
           aria-label={t('todos.badge', { done, total: timeline.todos.length })}
         >
-          <span aria-hidden>{t('todos.title')}</span>
+          <span aria-hidden className="max-sm:hidden">
+            {t('todos.title')}
+          </span>
+          <svg viewBox="0 0 24 24" className="size-4 sm:hidden" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <path d="M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2" />
+          </svg>
           <span className={`badge badge-xs ${done === timeline.todos.length ? 'badge-success' : ''}`} aria-hidden data-testid="todos-badge">
             {done}/{timeline.todos.length}
           </span>

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { memo, type ReactNode, Suspense, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
@@ -132,9 +132,23 @@ function ItemView({ item, canAnswer, onRespond }: { item: TimelineItem; canAnswe
   }
 }
 
+/** A row renders again only when its item changed (the timeline keeps unchanged items' identity). */
+const Row = memo(ItemView);
+
+/** The latest `fn` behind a function that never changes (so memoized rows are not re-rendered for a new closure). */
+function useStableCallback<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+/** The conversation's rows, only those in `rows` (a bottom margin each, so measured heights include the gap). */
 export function TimelineView({ items, pending, canAnswer, onRespond, onDiscard, rows: given, setList, flashKey }: TimelineProps) {
   const { t } = useTranslation('remote');
   const rows = given ?? { start: 0, end: items.length, padTop: 0, padBottom: 0, measure: () => undefined };
+  const respond = useStableCallback(onRespond);
   return (
     <ol ref={setList} aria-live="polite" data-testid="timeline" style={{ paddingTop: rows.padTop, paddingBottom: rows.padBottom }}>
       {items.slice(rows.start, rows.end).map((item) => (
@@ -146,7 +160,7 @@ export function TimelineView({ items, pending, canAnswer, onRespond, onDiscard, 
           data-seq={item.seq}
           data-kind={item.kind}
         >
-          <ItemView item={item} canAnswer={canAnswer} onRespond={onRespond} />
+          <Row item={item} canAnswer={canAnswer} onRespond={respond} />
         </li>
       ))}
       {pending.map((q) => (

@@ -98,6 +98,31 @@ export interface Timeline {
 export function buildTimeline(events: readonly SessionEvent[]): Timeline {
   const draft = emptyDraft();
   for (const event of events) foldEvent(draft, event);
+  return finishTimeline(draft);
+}
+
+/**
+ * buildTimeline for a log that grows by appending (the console's, one event at a time during a 10,000-event replay):
+ * folds only the events added since the last call, and starts over when the list is another one (other session,
+ * re-joined log). Items that did not change keep their identity, so rows that show them need not render again.
+ */
+export function timelineBuilder(): (events: readonly SessionEvent[]) => Timeline {
+  let draft = emptyDraft();
+  let folded: readonly SessionEvent[] = [];
+  let last: Timeline | null = null;
+  return (events) => {
+    const n = folded.length;
+    if (events === folded && last) return last;
+    const grew = n > 0 && events.length >= n && events[0] === folded[0] && events[n - 1] === folded[n - 1];
+    if (!grew) draft = emptyDraft();
+    for (let i = grew ? n : 0; i < events.length; i++) foldEvent(draft, events[i]!);
+    folded = events;
+    last = finishTimeline(draft);
+    return last;
+  };
+}
+
+function finishTimeline(draft: ReturnType<typeof emptyDraft>): Timeline {
   const { items, pendingPermissions } = closeEndedPrompts(draft.items, draft.lastTurnEnd);
   const { top, subagents } = nestSubagents(items);
   return {
@@ -106,7 +131,7 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
     subagents,
     running: draft.lastUser > draft.lastTurnEnd,
     pendingPermissions,
-    sentIds: draft.sentIds,
+    sentIds: new Set(draft.sentIds),
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent, SessionEventBody } from '#protocol/remote';
 
 import { summarizeAway } from './awaySummary';
-import { buildTimeline } from './timeline';
+import { buildTimeline, timelineBuilder } from './timeline';
 
 const SID = '00000000-0000-4000-8000-0000000000cc';
 /** Events with seq 1, 2, 3 …, one second apart. */
@@ -118,5 +118,32 @@ describe('while you were away', () => {
     const summary = summarizeAway(cut, 0, 3, buildTimeline(cut))!;
     expect(summary.failures).toBeNull();
     expect(summary.turn).toEqual({ reason: 'interrupted', jumpKey: 'turnEnd:3' });
+  });
+});
+
+describe('timelineBuilder', () => {
+  const events = log(
+    { type: 'user_message', clientMsgId: 'c1', text: 'go' },
+    call('t1'),
+    { type: 'tool_output', toolCallId: 't1', stream: 'stdout', chunk: 'a' },
+    { type: 'permission_request', requestId: 'r1', toolCallId: 't2', tool: 'shell', summary: 'ls', input: {} },
+    call('t1', { status: 'completed' }),
+    { type: 'assistant_message', messageId: 'm1', text: 'ok' },
+    { type: 'turn_end', reason: 'completed' },
+  );
+
+  it('gives what buildTimeline gives for every prefix of a growing log, folding only the new events', () => {
+    const build = timelineBuilder();
+    for (let n = 0; n <= events.length; n++) expect(build(events.slice(0, n))).toEqual(buildTimeline(events.slice(0, n)));
+  });
+
+  it('keeps unchanged items and starts over for another list', () => {
+    const build = timelineBuilder();
+    const first = build(events.slice(0, 6));
+    const second = build(events.slice(0, 7));
+    expect(second.items[0]).toBe(first.items[0]);
+    const other = log({ type: 'user_message', clientMsgId: 'c9', text: 'another session' });
+    expect(build(other)).toEqual(buildTimeline(other));
+    expect(build(events)).toEqual(buildTimeline(events));
   });
 });
