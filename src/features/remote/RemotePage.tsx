@@ -13,6 +13,7 @@ import { ConsoleBar } from './components/ConsoleBar';
 import { ConsolePwa, PwaSettings } from './components/ConsolePwa';
 import { useDeliveryStages } from './components/Delivery';
 import { LinkStatus } from './components/LinkStatus';
+import { ModelPicker } from './components/manage/ModelPicker';
 import { OfflineStart } from './components/OfflineStart';
 import { PairedClis } from './components/PairedClis';
 import { Composer } from './components/panels/Composer';
@@ -131,10 +132,16 @@ function Sidebar({ state, store, onPicked }: { state: RemoteState; store: Remote
         <section>
           <h2 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('sessions.title')}</h2>
           <SessionList
+            instanceId={attachedId}
             sessions={sessions}
             currentId={state.currentSessionId}
             creating={state.creatingSession}
             canCreate={state.attach.status === 'attached' && state.connection.status === 'connected'}
+            canManage={state.attach.status === 'attached' && state.connection.status === 'connected'}
+            cliOnline={state.instances.some((i) => i.id === attachedId && i.online)}
+            onRename={(id, title) => store.renameSession(id, title)}
+            onDelete={(id) => store.deleteSession(attachedId, id)}
+            searchContent={store.searchContent}
             onSelect={(id) => {
               void store.selectSession(id);
               onPicked();
@@ -287,7 +294,15 @@ function MainArea({
           <TodoPanel todos={timeline.todos} subagents={timeline.subagents} />
         </aside>
       </div>
-      <Composer disabled={held !== null} offline={!connected} onSend={(text) => store.send(text)} />
+      <Composer
+        disabled={held !== null}
+        offline={!connected}
+        onSend={(text) => store.send(text)}
+        commands={cli?.commands}
+        tools={
+          <ModelPicker session={session} instance={cli} canChoose={canDrive} onChoose={(model) => store.chooseModel(sessionId, model)} />
+        }
+      />
     </div>
   );
 }

@@ -69,7 +69,7 @@ export interface CliRun {
 }
 
 /** A real `tern --cloud` in a fresh TERN_HOME, working in a temp folder holding greeting.txt. */
-export function startCli(relayUrl: string, modelUrl: string): CliRun {
+export function startCli(relayUrl: string, modelUrl: string, env: Record<string, string> = {}): CliRun {
   const workDir = mkdtempSync(path.join(tmpdir(), 'tern-rui-work-'));
   const home = mkdtempSync(path.join(tmpdir(), 'tern-rui-home-'));
   writeFileSync(path.join(workDir, 'greeting.txt'), 'hello\n');
@@ -83,6 +83,7 @@ export function startCli(relayUrl: string, modelUrl: string): CliRun {
       TERN_API_KEY: 'stand-in',
       NO_COLOR: '1',
       FORCE_COLOR: '0',
+      ...env,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });

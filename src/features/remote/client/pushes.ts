@@ -4,6 +4,7 @@ import { workspaceLost } from '../model/attach';
 import { upsertInstance } from '../model/instances';
 import { putSession, type StoreContext } from './context';
 import { receive } from './sessionActions';
+import { onSessionDeleted } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 
 /**
@@ -26,6 +27,7 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
     if (parsed.success) receive(ctx, parsed.data);
     else console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
   });
+  socket.on(WEB_PUSH.sessionDeleted, (payload) => onSessionDeleted(ctx, payload));
   socket.on(WEB_PUSH.workspaceLost, (payload) => {
     const parsed = workspaceLostSchema.safeParse(payload);
     const attach = parsed.success ? workspaceLost(ctx.state().attach, parsed.data) : null;

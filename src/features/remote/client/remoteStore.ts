@@ -17,6 +17,7 @@ import { createLink } from './link';
 import type { Outbox } from './outbox';
 import { listenToPushes } from './pushes';
 import { discardInput, interrupt, respond, selectSession, send, setAutoApprove } from './sessionActions';
+import { chooseModel, deleteSession, renameSession, searchContent } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 import { createStoreCache, type RemoteCache } from './storeCache';
 
@@ -148,5 +149,10 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     interrupt: () => interrupt(ctx),
     setAutoApprove: (autoApprove: boolean) => setAutoApprove(ctx, autoApprove),
     dismissProblem: () => set({ problem: null }),
+    renameSession: (sessionId: string, title: string) => renameSession(ctx, sessionId, title),
+    deleteSession: (instanceId: string, sessionId: string) => deleteSession(ctx, instanceId, sessionId),
+    chooseModel: (sessionId: string, model: string) => chooseModel(ctx, sessionId, model),
+    /** Ids of the instance's sessions whose messages contain the query (the relay searches); null when it cannot. */
+    searchContent: (instanceId: string, query: string) => searchContent(ctx, instanceId, query),
   };
 }

@@ -1,11 +1,30 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { SlashCommand } from '#protocol/remote';
+
+import { useSlashMenu } from '../manage/useSlashMenu';
+
 /** The message box: Enter sends, Shift+Enter breaks the line; while offline the text is queued. */
-export function Composer({ disabled, offline, onSend }: { disabled: boolean; offline: boolean; onSend: (text: string) => void }) {
+export function Composer({
+  disabled,
+  offline,
+  onSend,
+  commands = [],
+  tools,
+}: {
+  disabled: boolean;
+  offline: boolean;
+  onSend: (text: string) => void;
+  /** The CLI's slash commands, for the autocomplete (manage/useSlashMenu.tsx). */
+  commands?: readonly SlashCommand[];
+  /** Shown at the end of the hint line (the model picker). */
+  tools?: ReactNode;
+}) {
   const { t } = useTranslation('remote');
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
+  const slash = useSlashMenu({ text, setText, commands });
   const send = () => {
     if (!text.trim() || disabled) return;
     onSend(text);
@@ -13,6 +32,7 @@ export function Composer({ disabled, offline, onSend }: { disabled: boolean; off
     ref.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send();
@@ -32,7 +52,8 @@ export function Composer({ disabled, offline, onSend }: { disabled: boolean; off
           {hint}
         </p>
       )}
-      <div className="flex items-end gap-2">
+      <div className="relative flex items-end gap-2">
+        {slash.menu}
         <label className="sr-only" htmlFor="remote-composer">
           {t('composer.label')}
         </label>
@@ -46,6 +67,7 @@ export function Composer({ disabled, offline, onSend }: { disabled: boolean; off
           disabled={disabled}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          {...slash.comboboxProps}
         />
         <button
           type="submit"
@@ -59,16 +81,19 @@ export function Composer({ disabled, offline, onSend }: { disabled: boolean; off
           <span className="max-sm:hidden">{t('composer.send')}</span>
         </button>
       </div>
-      <p className={`mt-1 text-[11px] ${offline ? 'text-warning' : 'text-base-content/50'}`}>
-        {offline ? (
-          t('composer.queued')
-        ) : (
-          <>
-            <span className="max-sm:hidden">{t('composer.keys')}</span>
-            <span className="sm:hidden">{t('composer.keysPhone')}</span>
-          </>
-        )}
-      </p>
+      <div className="mt-1 flex items-center gap-2">
+        <p className={`min-w-0 flex-1 text-[11px] ${offline ? 'text-warning' : 'text-base-content/50'}`}>
+          {offline ? (
+            t('composer.queued')
+          ) : (
+            <>
+              <span className="max-sm:hidden">{t('composer.keys')}</span>
+              <span className="sm:hidden">{t('composer.keysPhone')}</span>
+            </>
+          )}
+        </p>
+        {tools}
+      </div>
     </form>
   );
 }
