@@ -23,6 +23,8 @@ const env = {
   FEISHU_APP_SECRET: feishu.appSecret,
   FEISHU_BASE_URL: feishu.url,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // push.spec.ts: the push-service stand-in listens on http://127.0.0.1 (tests only; real endpoints must be https).
+  PUSH_ALLOW_LOOPBACK_HTTP: '1',
 };
 for (const account of [E2E_CHEETAH, E2E_CHEETAH_ZH]) {
   const seeded = await runAdmin(
