@@ -12,6 +12,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 
 import { io, type Socket } from 'socket.io-client';
 
@@ -173,9 +174,12 @@ async function main(): Promise<void> {
     while (pairs.some((p) => !p.joined)) await sleep(50);
 
     // 1. Soak.
-    const rssStart = nodes.map((n) => rssMb(n.child.pid!));
+    const rssIdle = nodes.map((n) => rssMb(n.child.pid!));
     const started = performance.now();
     const deadline = started + SOAK_SECONDS * 1000;
+    // RSS every 10 s; "start" is after a 20 s warm-up (heaps and pools grow to their working size under load first).
+    const rssSeries: number[][] = [];
+    const sampler = setInterval(() => rssSeries.push(nodes.map((n) => rssMb(n.child.pid!))), 10_000);
     await Promise.all(
       pairs.map(async (pair) => {
         await sleep(Math.random() * INTERVAL_MS);
@@ -197,12 +201,14 @@ async function main(): Promise<void> {
         }
       }),
     );
+    clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
     const acked = pairs.reduce((n, p) => n + p.acked, 0);
     const settleUntil = performance.now() + 30_000;
     while (performance.now() < settleUntil && pairs.some((p) => p.seenIds.size < p.acked)) await sleep(100);
     if (process.env.SOAK_DEBUG) console.log(pairs.map((p) => `${p.acked}/${p.seenIds.size}/${p.lastSeq}`).join(' '));
     const rssEnd = nodes.map((n) => rssMb(n.child.pid!));
+    const rssStart = rssSeries[1] ?? rssIdle;
     const lost = pairs.reduce((n, p) => n + Math.max(0, p.acked - p.seenIds.size), 0);
     const dups = pairs.reduce((n, p) => n + p.duplicates, 0);
     const sorted = latencies.sort((x, y) => x - y);
@@ -214,10 +220,17 @@ async function main(): Promise<void> {
     console.log(`| CLI→browser latency p50 / p99 | ${pct(sorted, 50).toFixed(1)} ms / ${pct(sorted, 99).toFixed(1)} ms |`);
     console.log(`| lost / duplicated / out of order | ${lost} / ${dups} / ${pairs.reduce((n, p) => n + p.outOfOrder, 0)} |`);
     console.log(`| RPC errors during the soak | ${pairs.reduce((n, p) => n + p.errors, 0)} |`);
-    nodes.forEach((_, i) =>
+    const growth = nodes.map((_, i) => (rssEnd[i]! - rssStart[i]!) / rssStart[i]!);
+    nodes.forEach((_, i) => {
+      const series = rssSeries.map((r) => r[i]!.toFixed(0)).join(', ');
+      const [idleMb, startMb, endMb] = [rssIdle[i]!, rssStart[i]!, rssEnd[i]!].map((v) => v.toFixed(0));
       console.log(
-        `| node ${'AB'[i]} RSS start → end | ${rssStart[i]!.toFixed(0)} MB → ${rssEnd[i]!.toFixed(0)} MB (${(((rssEnd[i]! - rssStart[i]!) / rssStart[i]!) * 100).toFixed(1)} %) |`,
-      ),
+        `| node ${'AB'[i]} RSS idle / after 20 s / end | ${idleMb} / ${startMb} / ${endMb} MB (${(growth[i]! * 100).toFixed(1)} % after warm-up) |`,
+      );
+      console.log(`| node ${'AB'[i]} RSS every 10 s | ${series} MB |`);
+    });
+    console.log(
+      `| load average (1 min) at the end | ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores (shared by the soak client, both nodes, PostgreSQL, Redis) |`,
     );
 
     // 2. Reconnect storm: idle browser windows up to STORM_SOCKETS sockets, then every connection cut at once.
@@ -230,12 +243,16 @@ async function main(): Promise<void> {
     await Promise.all(idle.map(connected));
     const all = [...sockets, ...idle];
     const clis = new Set(pairs.map((p) => p.cli));
+    // Each socket is back when it connected again after seeing its connection cut.
+    const returns = all.map(
+      (s) => new Promise<number>((resolve) => s.once('disconnect', () => s.once('connect', () => resolve(performance.now())))),
+    );
+    let back = 0;
+    for (const r of returns) void r.then(() => back++);
     const cut = lbA.dropAll() + lbB.dropAll();
     const stormStart = performance.now();
-    await sleep(50);
-    while (all.some((s) => !s.connected) && performance.now() - stormStart < 120_000) await sleep(50);
-    const backIn = (performance.now() - stormStart) / 1000;
-    const back = all.filter((s) => s.connected).length;
+    const lastBack = await Promise.race([Promise.all(returns).then((times) => Math.max(...times)), sleep(120_000).then(() => NaN)]);
+    const backIn = (lastBack - stormStart) / 1000;
     let rpcErrors = 0;
     await Promise.all(
       all.map(async (s) => {
@@ -260,9 +277,12 @@ async function main(): Promise<void> {
     nodes.forEach((n, i) => console.log(`| node ${'AB'[i]} RSS after the storm | ${rssMb(n.child.pid!).toFixed(0)} MB |`));
     for (const s of all) s.disconnect();
     await storage.close();
-    const failed = lost > 0 || dups > 0 || back < all.length || backIn > 30 || rpcErrors / all.length >= 0.01;
+    const flat = growth.every((g) => Math.abs(g) <= 0.1);
+    const failed = lost > 0 || dups > 0 || !flat || back < all.length || !(backIn <= 30) || rpcErrors / all.length >= 0.01;
     console.log(
-      failed ? '\nSOAK FAILED (see the tables above)' : '\nsoak ok: 0 lost, 0 duplicated, all sockets back within 30 s, RPC errors < 1 %',
+      failed
+        ? `\nSOAK FAILED: lost ${lost}, duplicated ${dups}, RSS flat within 10 %: ${flat}, back ${back}/${all.length} in ${backIn.toFixed(1)} s, RPC errors ${rpcErrors}`
+        : '\nsoak ok: 0 lost, 0 duplicated, RSS flat within 10 %, all sockets back within 30 s, RPC errors < 1 %',
     );
     process.exitCode = failed ? 1 : 0;
   } finally {
