@@ -35,7 +35,7 @@ export function ModelPicker({
   }
   return (
     <span className="flex shrink-0 items-center gap-1">
-      <label htmlFor={id} className="text-[11px] text-base-content/60">
+      <label htmlFor={id} className="whitespace-nowrap text-[11px] text-base-content/60">
         {t('manage.model.title')}
       </label>
       <select

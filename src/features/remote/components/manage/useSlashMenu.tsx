@@ -90,7 +90,7 @@ export function useSlashMenu({
           id={optionId(i)}
           role="option"
           aria-selected={i === index}
-          className={`flex min-h-11 cursor-pointer items-baseline gap-3 rounded-field px-3 py-2 text-sm ${i === index ? 'bg-primary/15' : 'hover:bg-base-200'}`}
+          className={`flex min-h-11 sm:min-h-9 cursor-pointer items-baseline gap-3 rounded-field px-3 py-2 text-sm ${i === index ? 'bg-primary/15' : 'hover:bg-base-200'}`}
           // Keep the focus in the message box.
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => take(command)}
