@@ -7,7 +7,8 @@ import pkg from './package.json' with { type: 'json' };
 
 // The installed app opens on the remote console; marketing pages stay reachable through the header.
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  // TERN_APP_VERSION stamps a build (a deployment's own version; the update-prompt e2e makes a second build with it).
+  define: { __APP_VERSION__: JSON.stringify(process.env.TERN_APP_VERSION ?? pkg.version) },
   plugins: [
     react(),
     tailwindcss(),
