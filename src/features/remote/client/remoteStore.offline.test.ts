@@ -104,13 +104,8 @@ describe('remote store offline', () => {
       { clientMsgId: 'far', sessionId: ELSEWHERE, text: 'a session of another instance' },
     ]);
     const rig = setup(
-      (event) => {
-        if (event === 'instances:list') return { ok: true, instances: [instance] };
-        if (event === 'instance:attach') return { ok: true, instance, sessions: [session, { ...session, id: SID2 }] };
-        if (event === 'session:join') return { ok: true, session };
-        if (event === 'session:input') return { ok: true, seq: 1 };
-        return { ok: true };
-      },
+      (event, payload, relay) =>
+        event === 'instance:attach' ? { ok: true, instance, sessions: [session, { ...session, id: SID2 }] } : relay(event, payload),
       cacheOfLastVisit(),
       outbox,
     );
@@ -122,6 +117,37 @@ describe('remote store offline', () => {
     expect([...sent].sort()).toEqual(['open-1', 'other-1', 'other-2']);
     expect(sent.indexOf('other-1')).toBeLessThan(sent.indexOf('other-2'));
     expect(outbox.entries.map((e) => e.clientMsgId)).toEqual(['far']);
+  });
+
+  it('an acknowledged message shows at the relay until its stored event arrives: never missing in between', async () => {
+    const outbox = memoryOutbox();
+    // A relay whose push of the stored message is late: the test delivers it by hand.
+    const rig = setup(
+      (event, payload, relay) => (event === 'session:input' ? { ok: true, seq: 3 } : relay(event, payload)),
+      cacheOfLastVisit(),
+      outbox,
+    );
+    rig.store.start();
+    rig.socket.up();
+    await settle();
+    const id = rig.store.send('hello')!;
+    await settle();
+    expect(rig.store.getState().queue).toEqual([{ clientMsgId: id, sessionId: SID, text: 'hello', status: 'stored' }]);
+    expect(outbox.entries.map((e) => e.clientMsgId)).toEqual([id]);
+    // The next message is not held back by it.
+    const next = rig.store.send('again')!;
+    await settle();
+    expect(rig.socket.requests.filter((r) => r.event === 'session:input').map((r) => r.payload.clientMsgId)).toEqual([id, next]);
+    rig.socket.fire('session:event', {
+      sessionId: SID,
+      seq: 3,
+      eventId: '00000000-0000-4000-9000-000000000003',
+      at: '2026-01-01T00:00:00Z',
+      body: { type: 'user_message', clientMsgId: id, text: 'hello' },
+    });
+    await settle();
+    expect(rig.store.getState().queue.map((q) => q.clientMsgId)).toEqual([next]);
+    expect(outbox.entries.map((e) => e.clientMsgId)).toEqual([next]);
   });
 
   it('marks when the relay was last heard as the link drops (instances show "last seen", not online)', async () => {

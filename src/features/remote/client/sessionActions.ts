@@ -1,7 +1,7 @@
 import { type SessionEvent, WEB_EVENTS } from '#protocol/remote';
 
 import { applyEvent, emptyLog, storedInputs } from '../model/eventLog';
-import { discard, enqueue, markFailed, markSending, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
+import { discard, enqueue, markFailed, markSending, markStored, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
 import { refusal } from '../model/remoteState';
 import { findSession } from '../model/sessions';
 import type { PermissionDecision, PermissionScope } from '../model/timeline';
@@ -59,6 +59,17 @@ function canSend(ctx: StoreContext, sessionId: string): boolean {
   return sessionId !== currentSessionId && (sessions[attach.instanceId] ?? []).some((s) => s.id === sessionId);
 }
 
+/**
+ * The outbox after the relay's answer to one input: refused, it fails; stored, it is done — or, in a joined session whose
+ * log does not hold its user_message yet, it shows "at the relay" until that event arrives (no gap in between).
+ */
+function answered(ctx: StoreContext, sessionId: string, clientMsgId: string, ack: WebAck<'session:input'> | null) {
+  const { queue, logs } = ctx.state();
+  if (ack?.ok === false) return markFailed(queue, clientMsgId, ack.error.message || ack.error.code);
+  const arrived = logs[sessionId]?.events.some((e) => e.body.type === 'user_message' && e.body.clientMsgId === clientMsgId);
+  return ctx.joined.has(sessionId) && !arrived ? markStored(queue, clientMsgId) : settle(queue, [clientMsgId]);
+}
+
 /** Sends the session's queued input one at a time, oldest first (the relay keeps the order), while it can. */
 export async function flush(ctx: StoreContext, sessionId: string): Promise<void> {
   if (ctx.flushing.has(sessionId)) return;
@@ -73,11 +84,7 @@ export async function flush(ctx: StoreContext, sessionId: string): Promise<void>
       } catch {
         return ctx.set({ queue: requeueInFlight(ctx.state().queue) });
       }
-      const { queue } = ctx.state();
-      setQueue(
-        ctx,
-        ack?.ok === false ? markFailed(queue, next.clientMsgId, ack.error.message || ack.error.code) : settle(queue, [next.clientMsgId]),
-      );
+      setQueue(ctx, answered(ctx, sessionId, next.clientMsgId, ack));
     }
   } finally {
     ctx.flushing.delete(sessionId);
@@ -96,6 +103,15 @@ export async function selectSession(ctx: StoreContext, sessionId: string | null)
   if (previous && previous !== sessionId) {
     ctx.request(WEB_EVENTS.sessionLeave, { sessionId: previous }).catch(() => undefined);
     ctx.joined.delete(previous);
+    // Its stored input no longer comes back live: done (a later join replays it).
+    const { queue } = ctx.state();
+    setQueue(
+      ctx,
+      settle(
+        queue,
+        queue.filter((q) => q.sessionId === previous && q.status === 'stored').map((q) => q.clientMsgId),
+      ),
+    );
   }
   ctx.set({ currentSessionId: sessionId });
   saveSelection(ctx);

@@ -104,23 +104,44 @@ export function memoryOutbox(initial: OutboxEntry[] = []): Outbox & { entries: O
 
 /** A store on a FakeSocket; `idBase`: where its uuids start (a store of a later "visit" makes ids of its own). */
 export function setup(
-  handler?: (event: string, payload: Record<string, unknown>) => unknown,
+  /** Answers instead of the stand-in relay (which it gets as `relay`, for what it does not answer itself). */
+  handler?: (
+    event: string,
+    payload: Record<string, unknown>,
+    relay: (event: string, payload: Record<string, unknown>) => unknown,
+  ) => unknown,
   cache = memoryCache(),
   outbox = memoryOutbox(),
   idBase = 0,
 ) {
   let n = idBase;
   const timers: { fn: () => void; ms: number }[] = [];
-  const socket = new FakeSocket(
-    handler ??
-      ((event) => {
-        if (event === 'instances:list') return { ok: true, instances: [instance] };
-        if (event === 'instance:attach') return { ok: true, instance, sessions: [session] };
-        if (event === 'session:join') return { ok: true, session };
-        if (event === 'session:input') return { ok: true, seq: 1 };
-        return { ok: true };
-      }),
-  );
+  // Like the relay: input is stored as the session's next event and pushed right after the ack, to joined sessions only.
+  const joinedHere = new Set<string>();
+  const lastSeq = new Map<string, number>();
+  const relay = (event: string, payload: Record<string, unknown>) => {
+    if (event === 'instances:list') return { ok: true, instances: [instance] };
+    if (event === 'instance:attach') return { ok: true, instance, sessions: [session] };
+    if (event === 'session:join') joinedHere.add(payload.sessionId as string);
+    if (event === 'session:leave') joinedHere.delete(payload.sessionId as string);
+    if (event === 'session:join') return { ok: true, session };
+    if (event !== 'session:input') return { ok: true };
+    const sessionId = payload.sessionId as string;
+    const seq = Math.max(lastSeq.get(sessionId) ?? 0, store.getState().logs[sessionId]?.lastSeq ?? 0) + 1;
+    lastSeq.set(sessionId, seq);
+    if (joinedHere.has(sessionId)) {
+      const pushed: SessionEvent = {
+        sessionId,
+        seq,
+        eventId: `00000000-0000-4000-9000-${String(seq).padStart(12, '0')}`,
+        at: '2026-01-01T00:00:00Z',
+        body: { type: 'user_message', clientMsgId: payload.clientMsgId as string, text: payload.text as string },
+      };
+      setTimeout(() => socket.fire('session:event', pushed), 0);
+    }
+    return { ok: true, seq };
+  };
+  const socket = new FakeSocket(handler ? (event, payload) => handler(event, payload, relay) : relay);
   const onUnauthorized = vi.fn();
   const store = createRemoteStore({
     createSocket: () => socket,

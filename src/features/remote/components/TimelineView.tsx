@@ -2,6 +2,7 @@ import { memo, type ReactNode, Suspense, useCallback, useLayoutEffect, useRef } 
 import { useTranslation } from 'react-i18next';
 
 import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
+import { queuedStage } from '../model/delivery';
 import type { QueuedInput } from '../model/inputQueue';
 import type { SubagentItem, TimelineItem } from '../model/timeline';
 import { DeliveryMark, StoredDelivery } from './Delivery';
@@ -17,11 +18,7 @@ function UserBubble({ text, pending, clientMsgId }: { text: string; pending?: Qu
       <div className={`max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2 text-primary-content ${pending ? 'opacity-70' : ''}`}>
         <p className="whitespace-pre-wrap break-words text-sm sm:text-[15px]">{text}</p>
       </div>
-      {pending ? (
-        <DeliveryMark stage={pending === 'failed' ? 'failed' : 'device'} />
-      ) : (
-        clientMsgId && <StoredDelivery clientMsgId={clientMsgId} />
-      )}
+      {pending ? <DeliveryMark stage={queuedStage(pending)} /> : clientMsgId && <StoredDelivery clientMsgId={clientMsgId} />}
     </div>
   );
 }

@@ -56,9 +56,10 @@ describe('delivery stages', () => {
   it('outbox entries are on this device (or failed), and count as awaiting the CLI with stored ones not yet received', () => {
     const queued = { clientMsgId: 'q', sessionId: SID, text: 'q', status: 'queued' as const };
     const failed = { ...queued, clientMsgId: 'f', status: 'failed' as const, error: 'no' };
-    expect(queuedStage(queued)).toBe('device');
-    expect(queuedStage({ ...queued, status: 'sending' })).toBe('device');
-    expect(queuedStage(failed)).toBe('failed');
+    expect(queuedStage('queued')).toBe('device');
+    expect(queuedStage('sending')).toBe('device');
+    expect(queuedStage('stored')).toBe('relay');
+    expect(queuedStage('failed')).toBe('failed');
     const stages = deliveryStages(events(user('a'), status('a', 'started'), user('b')));
     expect(awaitingCli(stages, [queued, failed])).toBe(2);
     expect(awaitingCli(new Map([['a', 'cli']]), [])).toBe(0);

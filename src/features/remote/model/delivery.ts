@@ -39,8 +39,9 @@ export function deliveryStages(events: readonly SessionEvent[]): Map<string, Del
   return stages;
 }
 
-/** The stage of an outbox entry the relay has not stored yet. */
-export const queuedStage = (input: QueuedInput): DeliveryStage => (input.status === 'failed' ? 'failed' : 'device');
+/** The stage of an outbox entry: on this device until the relay acknowledged it (then at the relay), or failed. */
+export const queuedStage = (status: QueuedInput['status']): DeliveryStage =>
+  status === 'failed' ? 'failed' : status === 'stored' ? 'relay' : 'device';
 
 /** Messages that have not reached the CLI yet: still on this device, or stored at the relay only. */
 export function awaitingCli(stages: ReadonlyMap<string, DeliveryStage>, pending: readonly QueuedInput[]): number {

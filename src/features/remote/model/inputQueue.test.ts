@@ -6,6 +6,7 @@ import {
   type InputQueue,
   markFailed,
   markSending,
+  markStored,
   nextToSend,
   requeueInFlight,
   restoreQueue,
@@ -35,6 +36,14 @@ describe('input queue', () => {
     expect(queue[0]).toMatchObject({ status: 'failed', error: 'refused' });
     expect(nextToSend(queue, 's1')?.clientMsgId).toBe('b');
     expect(nextToSend([], 's1')).toBeNull();
+  });
+
+  it('an entry the relay acknowledged (stored) does not hold back the next one', () => {
+    let queue: InputQueue = [input('a'), input('b')].reduce<InputQueue>(enqueue, []);
+    queue = markStored(markSending(queue, 'a'), 'a');
+    expect(queue[0]).toMatchObject({ status: 'stored' });
+    expect(nextToSend(queue, 's1')?.clientMsgId).toBe('b');
+    expect(requeueInFlight(queue)).toBe(queue);
   });
 
   it('settles acknowledged entries and discards on request', () => {

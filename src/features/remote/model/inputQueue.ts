@@ -6,8 +6,11 @@ export interface QueuedInput {
   clientMsgId: string;
   sessionId: string;
   text: string;
-  /** queued: waiting for a connection; sending: emitted, no ack yet; failed: the relay refused it. */
-  status: 'queued' | 'sending' | 'failed';
+  /**
+   * queued: waiting for a connection; sending: emitted, no ack yet; stored: the relay acknowledged it and its
+   * `user_message` is on its way to this page (the entry goes when it arrives); failed: the relay refused it.
+   */
+  status: 'queued' | 'sending' | 'stored' | 'failed';
   error?: string;
 }
 
@@ -20,12 +23,17 @@ export function enqueue(queue: InputQueue, input: Omit<QueuedInput, 'status'>): 
 
 /** The entries to send now for a session, oldest first (one at a time keeps the order on the relay). */
 export function nextToSend(queue: InputQueue, sessionId: string): QueuedInput | null {
-  const first = queue.find((q) => q.sessionId === sessionId && q.status !== 'failed');
+  const first = queue.find((q) => q.sessionId === sessionId && q.status !== 'failed' && q.status !== 'stored');
   return first && first.status === 'queued' ? first : null;
 }
 
 export function markSending(queue: InputQueue, clientMsgId: string): InputQueue {
   return queue.map((q) => (q.clientMsgId === clientMsgId ? { ...q, status: 'sending' } : q));
+}
+
+/** The relay acknowledged it: shown as at the relay until its stored user_message arrives (then `settle`). */
+export function markStored(queue: InputQueue, clientMsgId: string): InputQueue {
+  return queue.map((q) => (q.clientMsgId === clientMsgId ? { ...q, status: 'stored' } : q));
 }
 
 /** The relay acknowledged (or the stored user_message came back): the entry is done. */
