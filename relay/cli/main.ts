@@ -26,6 +26,7 @@ Environment:
   TERN_MODEL_URL   OpenAI-compatible API base URL, e.g. https://api.openai.com/v1 (without it only !commands
                    and slash commands work)
   TERN_MODEL       model name (default gpt-4o-mini)
+  TERN_MODELS      more models (comma-separated) a session may switch to from the console
   TERN_API_KEY     API key sent as a Bearer token
   TERN_TOKEN       use this CLI token instead of pairing (scripts, CI); nothing is stored`;
 
