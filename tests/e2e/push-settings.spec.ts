@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures';
+import { RemoteConsole, signUpFrom } from './pages/remoteConsole';
+
+/**
+ * Issue #14, the console's settings: this device's notifications (off until turned on from a click, never asked on
+ * load), and installing the app — a Home Screen hint on iOS, where the browser offers no install prompt and push needs
+ * the installed app. Screenshots: desktop and 390 px phone, en and zh, light and dark.
+ */
+
+test.use({ serviceWorkers: 'allow' });
+
+for (const { lang, theme, width } of [
+  { lang: 'en', theme: 'tern-light', width: 1280 },
+  { lang: 'zh', theme: 'tern-dark', width: 390 },
+  { lang: 'en', theme: 'tern-dark', width: 390 },
+  { lang: 'zh', theme: 'tern-light', width: 1280 },
+] as const) {
+  test(`settings offer notifications per device (${lang}, ${theme}, ${width} px)`, async ({ page }, testInfo) => {
+    await page.addInitScript((theme) => localStorage.setItem('tern.theme', theme), theme);
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    const remote = new RemoteConsole(page);
+    await signUpFrom(page, lang === 'zh' ? '/zh/remote' : '/remote');
+    await remote.expectConnected();
+    // Nothing is asked on page load.
+    await expect(page.getByTestId('push-opt-in')).toHaveCount(0);
+    expect(await page.evaluate(() => Notification.permission)).toBe('default');
+    await page.getByTestId('open-settings').click();
+    const settings = page.getByTestId('push-settings');
+    await expect(settings).toHaveAttribute('data-status', 'off');
+    await expect(settings.getByRole('button', { name: lang === 'zh' ? '开启通知' : 'Turn on notifications' })).toBeVisible();
+    await expect(settings).toContainText(lang === 'zh' ? '通知' : 'Notifications');
+    await page.screenshot({ path: testInfo.outputPath(`settings-${lang}-${theme}-${width}.png`), animations: 'disabled' });
+  });
+}
+
+test.describe('on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  });
+
+  test('Safari gets the Add to Home Screen hint for installing, and for notifications', async ({ page }, testInfo) => {
+    await page.addInitScript(() => {
+      // iOS Safari outside an installed app has no PushManager.
+      delete (window as unknown as { PushManager?: unknown }).PushManager;
+    });
+    const remote = new RemoteConsole(page);
+    await signUpFrom(page, '/remote');
+    await remote.expectConnected();
+    await page.getByTestId('open-settings').click();
+    await expect(page.getByTestId('install-ios')).toContainText('Add to Home Screen');
+    await expect(page.getByTestId('push-settings')).toHaveAttribute('data-status', 'needsInstall');
+    await page.screenshot({ path: testInfo.outputPath('settings-ios.png'), animations: 'disabled' });
+  });
+});
