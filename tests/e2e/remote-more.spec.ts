@@ -150,12 +150,15 @@ test.describe('remote console, more', () => {
   test('a waiting permission gets a jump pill when scrolled away, and the prompt is easy to hit @phone', async ({ page, baseURL }) => {
     const remote = new RemoteConsole(page);
     await page.addInitScript(() => localStorage.setItem('tern.theme', 'tern-dark'));
+    // This device already answered the one-time offer of notifications (its toast would cover the pill).
+    await page.addInitScript(() => localStorage.setItem('tern.pushAsked', '2026-01-01T00:00:00.000Z'));
     const cli = await openSession(remote, baseURL!, true);
-    // Enough output to make the chat scroll.
+    // Enough output to make the chat scroll (a phone shows a tool card as one line: its output opens on tap).
     await remote.send('!seq 1 120');
-    await expect(page.getByTestId('tool-card').filter({ hasText: 'seq 1 120' }).last()).toHaveAttribute('data-status', 'completed', {
-      timeout: 20_000,
-    });
+    const seqCard = page.getByTestId('tool-card').filter({ hasText: 'seq 1 120' }).last();
+    await expect(seqCard).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+    await seqCard.getByTestId('tool-toggle').click();
+    await expect(seqCard.getByTestId('tool-output')).toContainText('120');
     await remote.send('Update greeting.txt so it says hello, tern');
     const prompt = page.locator('[data-testid="permission-prompt"][data-state="pending"]');
     await expect(prompt).toBeVisible({ timeout: 30_000 });

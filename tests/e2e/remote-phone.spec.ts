@@ -37,9 +37,13 @@ test.describe('the console on a phone', () => {
 
   test('compact bar, one-line tool cards, opens at the latest message, n new pill, while-you-were-away summary @phone', async ({
     page,
+    context,
     baseURL,
+    networkCut,
   }) => {
     const remote = new RemoteConsole(page);
+    // This device already answered the one-time offer of notifications (its toast would cover the bottom of the chat).
+    await page.addInitScript(() => localStorage.setItem('tern.pushAsked', '2026-01-01T00:00:00.000Z'));
     await signUpFrom(page, '/remote');
     await remote.expectConnected();
     const cli = await pairCli(remote, baseURL!, rig.modelUrl(), rig.clis);
@@ -84,6 +88,8 @@ test.describe('the console on a phone', () => {
     await setVisibility(page, 'hidden');
     await prompt.getByRole('button', { name: 'Allow once' }).click();
     await expect(page.getByTestId('assistant-message').last()).toContainText('Both tasks are complete', { timeout: 30_000 });
+    // The turn's end has arrived too (Interrupt goes with it).
+    await expect(page.getByTestId('interrupt')).toHaveCount(0, { timeout: 15_000 });
     await setVisibility(page, 'visible');
     await expect(away.getByTestId('away-files')).toContainText('1 file changed · greeting.txt');
     await expect(away.getByTestId('away-turn')).toContainText('Turn finished');
@@ -137,14 +143,40 @@ test.describe('the console on a phone', () => {
       timeout: 30_000,
     });
 
-    // The same in Chinese and in the light theme.
+    // Offline: the bar keeps its one line and the settings gear stays on screen.
+    networkCut.on = true;
+    await context.setOffline(true);
+    await expect(remote.status).toHaveAttribute('data-state', 'reconnecting', { timeout: 10_000 });
+    const gear = (await page.getByTestId('open-settings').boundingBox())!;
+    expect(gear.x + gear.width).toBeLessThanOrEqual(VIEWPORT.width);
+    expect((await page.getByTestId('console-bar').boundingBox())!.height).toBeLessThanOrEqual(49);
+    await shot(page, 'offline-en');
+    await context.setOffline(false);
+    await remote.expectConnected();
+    networkCut.on = false;
+
+    // The same in Chinese, then in the dark theme and on a desktop.
     await page.goto('/zh/remote');
     await remote.expectConnected();
     await expect(page.getByTestId('tool-card').filter({ hasText: 'after-the-pill' })).toBeVisible({ timeout: 15_000 });
     await expect.poll(() => fromEnd(scroller)).toBeLessThanOrEqual(1);
     expect(await scroller.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThanOrEqual(VIEWPORT.height * 0.12);
     await shot(page, 'zh');
-    await page.emulateMedia({ colorScheme: 'light' });
-    await shot(page, 'zh-light-system');
+    // The header's theme switch is in the settings sheet on a phone.
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-site').getByRole('button').last().click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('settings-sheet')).toBeHidden();
+    await shot(page, 'zh-dark');
+    // On a desktop the site header stays and the same bar sits under it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator('header').first()).toBeVisible();
+    await expect(page.getByTestId('console-bar')).toBeVisible();
+    await expect.poll(() => fromEnd(scroller)).toBeLessThanOrEqual(1);
+    await shot(page, 'desktop-zh-dark');
+    await page.goto('/remote');
+    await remote.expectConnected();
+    await expect(page.getByTestId('tool-card').filter({ hasText: 'after-the-pill' })).toBeVisible({ timeout: 15_000 });
+    await shot(page, 'desktop-en-dark');
   });
 });
