@@ -196,4 +196,42 @@ test.describe('push notifications', () => {
     );
     expect(replay.data).toMatchObject({ outcome: 'already', decision: 'allow' });
   });
+
+  test('the one-time offer of notifications follows the first approval request, and does not come back', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const remote = new RemoteConsole(page);
+    await signUpFrom(page, '/remote');
+    await remote.expectConnected();
+    await expect(page.getByTestId('push-opt-in')).toHaveCount(0);
+    const cli = await pair(remote, baseURL!, rig.modelUrl(), rig.clis);
+    const env = page
+      .locator('aside')
+      .first()
+      .getByTestId('environment')
+      .filter({ hasText: path.basename(cli.workDir) });
+    await expect(env).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
+    await env.click();
+    await page.locator('aside').first().getByTestId('new-session').click();
+    await expect(page.getByTestId('push-opt-in')).toHaveCount(0);
+    await remote.send('Update greeting.txt so it says hello, tern');
+    const prompt = page.locator('[data-tool="edit_file"]').getByTestId('permission-prompt');
+    await expect(prompt).toHaveAttribute('data-state', 'pending', { timeout: 30_000 });
+    const offer = page.getByTestId('push-opt-in');
+    await expect(offer).toContainText('Get notified when the CLI needs you?');
+    await page.screenshot({ path: testInfo.outputPath('opt-in.png'), animations: 'disabled' });
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await remote.expectConnected();
+    await expect(prompt).toHaveAttribute('data-state', 'pending', { timeout: 30_000 });
+    await expect(page.getByTestId('push-opt-in')).toHaveCount(0);
+    // The installed app's store screenshots (public/screenshots, named in the manifest) are taken from this console.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath('console-wide.png'), animations: 'disabled' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await prompt.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('console-phone.png'), animations: 'disabled' });
+  });
 });
