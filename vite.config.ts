@@ -61,7 +61,8 @@ export default defineConfig({
         // Highlighting grammars and themes (shiki's for code blocks, refractor's for the diff view: ~110 chunks,
         // most of them languages embedded in markdown or html) are not precached: each loads the first time a
         // block needs it, and src/sw.ts caches it then.
-        globIgnores: ['assets/grammars/**'],
+        // The install dialog's screenshots (public/screenshots) are for the browser's store UI, not for offline use.
+        globIgnores: ['assets/grammars/**', 'screenshots/**'],
       },
     }),
   ],

@@ -265,4 +265,15 @@ describe('pushes', () => {
     );
     expect(pushesFor(s.sub.id)).toHaveLength(0);
   });
+
+  it('a CLI that goes offline mid-turn sends a cliOffline push', async () => {
+    const s = await setup();
+    await request(s.web, WINDOW_VISIBILITY_EVENT, { visible: false });
+    const input = await request(s.web, WEB_EVENTS.sessionInput, { sessionId: s.sessionId, clientMsgId: randomUUID(), text: 'refactor it' });
+    expect(input.ok, JSON.stringify(input)).toBe(true);
+    s.cli.disconnect();
+    await waitFor(() => pushesFor(s.sub.id).length === 1);
+    const payload = pushPayloadSchema.parse(pushesFor(s.sub.id)[0]!.payload);
+    expect(payload).toMatchObject({ kind: 'cliOffline', tag: `cliOffline:${s.sessionId}`, title: 'CLI went offline' });
+  });
 });
