@@ -62,7 +62,11 @@ describe('remote store, session management', () => {
     expect(store.getState().sessions[IID]!.map((s) => s.id)).toEqual([SID]);
     expect(store.getState().currentSessionId).toBe(SID);
 
+    socket.drop();
+    store.send('never sent');
+    expect(store.getState().queue).toHaveLength(1);
     socket.fire('session:deleted', { instanceId: IID, sessionId: SID });
+    expect(store.getState().queue).toEqual([]);
     await tick();
     expect(store.getState().sessions[IID]).toEqual([]);
     expect(store.getState().currentSessionId).toBeNull();

@@ -2,7 +2,7 @@ import { type SessionDeleted, sessionDeletedSchema, WEB_EVENTS } from '#protocol
 
 import { refusal } from '../model/remoteState';
 import { removeSession } from '../model/sessions';
-import { putSession, saveSelection, type StoreContext } from './context';
+import { putSession, saveSelection, setQueue, type StoreContext } from './context';
 
 /**
  * Session management from the console (issue #13, item 8): rename, delete, model, search. Each request needs the
@@ -57,13 +57,19 @@ export async function searchContent(ctx: StoreContext, instanceId: string, query
   }
 }
 
-/** A session was deleted (here or in another window): out of the list, its log dropped, closed if it was open. */
+/** A session was deleted (here or in another window): out of the list, its log and queued input dropped, closed if open. */
 export function sessionGone(ctx: StoreContext, { instanceId, sessionId }: SessionDeleted): void {
   const state = ctx.state();
   const sessions = removeSession(state.sessions, instanceId, sessionId);
   const { [sessionId]: _dropped, ...logs } = state.logs;
   const wasOpen = state.currentSessionId === sessionId;
   ctx.set({ sessions, logs, ...(wasOpen && { currentSessionId: null }) });
+  // Input still waiting for it would only be refused: it goes (from the durable outbox too).
+  if (state.queue.some((q) => q.sessionId === sessionId))
+    setQueue(
+      ctx,
+      state.queue.filter((q) => q.sessionId !== sessionId),
+    );
   ctx.joined.delete(sessionId);
   ctx.cache.saveSessions(instanceId, sessions[instanceId] ?? []);
   if (wasOpen) saveSelection(ctx);
