@@ -19,9 +19,11 @@ import path from 'node:path';
 import type { SessionEvent } from '../../relay/protocol';
 import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
-import { concurrentLoop, type LoadSample, rawWsFloor, type Sample, socketIoFloor } from './floors';
+import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor } from './floors';
+import { memoryBench } from './memory';
 import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip } from './pairs';
-import { replayBench, type ReplaySample } from './replay';
+import { replayBench } from './replay';
+import { type BenchReport, type SetupResult, writePerformanceDoc } from './report';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1000);
 const WARMUP = Math.max(20, Math.floor(ROUNDS / 10));
@@ -29,15 +31,6 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 30);
 const PAIR_WARMUP = 3;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-export interface SetupResult {
-  setup: string;
-  one: LoadSample;
-  many: LoadSample;
-  /** Events replayed from storage after the rounds, all checked (count, seqs 1..n, no duplicate event id). */
-  replayedEvents: number;
-  replay: ReplaySample;
-}
 
 /** Checks a replayed session: exactly `expected` events, seqs 1..n in order, every event id once. */
 function checkReplay(events: SessionEvent[], expected: number, what: string): void {
@@ -117,23 +110,28 @@ async function main() {
   } finally {
     await pg?.drop();
   }
-  const out = path.resolve('reports/bench');
-  mkdirSync(out, { recursive: true });
-  const report = {
+  const memory = process.env.BENCH_SKIP_MEMORY ? null : await memoryBench();
+  const overrides = Object.entries(process.env)
+    .filter(([k]) => k.startsWith('BENCH_'))
+    .map(([k, v]) => `${k}=${v} `)
+    .join('');
+  const report: BenchReport = {
+    command: `${overrides}npm run bench`,
     at: new Date().toISOString(),
     loadBefore: load,
-    loadAfter: loadavg(),
+    floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany },
+    results,
+    memory,
     rounds: ROUNDS,
     pairs: PAIRS,
     pairRounds: PAIR_ROUNDS,
   };
-  writeFileSync(
-    path.join(out, 'roundtrip.json'),
-    JSON.stringify({ ...report, floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany }, results }, null, 2) + '\n',
-  );
+  const out = path.resolve('reports/bench');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'roundtrip.json'), JSON.stringify({ ...report, loadAfter: loadavg() }, null, 2) + '\n');
+  writePerformanceDoc(report);
+  console.log('Written: reports/bench/roundtrip.json, docs/performance.md');
 }
-
-export type { Sample };
 
 main().then(
   () => process.exit(0),

@@ -86,13 +86,14 @@ export function createEventBatchRepo(db: Database) {
       const stored = new Map<string, { seq: number; session: RemoteSessionRow }>();
       for (const row of rows) {
         const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
-        stored.set(`${String(row.event_session_id)}/${String(row.event_event_id)}`, { seq: Number(row.event_seq), session });
+        stored.set(`${String(row.event_session_id)}/${String(row.event_event_id)}`.toLowerCase(), { seq: Number(row.event_seq), session });
       }
       const firstOf = new Set<string>();
       const out: EventAppendOutcome[] = [];
       const missing: number[] = [];
       for (const [i, item] of items.entries()) {
-        const key = `${item.sessionId}/${item.eventId}`;
+        // PostgreSQL prints uuids in lower case; the protocol accepts either.
+        const key = `${item.sessionId}/${item.eventId}`.toLowerCase();
         const hit = stored.get(key);
         if (hit && !firstOf.has(key)) {
           firstOf.add(key);

@@ -1,0 +1,104 @@
+/**
+ * Writes the remote benchmark's table into docs/performance.md, between the `bench:start` and `bench:end` markers
+ * (the rest of the page is prose kept by hand), with the command, the machine and its load.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+
+import type { LoadSample, Sample } from './floors';
+import type { MemoryReport } from './memory';
+import type { ReplaySample } from './replay';
+
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+export interface SetupResult {
+  setup: string;
+  one: LoadSample;
+  many: LoadSample;
+  /** Events replayed from storage after the rounds, all checked (count, seqs 1..n, no duplicate event id). */
+  replayedEvents: number;
+  replay: ReplaySample;
+}
+
+export interface BenchReport {
+  command: string;
+  at: string;
+  loadBefore: number[];
+  floors: { rawWs: Sample; socketIo: LoadSample; socketIoMany: LoadSample };
+  results: SetupResult[];
+  memory: MemoryReport | null;
+  rounds: number;
+  pairs: number;
+  pairRounds: number;
+}
+
+const ms = (v: number) => (v < 1 ? v.toFixed(3) : v < 10 ? v.toFixed(2) : v.toFixed(1));
+const x = (v: number, floor: number) => `${(v / floor).toFixed(1)}×`;
+const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
+
+function table(r: BenchReport): string[] {
+  const { socketIo: one, socketIoMany: many } = r.floors;
+  const lines = [
+    `| Set-up | pairs | p50 ms | p99 ms | round trips/s | p50 vs bare Socket.IO (target ≤ 2×) | p99 vs (≤ 5×) | throughput vs (≥ 0.5×) |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|`,
+    `| raw ws relay (floor) | 1 | ${ms(r.floors.rawWs.p50)} | ${ms(r.floors.rawWs.p99)} | | | | |`,
+    `| bare Socket.IO relay (floor) | 1 | ${ms(one.p50)} | ${ms(one.p99)} | ${one.perSecond.toFixed(0)} | 1× | 1× | 1× |`,
+    `| bare Socket.IO relay (floor) | ${many.pairs} | ${ms(many.p50)} | ${ms(many.p99)} | ${many.perSecond.toFixed(0)} | 1× | 1× | 1× |`,
+  ];
+  for (const s of r.results) {
+    for (const [sample, floor] of [
+      [s.one, one],
+      [s.many, many],
+    ] as const) {
+      lines.push(
+        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${x(sample.p50, floor.p50)} | ${x(sample.p99, floor.p99)} | ${(sample.perSecond / floor.perSecond).toFixed(2)}× |`,
+      );
+    }
+  }
+  return lines;
+}
+
+function memoryLines(m: MemoryReport | null): string[] {
+  if (!m) return ['Memory: not measured in this run.'];
+  return [
+    `| Memory | measured | target |`,
+    `|---|---:|---:|`,
+    ...m.idle.map(
+      (i) =>
+        `| idle compiled relay (${i.build}), ${i.storage} | ${i.rssMB} MB RSS | ${i.storage.startsWith('PostgreSQL') ? '≤ 100' : '≤ 150'} MB |`,
+    ),
+    `| per connected browser+CLI pair, at ${m.pairs.pairs} pairs (RSS ${m.pairs.rssBeforeMB} → ${m.pairs.rssAfterMB} MB) | ${m.pairs.rssPerPairKB} KB RSS, ${m.pairs.heapPerPairKB} KB heap | ≤ 25 KB |`,
+    `| ${m.sockets.sockets} idle /web sockets in one process (RSS ${m.sockets.rssBeforeMB} → ${m.sockets.rssAfterMB} MB) | ${m.sockets.rssPerSocketKB} KB RSS, ${m.sockets.heapPerSocketKB} KB heap each | measured |`,
+  ];
+}
+
+export function writePerformanceDoc(r: BenchReport, file = path.resolve('docs/performance.md')): void {
+  const cpu = cpus();
+  const block = [
+    START,
+    '',
+    `Measured ${r.at} with \`${r.command}\` on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
+    '',
+    `Round trips: browser → relay → CLI → relay → browser; 1 pair = ${r.rounds} sequential rounds; ${r.pairs} pairs = ${r.pairRounds} rounds each, all pairs at once. Every Tern round stores two events (the user's message and the CLI's answer); after the rounds every session was replayed from seq 0 and checked (count, seqs 1..n, each event id once): ${r.results.map((s) => `${s.replayedEvents} events (${s.setup})`).join(', ')}.`,
+    '',
+    ...table(r),
+    '',
+    `| Replay: a browser joining a session with stored events | events | median | worst (of 5) | target |`,
+    `|---|---:|---:|---:|---:|`,
+    ...r.results.map(
+      (s) => `| ${s.setup} | ${s.replay.events} | ${s.replay.median.toFixed(0)} ms | ${s.replay.worst.toFixed(0)} ms | < 1000 ms |`,
+    ),
+    '',
+    ...memoryLines(r.memory),
+    '',
+    END,
+  ].join('\n');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Performance\n\n${START}\n${END}\n`;
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + END.length) : `${current.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+}
