@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
 
+import { SLOW_CONSUMER_CLOSE_CODE, SLOW_CONSUMER_REASON } from '../../protocol/transport';
 import type { WebNamespace } from './namespaces';
 
 /**
@@ -14,8 +15,7 @@ import type { WebNamespace } from './namespaces';
  *   sent after what is already queued (`ws` destroys the connection if the close is not answered within 30 s).
  * The browser reconnects and re-joins after the last seq it holds: it misses nothing (fanout.ts replays from storage).
  */
-export const SLOW_CONSUMER_CLOSE_CODE = 4008;
-export const SLOW_CONSUMER_REASON = 'SLOW_CONSUMER';
+export { SLOW_CONSUMER_CLOSE_CODE, SLOW_CONSUMER_REASON };
 
 /** The parts of engine.io's connection this reads (not in its public types). */
 interface EngineConnection {

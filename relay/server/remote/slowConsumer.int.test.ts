@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '../../protocol';
+import { isSlowConsumerClose } from '../../protocol/transport';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
@@ -55,10 +56,10 @@ describe('slow consumers', () => {
     }
     const [fast, slow] = windows as [(typeof windows)[0], (typeof windows)[0]];
     const slowServer = relay.app.remote.io.of(WEB_NAMESPACE).sockets.get(slow.socket.id!)!;
-    const closed = new Promise<{ reason: string; code?: number; text?: string }>((resolve) =>
+    const closed = new Promise<{ reason: string; code?: number; text?: string; told: boolean }>((resolve) =>
       slow.socket.once('disconnect', (reason, details) => {
         const context = (details as { context?: { code?: number; reason?: unknown } } | undefined)?.context;
-        resolve({ reason, code: context?.code, text: String(context?.reason ?? '') });
+        resolve({ reason, code: context?.code, text: String(context?.reason ?? ''), told: isSlowConsumerClose(details) });
       }),
     );
     tcpOf(slow.socket).pause();
@@ -82,7 +83,8 @@ describe('slow consumers', () => {
     // Back to reading: it takes what was queued, then the close with its reason.
     tcpOf(slow.socket).resume();
     const close = await closed;
-    expect(close).toMatchObject({ reason: 'transport close', code: SLOW_CONSUMER_CLOSE_CODE, text: SLOW_CONSUMER_REASON });
+    // What the PWA's link reads to say why it reconnects (src/features/remote/client/link.ts).
+    expect(close).toMatchObject({ reason: 'transport close', code: SLOW_CONSUMER_CLOSE_CODE, text: SLOW_CONSUMER_REASON, told: true });
     const kept = slow.received.length;
     expect(kept).toBeLessThan(EVENTS);
     expect(slow.received.map((e) => e.seq)).toEqual(Array.from({ length: kept }, (_, i) => i + 1));

@@ -1,4 +1,5 @@
 import { handshakeErrorDataSchema, WEB_PUSH } from '#protocol/remote';
+import { isSlowConsumerClose } from '#protocol/transport';
 
 import { backoffMs, type ConnectionEvent, type ConnectionState } from '../model/connection';
 import type { RefusedHandshakeCode } from '../model/remoteState';
@@ -70,8 +71,8 @@ export function createLink(options: LinkOptions) {
     socket.connect();
   }
 
-  function lost(): void {
-    options.dispatch({ type: 'lost', offline: !options.isOnline() });
+  function lost(slow = false): void {
+    options.dispatch({ type: 'lost', offline: !options.isOnline(), ...(slow && { slow: true as const }) });
     options.down();
     scheduleRetry();
   }
@@ -106,8 +107,8 @@ export function createLink(options: LinkOptions) {
       else if (failure.kind === 'refused') refused(failure.code);
       else lost();
     });
-    s.on('disconnect', () => {
-      if (!stopped) lost();
+    s.on('disconnect', (_reason, details) => {
+      if (!stopped) lost(isSlowConsumerClose(details));
     });
     s.on(WEB_PUSH.authRevoked, () => unauthorized(true));
     options.listen(s);

@@ -74,6 +74,7 @@ export function LinkStatus({
   const browserDetail =
     connection.status === 'reconnecting'
       ? [
+          ...(connection.slow ? [t('link.slowConsumer')] : []),
           t('connection.reconnecting', { attempt: Math.max(1, connection.attempt) }),
           ...(retryIn !== null ? [t('link.nextRetry', { seconds: retryIn })] : []),
         ].join(' · ')

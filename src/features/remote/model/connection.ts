@@ -6,15 +6,18 @@ export type ConnectionState =
   | { status: 'idle' }
   | { status: 'connecting' }
   | { status: 'connected' }
-  /** `retryAt`: when the next retry is due (epoch ms), once it is scheduled. */
-  | { status: 'reconnecting'; attempt: number; offline: boolean; retryAt?: number }
+  /**
+   * `retryAt`: when the next retry is due (epoch ms), once it is scheduled. `slow`: the relay dropped this window as a
+   * slow consumer (it had stopped taking what it was sent; docs/deploy.md), shown until it is connected again.
+   */
+  | { status: 'reconnecting'; attempt: number; offline: boolean; retryAt?: number; slow?: true }
   | { status: 'disconnected'; reason: 'unauthorized' | 'stopped' | 'revoked' | 'refused' };
 
 export type ConnectionEvent =
   | { type: 'start' }
   | { type: 'connected' }
   /** The transport dropped or a connect attempt failed; the client will retry. */
-  | { type: 'lost'; offline: boolean }
+  | { type: 'lost'; offline: boolean; slow?: true }
   /** The next retry is scheduled for `at` (epoch ms). */
   | { type: 'scheduled'; at: number }
   /** A scheduled retry is starting now. */
@@ -35,8 +38,8 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
       return { status: 'connected' };
     case 'lost':
       if (state.status === 'disconnected' || state.status === 'idle') return state;
-      if (state.status === 'reconnecting') return { ...state, offline: event.offline };
-      return { status: 'reconnecting', attempt: 0, offline: event.offline };
+      if (state.status === 'reconnecting') return { ...state, offline: event.offline, ...(event.slow && { slow: true }) };
+      return { status: 'reconnecting', attempt: 0, offline: event.offline, ...(event.slow && { slow: true }) };
     case 'scheduled':
       return state.status === 'reconnecting' ? { ...state, retryAt: event.at } : state;
     case 'retry': {
