@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test as shared } from './fixtures';
 import { RemoteConsole, signUpFrom } from './pages/remoteConsole';
 
 /**
@@ -6,6 +6,22 @@ import { RemoteConsole, signUpFrom } from './pages/remoteConsole';
  * load), and installing the app — a Home Screen hint on iOS, where the browser offers no install prompt and push needs
  * the installed app. Screenshots: desktop and 390 px phone, en and zh, light and dark.
  */
+
+/** Chromium's own console error when a page calls PushManager.subscribe in an incognito-like context (every Playwright context is one). */
+const INCOGNITO_PUSH = /does not support the Push API in incognito mode/;
+const test = shared.extend({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      const text = msg.text();
+      if (msg.type() !== 'error' || /Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+      if (!INCOGNITO_PUSH.test(text)) errors.push(text);
+    });
+    page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -32,6 +48,25 @@ for (const { lang, theme, width } of [
     await page.screenshot({ path: testInfo.outputPath(`settings-${lang}-${theme}-${width}.png`), animations: 'disabled' });
   });
 }
+
+test('turning notifications on asks the browser from the click; where subscribing fails, the settings say so', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  const remote = new RemoteConsole(page);
+  await signUpFrom(page, '/remote');
+  await remote.expectConnected();
+  await page.getByTestId('open-settings').click();
+  const settings = page.getByTestId('push-settings');
+  await expect(settings).toHaveAttribute('data-status', 'off');
+  await settings.getByRole('button', { name: 'Turn on notifications' }).click();
+  // Permission is granted, but a Playwright context (like incognito) has no Push API: subscribe fails, the settings say so.
+  await expect(settings).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+  await expect(settings).toContainText('Notifications could not be turned on. Try again.');
+  await page.screenshot({ path: testInfo.outputPath('settings-after-enable.png'), animations: 'disabled' });
+});
 
 test.describe('on an iPhone', () => {
   test.use({
