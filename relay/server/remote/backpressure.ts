@@ -35,6 +35,8 @@ interface Limits {
   stallMs: number;
   log: FastifyBaseLogger;
   dropped: boolean;
+  /** Bytes in engine.io's write buffer, kept as packets are queued and flushed (so reading it is O(1)). */
+  queued: number;
 }
 const limitsOf = new WeakMap<object, Limits>();
 
@@ -42,11 +44,14 @@ const sizeOf = (data: unknown): number =>
   typeof data === 'string' ? Buffer.byteLength(data) : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? data.byteLength : 0;
 const engineOf = (socket: Pick<Socket, 'conn'>) => socket.conn as unknown as EngineConnection;
 
-/** Bytes this socket's connection holds that the peer has not taken yet. */
+/** Bytes this socket's connection holds that the peer has not taken yet (O(1) on a socket limitOutgoing watches). */
 export function pendingBytes(socket: Pick<Socket, 'conn'>): number {
   const conn = engineOf(socket);
-  let queued = 0;
-  for (const packet of conn.writeBuffer ?? []) queued += sizeOf(packet.data);
+  let queued = limitsOf.get(socket)?.queued;
+  if (queued === undefined) {
+    queued = 0;
+    for (const packet of conn.writeBuffer ?? []) queued += sizeOf(packet.data);
+  }
   return queued + (conn.transport?.socket?.bufferedAmount ?? 0);
 }
 
@@ -102,14 +107,16 @@ function dropSlowConsumer(socket: Socket): void {
 /** Caps what each browser socket may hold unsent (SOCKET_BUFFER_LIMIT_BYTES). */
 export function limitOutgoing(web: WebNamespace, options: { limitBytes: number; stallMs: number; log: FastifyBaseLogger }): void {
   web.on('connection', (socket) => {
-    const limits: Limits = { ...options, dropped: false };
-    limitsOf.set(socket, limits);
     const conn = engineOf(socket);
-    let queued = 0;
-    conn.on('drain', () => (queued = 0));
+    // What is already queued (the connect packet) before this listener saw anything.
+    const limits: Limits = { ...options, dropped: false, queued: 0 };
+    for (const packet of conn.writeBuffer ?? []) limits.queued += sizeOf(packet.data);
+    limitsOf.set(socket, limits);
+    // engine.io empties its write buffer into the transport on every flush, then emits 'drain'.
+    conn.on('drain', () => (limits.queued = 0));
     conn.on('packetCreate', (packet) => {
-      queued += sizeOf(packet.data);
-      if (!limits.dropped && queued + (conn.transport?.socket?.bufferedAmount ?? 0) > limits.limitBytes) dropSlowConsumer(socket);
+      limits.queued += sizeOf(packet.data);
+      if (!limits.dropped && limits.queued + (conn.transport?.socket?.bufferedAmount ?? 0) > limits.limitBytes) dropSlowConsumer(socket);
     });
   });
 }
