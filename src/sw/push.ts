@@ -108,9 +108,10 @@ async function openConsole(sw: ServiceWorkerGlobalScope, url: string): Promise<v
   const target = new URL(url, sw.location.origin).href;
   const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const existing = windows.find((w) => new URL(w.url).pathname.replace(/^\/zh/, '').startsWith('/remote')) ?? windows[0];
-  if (existing) {
-    await existing.navigate(target).catch(() => null);
-    await existing.focus();
+  // navigate() only works on a window this worker controls (not the very first page that installed it).
+  const navigated = existing ? await existing.navigate(target).catch(() => null) : null;
+  if (navigated) {
+    await navigated.focus();
     return;
   }
   await sw.clients.openWindow(target);

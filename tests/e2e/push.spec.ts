@@ -195,6 +195,17 @@ test.describe('push notifications', () => {
       payload.approval!.token,
     );
     expect(replay.data).toMatchObject({ outcome: 'already', decision: 'allow' });
+
+    // Where notifications have no buttons (iOS), a tap opens the console on that session's request.
+    await page.locator('aside').first().getByTestId('new-session').click();
+    await expect(page.locator('[data-tool="edit_file"]')).toHaveCount(0);
+    await deliver();
+    await expect.poll(() => notifications(page), { timeout: 15_000 }).toContainEqual(expect.objectContaining({ title: 'Approval needed' }));
+    await tapAction(context, payload.tag, '');
+    await expect(page.locator('[data-tool="edit_file"]').getByTestId('permission-prompt')).toHaveAttribute('data-state', 'allow', {
+      timeout: 20_000,
+    });
+    await expect(page).toHaveURL(/\/remote$/);
   });
 
   test('the one-time offer of notifications follows the first approval request, and does not come back', async ({
