@@ -55,7 +55,14 @@ export async function createPushBridge(ctx: HubContext, deps: PushBridgeDeps): P
     answerKey: key,
     now: ctx.core.now,
     ...(deps.coalesceMs !== undefined && { coalesceMs: deps.coalesceMs }),
-    isWatching: async (userId) => (await ctx.web.in(visibleRoom(userId)).fetchSockets()).length > 0,
+    // A node that does not answer in time counts as not watching: better one push too many than a missed approval.
+    isWatching: async (userId) =>
+      (
+        await ctx.web
+          .in(visibleRoom(userId))
+          .fetchSockets()
+          .catch(() => [])
+      ).length > 0,
     onError: (error) => ctx.log.warn({ err: error }, 'push: sending failed'),
   });
 

@@ -1,5 +1,7 @@
 import { Workbox } from 'workbox-window';
 
+import { captureInstallPrompt } from './installPrompt';
+
 export type UpdateListener = (apply: () => void) => void;
 let updateListener: UpdateListener | null = null;
 /** A new version waiting to take over (kept until the prompt is on screen: the app may wake after it was found). */
@@ -19,6 +21,7 @@ export const onUpdateAvailable = (listener: UpdateListener): (() => void) => {
  * message in the console is never lost to a surprise reload; accepting activates it and reloads onto the new version.
  */
 export function registerServiceWorker(): void {
+  captureInstallPrompt();
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
