@@ -208,10 +208,21 @@ test.describe('push notifications', () => {
     await expect(page).toHaveURL(/\/remote$/);
   });
 
-  test('the one-time offer of notifications follows the first approval request, and does not come back', async ({
+  test('the one-time offer of notifications follows the first approval request, and does not come back; the app badge counts pending approvals', async ({
     page,
     baseURL,
   }, testInfo) => {
+    // The Badging API's calls are recorded (headless Chromium draws no app icon), then passed on to the real API.
+    await page.addInitScript(() => {
+      const nav = navigator as Navigator & { setAppBadge?: (n?: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+      const calls: Array<number> = [];
+      (window as unknown as { badgeCalls: number[] }).badgeCalls = calls;
+      const set = nav.setAppBadge?.bind(nav);
+      const clear = nav.clearAppBadge?.bind(nav);
+      nav.setAppBadge = (n?: number) => (calls.push(n ?? 0), set ? set(n) : Promise.resolve());
+      nav.clearAppBadge = () => (calls.push(0), clear ? clear() : Promise.resolve());
+    });
+    const badge = () => page.evaluate(() => (window as unknown as { badgeCalls: number[] }).badgeCalls.at(-1) ?? null);
     const remote = new RemoteConsole(page);
     await signUpFrom(page, '/remote');
     await remote.expectConnected();
@@ -231,6 +242,8 @@ test.describe('push notifications', () => {
     await expect(prompt).toHaveAttribute('data-state', 'pending', { timeout: 30_000 });
     const offer = page.getByTestId('push-opt-in');
     await expect(offer).toContainText('Get notified when the CLI needs you?');
+    // The app badge counts the pending approval.
+    await expect.poll(badge).toBe(1);
     await page.screenshot({ path: testInfo.outputPath('opt-in.png'), animations: 'disabled' });
     await offer.getByRole('button', { name: 'Not now' }).click();
     await expect(offer).toHaveCount(0);
@@ -244,5 +257,16 @@ test.describe('push notifications', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await prompt.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('console-phone.png'), animations: 'disabled' });
+    // Answered, the count goes down; the model then asks to run a command (a new pending request), and once that is
+    // answered too and the turn is over, the badge is cleared.
+    await expect.poll(badge).toBe(1);
+    await prompt.getByRole('button', { name: 'Deny' }).click();
+    await expect(prompt).toHaveAttribute('data-state', 'deny', { timeout: 15_000 });
+    const shellPrompt = page.locator('[data-tool="run_command"]').getByTestId('permission-prompt');
+    await expect(shellPrompt).toHaveAttribute('data-state', 'pending', { timeout: 30_000 });
+    await expect.poll(badge).toBe(1);
+    await shellPrompt.getByRole('button', { name: 'Deny' }).click();
+    await expect(shellPrompt).toHaveAttribute('data-state', 'deny', { timeout: 15_000 });
+    await expect.poll(badge).toBe(0);
   });
 });
