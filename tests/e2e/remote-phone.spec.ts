@@ -178,5 +178,23 @@ test.describe('the console on a phone', () => {
     await remote.expectConnected();
     await expect(page.getByTestId('tool-card').filter({ hasText: 'after-the-pill' })).toBeVisible({ timeout: 15_000 });
     await shot(page, 'desktop-en-dark');
+    // Inside the installed app (display-mode standalone) the site header is not shown at any width. Chromium cannot
+    // emulate that display mode here, so the page's own style sheets are read: a rule under that media query hides
+    // this header.
+    const hiddenWhenInstalled = await page
+      .locator('header')
+      .first()
+      .evaluate((header) => {
+        const hides = (rules: CSSRuleList, installed: boolean): boolean =>
+          [...rules].some((rule) => {
+            if (rule instanceof CSSMediaRule)
+              return hides(rule.cssRules, installed || rule.conditionText.includes('display-mode: standalone'));
+            if (rule instanceof CSSStyleRule) return installed && rule.style.display === 'none' && header.matches(rule.selectorText);
+            return 'cssRules' in rule ? hides((rule as CSSGroupingRule).cssRules, installed) : false;
+          });
+        return [...document.styleSheets].some((sheet) => hides(sheet.cssRules, false));
+      });
+    expect(hiddenWhenInstalled).toBe(true);
+    await expect(page.getByTestId('console-bar').getByTestId('session-title')).toHaveText('Update greeting.txt so it says hello, tern');
   });
 });

@@ -335,12 +335,12 @@ export default function RemotePage() {
           view.sessionId ? sessionLabel(view.session, t('sessions.untitled')) : attached ? attached.hostname : t('environments.choose')
         }
         pickerDetail={view.sessionId ? attached?.hostname : undefined}
+        title={view.sessionId ? sessionLabel(view.session, t('sessions.untitled')) : undefined}
         onOpenPicker={() => setPickerOpen(true)}
         onOpenSettings={() => setSettingsOpen(true)}
       >
         {view.sessionId && (
           <SessionToolbar
-            session={view.session}
             timeline={view.cliOnline ? view.timeline : { ...view.timeline, running: false }}
             connected={view.canDrive}
             showTodos={showTodos}

@@ -33,6 +33,7 @@ export function ConsoleBar({
   onRetry,
   pickerLabel,
   pickerDetail,
+  title,
   onOpenPicker,
   onOpenSettings,
   children,
@@ -42,6 +43,8 @@ export function ConsoleBar({
   pickerLabel: string;
   /** The environment, shown under the session title on phones. */
   pickerDetail?: string;
+  /** The open session's title, shown after the console's name on wide screens (phones show it in the picker). */
+  title?: string;
   onOpenPicker: () => void;
   onOpenSettings: () => void;
   children?: React.ReactNode;
@@ -75,6 +78,14 @@ export function ConsoleBar({
         {pickerDetail && <span className="w-full truncate text-[11px] font-normal leading-tight text-base-content/60">{pickerDetail}</span>}
       </button>
       <h1 className="hidden shrink-0 text-sm font-semibold lg:block">{t('title')}</h1>
+      {title && (
+        <h2
+          className="hidden min-w-0 truncate border-l border-base-300 pl-3 text-sm text-base-content/80 lg:block"
+          data-testid="session-title"
+        >
+          {title}
+        </h2>
+      )}
       <div className="flex shrink-0 items-center gap-1 sm:gap-2 lg:ml-auto">
         {children}
         <ConnectionBanner connection={connection} onRetry={onRetry} />

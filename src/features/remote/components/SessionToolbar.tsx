@@ -10,19 +10,16 @@ export function sessionLabel(session: Session | undefined, untitled: string): st
 }
 
 /**
- * The open session's controls in the console bar: its title (wide screens; phones show it in the picker), the task
- * list toggle with what is done out of how many (below xl, where the task panel is not beside the chat) and Interrupt
+ * The open session's controls in the console bar: the task list toggle with what is done out of how many (below xl, where the task panel is not beside the chat) and Interrupt
  * while a turn runs.
  */
 export function SessionToolbar({
-  session,
   timeline,
   connected,
   showTodos,
   onToggleTodos,
   onInterrupt,
 }: {
-  session: Session | undefined;
   timeline: Timeline;
   connected: boolean;
   showTodos: boolean;
@@ -33,9 +30,6 @@ export function SessionToolbar({
   const done = timeline.todos.filter((x) => x.status === 'completed').length;
   return (
     <>
-      <h2 className="hidden min-w-0 max-w-md truncate px-2 text-sm font-medium text-base-content/80 lg:block" data-testid="session-title">
-        {sessionLabel(session, t('sessions.untitled'))}
-      </h2>
       {timeline.todos.length > 0 && (
         <button
           type="button"
