@@ -79,7 +79,7 @@ export function writePerformanceDoc(r: BenchReport, file = path.resolve('docs/pe
   const block = [
     START,
     '',
-    `Measured ${r.at} with \`${r.command}\` on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
+    `Measured ${r.at} with \`${r.command}\` (the relay part of \`npm run bench\`) on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
     '',
     `Round trips: browser → relay → CLI → relay → browser; 1 pair = ${r.rounds} sequential rounds; ${r.pairs} pairs = ${r.pairRounds} rounds each, all pairs at once. Every Tern round stores two events (the user's message and the CLI's answer); after the rounds every session was replayed from seq 0 and checked (count, seqs 1..n, each event id once): ${r.results.map((s) => `${s.replayedEvents} events (${s.setup})`).join(', ')}.`,
     '',

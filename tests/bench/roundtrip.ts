@@ -116,7 +116,7 @@ async function main() {
     .map(([k, v]) => `${k}=${v} `)
     .join('');
   const report: BenchReport = {
-    command: `${overrides}npm run bench`,
+    command: `${overrides}node --expose-gc --import tsx tests/bench/roundtrip.ts`,
     at: new Date().toISOString(),
     loadBefore: load,
     floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany },
