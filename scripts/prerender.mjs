@@ -81,7 +81,7 @@ export function pageHtml(template, page, { origin, localizePath, languages }) {
 /**
  * Critical CSS (issue #16): the rules this page's markup uses are inlined in a <style> (the CSP allows inline
  * styles), so the first paint waits for no stylesheet. The full stylesheet still loads, at low priority with
- * `media="print"`, and src/boot.ts switches it to `all` once it has arrived (a <noscript> copy serves visitors
+ * `media="print"`, and src/boot.ts switches it to `all` when the app wakes (a <noscript> copy serves visitors
  * without JavaScript). Both themes' variables are always inlined: the saved theme may be the one not prerendered.
  */
 export function criticalCss(distDir) {
@@ -93,7 +93,10 @@ export function criticalCss(distDir) {
     keyframes: 'critical',
     reduceInlineStyles: false,
     logLevel: 'warn',
-    allowRules: [/data-theme/, /prefers-color-scheme/],
+    // beasties matches a selector after removing its pseudo-classes and pseudo-elements, which breaks two shapes the
+    // build uses: Tailwind's space-x/y (`:where(.space-y-2>:not(:last-child))`) and daisyUI's separators
+    // (`…>li+:before`); those rules (few: the build holds only used utilities) are always kept.
+    allowRules: [/data-theme/, /prefers-color-scheme/, /:not\(:(last|first)-child\)/, /[+>~]:{1,2}(before|after|marker)/, /breadcrumbs/],
   });
   return async (html) => {
     const inlined = (await beasties.process(html)).replace(' data-beasties-container', '');

@@ -31,32 +31,33 @@ const intentEvents = ['pointerdown', 'touchstart', 'mousemove', 'keydown', 'focu
 
 const html = document.documentElement;
 let woken = false;
+/** Clicks and keys that arrived before hydration, replayed in order on the same elements once it is done. */
+const held: { target: HTMLElement; key: KeyboardEventInit | null }[] = [];
 
-// The page inlines its critical CSS; the full stylesheet loads as `print` and applies once it is here. The app starts
-// only after that, so nothing it renders (menus, dialogs, the console) shows unstyled.
+// The page inlines its critical CSS, enough for its prerendered markup; the full stylesheet loads as `print` (not
+// render-blocking) and is switched on when the app wakes, just before it renders: applying it earlier would
+// recalculate the style of the whole page for nothing the visitor sees. Nothing the app renders shows unstyled.
+const deferredCss = [...document.querySelectorAll<HTMLLinkElement>('link[data-tern-deferred-css]')];
 const fullCss: Promise<unknown> = Promise.all(
-  [...document.querySelectorAll<HTMLLinkElement>('link[data-tern-deferred-css]')].map(
+  deferredCss.map(
     (link) =>
       new Promise<void>((resolve) => {
-        const apply = () => {
-          link.media = 'all';
-          resolve();
-        };
-        if (link.sheet) return apply();
-        link.addEventListener('load', apply, { once: true });
+        if (link.sheet) return resolve();
+        link.addEventListener('load', () => resolve(), { once: true });
         link.addEventListener('error', () => resolve(), { once: true });
       }),
   ),
 );
-/** Clicks and keys that arrived before hydration, replayed in order on the same elements once it is done. */
-const held: { target: HTMLElement; key: KeyboardEventInit | null }[] = [];
 
 function wake(): void {
   if (woken) return;
   woken = true;
   html.dataset.boot = 'waking';
   for (const type of intentEvents) removeEventListener(type, wake, { capture: true });
-  void Promise.all([import('./main'), fullCss]).then(([app]) => app.start());
+  void Promise.all([import('./main'), fullCss]).then(([app]) => {
+    for (const link of deferredCss) link.media = 'all';
+    return app.start();
+  });
 }
 
 /** Replays the held events once React has hydrated the page (`html[data-app-ready]`). */

@@ -166,6 +166,8 @@ test.describe('a webview that passes as Chrome for Android', () => {
     });
     await page.goto('/pricing');
     await expect(page.locator('html[data-app-ready="true"]')).toBeAttached({ timeout: 15_000 });
+    // Without voices the test speaks a silent utterance, which Chrome allows only after a user activation.
+    await page.locator('main h1').click();
     const notice = page.getByTestId('browser-notice');
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('You are viewing this page inside an embedded browser.');

@@ -27,8 +27,11 @@ async function capture(page: Page, shell: ShellPage, project: string, name: stri
   // The end state of every animation, so screenshots are stable.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // The plans are the relay's own seeded catalogue.
-  await shell.goto(path);
-  if (name.startsWith('home') || name === 'pricing') await expect(page.getByTestId('plan-card').first()).toBeVisible();
+  // The plans need the app: on the home page, below the fold, it wakes at the visitor's first move (src/boot.ts).
+  const withPlans = name.startsWith('home') || name === 'pricing';
+  if (withPlans) await shell.gotoHydrated(path);
+  else await shell.goto(path);
+  if (withPlans) await expect(page.getByTestId('plan-card').first()).toBeVisible();
   // Nothing may stick out sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await saveScreenshot(page, project, name);

@@ -5,8 +5,7 @@ import { MoonIcon, SunIcon } from './icons';
 
 export function ThemeToggle() {
   const { t } = useTranslation('common');
-  const theme = useTheme();
-  const next = theme === 'tern-dark' ? 'tern-light' : 'tern-dark';
+  const next = useTheme() === 'tern-dark' ? 'tern-light' : 'tern-dark';
   return (
     <button
       type="button"
@@ -15,7 +14,13 @@ export function ThemeToggle() {
       title={t('theme.toggle')}
       onClick={() => setTheme(next)}
     >
-      {theme === 'tern-dark' ? <SunIcon /> : <MoonIcon />}
+      {/* Both icons, shown by the page's theme (index.css): a prerendered page shows the right one before the app wakes. */}
+      <span className="theme-icon-dark inline-flex" aria-hidden="true">
+        <SunIcon />
+      </span>
+      <span className="theme-icon-light inline-flex" aria-hidden="true">
+        <MoonIcon />
+      </span>
     </button>
   );
 }

@@ -61,7 +61,11 @@ export default function PricingPage() {
         </div>
       </section>
 
-      <section aria-label={t('pricing.plansTitle')} className="mx-auto max-w-6xl px-4 pb-8">
+      <section aria-labelledby="pricing-plans-title" className="mx-auto max-w-6xl px-4 pb-8">
+        {/* The plan cards' titles are h3s, as in the home page's pricing section: this h2 keeps the outline in order. */}
+        <h2 id="pricing-plans-title" className="sr-only">
+          {t('pricing.plansTitle')}
+        </h2>
         <PlanCards />
       </section>
 

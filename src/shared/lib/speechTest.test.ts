@@ -39,6 +39,22 @@ describe('spec §9 speech test: 2 s for voices, then 1 s for an utterance', () =
     expect([SPEECH_VOICES_TIMEOUT_MS, SPEECH_UTTERANCE_TIMEOUT_MS]).toEqual([2000, 1000]);
   });
 
+  it('the silent utterance waits for the first user activation (Chrome deprecates speak() before one)', async () => {
+    const engine = new FakeEngine();
+    let activate = () => {};
+    const activation = new Promise<void>((resolve) => (activate = resolve));
+    const state: { settled: boolean; result?: boolean } = { settled: false };
+    void speechEngineAnswers(engine, makeUtterance, activation).then((r) => Object.assign(state, { settled: true, result: r }));
+    await vi.advanceTimersByTimeAsync(SPEECH_VOICES_TIMEOUT_MS + 5000);
+    expect(engine.spoken).toHaveLength(0);
+    expect(state.settled).toBe(false);
+    activate();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.spoken).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(SPEECH_UTTERANCE_TIMEOUT_MS);
+    expect(state).toEqual({ settled: true, result: false });
+  });
+
   it('no speech engine at all fails at once (Android WebView has none)', async () => {
     await expect(speechEngineAnswers(undefined, makeUtterance)).resolves.toBe(false);
   });

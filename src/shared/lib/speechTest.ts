@@ -37,14 +37,23 @@ function firstEvent(
   });
 }
 
-/** True when a real speech engine answers within 2 s (voices) and then 1 s (a silent utterance). */
-export async function speechEngineAnswers(engine: SpeechEngine | undefined, makeUtterance: MakeUtterance | undefined): Promise<boolean> {
+/**
+ * True when a real speech engine answers within 2 s (voices) and then 1 s (a silent utterance). The utterance waits
+ * for `activation` (by default resolved at once): Chrome deprecates speak() before the page's first user activation,
+ * so the browser check speaks only after the visitor's first tap or key (see browserSpeechEngineAnswers).
+ */
+export async function speechEngineAnswers(
+  engine: SpeechEngine | undefined,
+  makeUtterance: MakeUtterance | undefined,
+  activation: Promise<void> = Promise.resolve(),
+): Promise<boolean> {
   if (!engine || !makeUtterance) return false;
   try {
     if (engine.getVoices().length > 0) return true;
     // Voices load asynchronously; a full browser announces them with voiceschanged.
     if ((await firstEvent(engine, ['voiceschanged'], SPEECH_VOICES_TIMEOUT_MS)) && engine.getVoices().length > 0) return true;
     // No voices (a desktop without speech packages, a headless browser): a real engine still reports on an utterance.
+    await activation;
     const utterance = makeUtterance();
     utterance.volume = 0;
     const answered = firstEvent(utterance, ['start', 'end', 'error'], SPEECH_UTTERANCE_TIMEOUT_MS);
@@ -57,9 +66,23 @@ export async function speechEngineAnswers(engine: SpeechEngine | undefined, make
   }
 }
 
-/** The speech test against the browser's own engine. */
+const activationEvents = ['pointerdown', 'keydown', 'touchend', 'click'] as const;
+
+/** Resolves once the page has had a user activation (a tap, click or key): at once if it already has. */
+export function firstUserActivation(): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const name of activationEvents) removeEventListener(name, done, { capture: true });
+      resolve();
+    };
+    for (const name of activationEvents) addEventListener(name, done, { capture: true });
+  });
+}
+
+/** The speech test against the browser's own engine; its utterance waits for the visitor's first activation. */
 export function browserSpeechEngineAnswers(): Promise<boolean> {
   const engine = typeof speechSynthesis === 'undefined' ? undefined : speechSynthesis;
   const make = typeof SpeechSynthesisUtterance === 'undefined' ? undefined : () => new SpeechSynthesisUtterance(' ');
-  return speechEngineAnswers(engine, make);
+  return speechEngineAnswers(engine, make, firstUserActivation());
 }
