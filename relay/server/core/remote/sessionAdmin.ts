@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { SEARCH_RESULTS_MAX, type SessionModel, type SessionRename, type SessionsSearch } from '../../../protocol';
 import type { CliCommandRow, RemoteSessionRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
@@ -22,16 +20,7 @@ const gone = () => fail('NOT_FOUND', 'Session not found');
 /** `session:rename`: the new title, for the console and the CLI. */
 export async function renameSession(deps: RemoteCoreDeps, session: SessionRef, holdsLock: boolean, input: SessionRename): Promise<Managed> {
   if (!holdsLock) throw notAttached();
-  const row = await deps.repo.patchSession(session.id, { title: input.title });
-  if (!row) throw gone();
-  const command = await queueCommand(
-    deps,
-    session.instanceId,
-    'session:rename',
-    { sessionId: session.id, title: input.title },
-    randomUUID(),
-  );
-  return { session: row, command };
+  return patchAndTell(deps, session, { title: input.title }, 'session:rename');
 }
 
 /** `session:model`: one of the models the CLI offers (its last `cli:hello`), for this session's next requests. */
@@ -43,15 +32,19 @@ export async function chooseModel(deps: RemoteCoreDeps, session: SessionRef, hol
       details: [{ path: 'model', message: 'not one of the models the CLI offers' }],
     });
   }
-  const row = await deps.repo.patchSession(session.id, { model: input.model });
+  return patchAndTell(deps, session, { model: input.model }, 'session:model');
+}
+
+/** Stores the change on the session and queues the same change for its CLI (delivered now or at its next hello). */
+async function patchAndTell(
+  deps: RemoteCoreDeps,
+  session: SessionRef,
+  patch: { title: string } | { model: string },
+  type: 'session:rename' | 'session:model',
+): Promise<Managed> {
+  const row = await deps.repo.patchSession(session.id, patch);
   if (!row) throw gone();
-  const command = await queueCommand(
-    deps,
-    session.instanceId,
-    'session:model',
-    { sessionId: session.id, model: input.model },
-    randomUUID(),
-  );
+  const command = await queueCommand(deps, session.instanceId, type, { sessionId: session.id, ...patch });
   return { session: row, command };
 }
 
