@@ -36,7 +36,7 @@ test.describe('pricing', () => {
     await expect(pro.getByTestId('plan-ribbon')).toHaveText('Recommended');
     await expect(pro.getByTestId('plan-price')).toHaveText('¥99');
     await expect(pro.getByTestId('plan-validity')).toHaveText('30-day validity');
-    await expect(pro.getByRole('button', { name: 'Buy Pro' })).toBeVisible();
+    await expect(pro.getByRole('button', { name: 'Buy now: Pro' })).toBeVisible();
     await expect(pro.getByRole('list', { name: 'Highlights' }).getByRole('listitem')).toHaveText(['Best value', '10,000 credits']);
     await expect(plans.cards.filter({ has: page.getByTestId('plan-ribbon') })).toHaveCount(1);
 
@@ -127,7 +127,7 @@ test.describe('pricing', () => {
     for (const text of await plans.cards.allInnerTexts()) expect(text).not.toMatch(/Free|Basic|Pro|Enterprise|credits|support/);
     await expect(plans.cards.filter({ has: page.getByTestId('plan-ribbon') }).getByRole('heading')).toHaveText('专业版');
     await expect(plans.card('旗舰版').getByTestId('plan-price')).toHaveText('¥999');
-    await plans.card('专业版').getByRole('button', { name: '购买专业版' }).click();
+    await plans.card('专业版').getByRole('button', { name: '立即购买：专业版' }).click();
     await expect(page).toHaveURL(/\/checkout\/sandbox\/[^/?]+/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: '沙盒收银台' })).toBeVisible();
     await expect(page.getByRole('definition').first()).toHaveText('专业版');
@@ -147,7 +147,7 @@ test.describe('pricing', () => {
     await signInAsTestUser(page);
     await installCreateOrderStandIn(page, { success: false, message: 'Product is sold out' } as never);
     await shell.goto('/pricing');
-    const buy = new PlanCardsArea(page).card('Basic').getByRole('button', { name: 'Buy Basic' });
+    const buy = new PlanCardsArea(page).card('Basic').getByRole('button', { name: 'Buy now: Basic' });
     await buy.click();
     await expect(shell.toasts.filter({ hasText: 'Product is sold out' })).toBeVisible();
     await expect(buy).toBeEnabled();

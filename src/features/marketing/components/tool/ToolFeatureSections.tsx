@@ -33,7 +33,7 @@ export function UseCasesSection({ useCases }: { useCases: ToolContent['useCases'
       <ol className="grid gap-5 md:grid-cols-3" data-testid="tool-use-cases">
         {useCases.items.map((u, i) => (
           <li key={u.title} className="relative rounded-box border border-base-300 bg-base-100 p-5">
-            <span className="font-mono text-3xl font-bold text-primary/30" aria-hidden="true">
+            <span className="font-mono text-3xl font-bold text-primary/80" aria-hidden="true">
               {String(i + 1).padStart(2, '0')}
             </span>
             <h3 className="mt-1 font-semibold">{u.title}</h3>
