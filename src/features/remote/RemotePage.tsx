@@ -267,8 +267,12 @@ function MainArea({
             checked={session?.autoApprove ?? false}
             disabled={!canDrive}
             onChange={(e) => void store.setAutoApprove(e.target.checked)}
+            aria-label={t('chat.autoApprove')}
           />
-          {t('chat.autoApprove')}
+          <span className="max-sm:hidden">{t('chat.autoApprove')}</span>
+          <span className="sm:hidden" aria-hidden>
+            {t('chat.autoApproveShort')}
+          </span>
         </label>
       </LinkStatus>
       {heldNotice(true)}

@@ -32,6 +32,8 @@ function Leg({
   name,
   short,
   detail,
+  compact,
+  keep = false,
 }: {
   testId: string;
   state: string;
@@ -39,13 +41,18 @@ function Leg({
   name: string;
   short: string;
   detail: string;
+  /** A shorter detail for phones, where the full one would be cut. */
+  compact?: string;
+  /** This leg keeps its width on a narrow line; the other one is cut first. */
+  keep?: boolean;
 }) {
   return (
-    <span className="flex min-w-0 items-center gap-1.5" data-testid={testId} data-state={state}>
+    <span className={`flex items-center gap-1.5 ${keep ? 'shrink-0' : 'min-w-0'}`} data-testid={testId} data-state={state}>
       <span className={`inline-block size-2 shrink-0 rounded-full ${tone}`} aria-hidden />
       <span className="shrink-0 text-base-content/60 max-sm:hidden">{name}</span>
       <span className="shrink-0 text-base-content/60 sm:hidden">{short}</span>
-      <span className="truncate font-medium">{detail}</span>
+      <span className={`truncate font-medium ${compact ? 'max-sm:hidden' : ''}`}>{detail}</span>
+      {compact && <span className="truncate font-medium sm:hidden">{compact}</span>}
     </span>
   );
 }
@@ -79,6 +86,8 @@ export function LinkStatus({
           ...(retryIn !== null ? [t('link.nextRetry', { seconds: retryIn })] : []),
         ].join(' · ')
       : t(`connection.${connection.status}`);
+  const browserCompact =
+    connection.status === 'reconnecting' ? (retryIn !== null ? t('link.retryIn', { seconds: retryIn }) : t('link.retrying')) : undefined;
   const time = (iso: string) => new Date(iso).toLocaleTimeString(i18n.language, { timeStyle: 'short' });
   const cliOnline = instance?.online === true && !stale;
   const cliUnknown = stale && instance !== undefined;
@@ -100,6 +109,7 @@ export function LinkStatus({
           name={t('link.browser')}
           short={t('link.browserShort')}
           detail={browserDetail}
+          compact={browserCompact}
         />
         <Leg
           testId="link-cli"
@@ -108,6 +118,7 @@ export function LinkStatus({
           name={t('link.cli')}
           short={t('link.cliShort')}
           detail={cliDetail}
+          keep
         />
       </div>
       {children}
