@@ -108,7 +108,12 @@ test.describe('the console offline', () => {
     await remote.expectConnected();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await expect(firstCard).toHaveAttribute('data-status', 'completed', { timeout: 15_000 });
-    await expect.poll(async () => (await cachedValues(page)).some((v) => v.includes('online-first') && v.includes('"seq"'))).toBe(true);
+    // Cache writes are batched: wait until the completed tool call itself is in the cache, not only the session's start.
+    await expect
+      .poll(async () =>
+        (await cachedValues(page)).some((v) => v.includes('online-first') && v.includes('"seq"') && v.includes('"status":"completed"')),
+      )
+      .toBe(true);
 
     // Offline, reload: the console opens from the service worker onto the last session, read from IndexedDB.
     networkCut.on = true;
