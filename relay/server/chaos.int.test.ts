@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -24,6 +23,7 @@ import { openStorage, type Storage } from './storage/database';
 import { createRemoteRepo } from './storage/repos/remoteRepo';
 import { type Balancer, buildRelayOnce, type RelayNode, startBalancer, startRelayNode } from './testing/clusterNodes';
 import { createTestPostgres, type TestPostgres } from './testing/postgres';
+import { reachable, TEST_REDIS_URL } from './testing/redis';
 import { cliEnv, waitFor } from './testing/remoteClients';
 
 /**
@@ -33,19 +33,8 @@ import { cliEnv, waitFor } from './testing/remoteClients';
  * balancer to B, resends what was not acked, and the turn completes; the browser saw every event once, in seq order,
  * exactly what storage holds. Skipped without local PostgreSQL and Redis (CI has both).
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const STORY = Array.from({ length: 120 }, (_, i) => `line ${i + 1} of a long answer streamed while a relay node dies.`).join('\n');
-
-const reachable = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = tcpConnect({ host: hostname, port: Number(port || 6379) });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 let pg: TestPostgres | null = null;
 let storage: Storage | undefined;

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { connect as tcpConnect } from 'node:net';
 
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_COMMANDS, CLI_EVENTS, defaultPushPrefs, pushPayloadSchema, WEB_EVENTS, WINDOW_VISIBILITY_EVENT } from '../../protocol';
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
 import { startPushServiceStandIn } from '../testing/pushServiceStandIn';
+import { reachable, TEST_REDIS_URL } from '../testing/redis';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
@@ -15,22 +15,7 @@ import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../test
  * node B. A visible window on B stops A's push; once it is hidden, exactly one push goes out (A saw the event, B did
  * not send it again). The push service is a loopback STAND-IN that decrypts. Skipped without PostgreSQL or Redis.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const reachable = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(url);
-    const socket = tcpConnect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+const REDIS_URL = TEST_REDIS_URL;
 
 let pg: TestPostgres | null = null;
 let a: TestRelay | undefined;
