@@ -321,6 +321,8 @@ export const WEB_PUSH = {
   instanceUpdated: 'instance:updated',
   sessionUpdated: 'session:updated',
   sessionEvent: 'session:event',
+  /** An event before it is stored (no seq): liveSessionEventSchema. */
+  sessionLive: 'session:live',
   sessionDeleted: 'session:deleted',
   workspaceLost: 'workspace:lost',
   authRevoked: 'auth:revoked',

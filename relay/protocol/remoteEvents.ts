@@ -25,6 +25,7 @@ import {
   sessionDeletedSchema,
   sessionDeleteSchema,
   sessionEventSchema,
+  liveSessionEventSchema,
   sessionInputCommandSchema,
   sessionInterruptCommandSchema,
   sessionJoinSchema,
@@ -113,6 +114,7 @@ export const webPushSchemas = {
   [WEB_PUSH.instanceUpdated]: instanceUpdatedSchema,
   [WEB_PUSH.sessionUpdated]: sessionUpdatedSchema,
   [WEB_PUSH.sessionEvent]: sessionEventSchema,
+  [WEB_PUSH.sessionLive]: liveSessionEventSchema,
   [WEB_PUSH.sessionDeleted]: sessionDeletedSchema,
   [WEB_PUSH.workspaceLost]: workspaceLostSchema,
   [WEB_PUSH.authRevoked]: authRevokedSchema,
@@ -151,6 +153,8 @@ export type WebServerToClientEvents = PushEvents<typeof webPushSchemas>;
 /** Between relay nodes (through the adapter's serverSideEmit): a persisted session event, for every node's sockets. */
 export interface InterServerEvents {
   'remote:session-event': (event: z.output<typeof sessionEventSchema>) => void;
+  /** An event before its commit (no seq), for every node's sockets that joined its session. */
+  'remote:session-live': (event: z.output<typeof liveSessionEventSchema>) => void;
 }
 
 /** `socket.data` of a `/cli` socket once its handshake passed. */

@@ -252,3 +252,13 @@ export const sessionEventSchema = z.object({
   body: sessionEventBodySchema,
 });
 export type SessionEvent = z.infer<typeof sessionEventSchema>;
+
+/**
+ * relay → browser `session:live`: an event as it passes through the relay, fanned out BEFORE it is stored, so it has no
+ * seq yet. The same event (same eventId) follows as `session:event` once committed, with its seq; a browser shows a
+ * live event at the end of the session until then, and replaces it by the stored one (reconciling by eventId). A live
+ * event whose stored copy never comes (the relay died before the commit and nobody resent it) is dropped at the next
+ * `session:join`, which replays the truth from storage. docs/protocol.md, "Live events".
+ */
+export const liveSessionEventSchema = sessionEventSchema.omit({ seq: true });
+export type LiveSessionEvent = z.infer<typeof liveSessionEventSchema>;
