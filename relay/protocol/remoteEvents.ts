@@ -155,6 +155,8 @@ export interface InterServerEvents {
   'remote:session-event': (event: z.output<typeof sessionEventSchema>) => void;
   /** An event before its commit (no seq), for every node's sockets that joined its session. */
   'remote:session-live': (event: z.output<typeof liveSessionEventSchema>) => void;
+  /** An instance was attached or detached on some node: forget the workspace leases trusted for it. */
+  'remote:lease-lost': (instanceId: string) => void;
 }
 
 /** `socket.data` of a `/cli` socket once its handshake passed. */

@@ -46,14 +46,19 @@ export function webConnection(ctx: HubContext, socket: WebServerSocket) {
       owned.set(sessionId, ref);
       return ref;
     },
-    holdsLock: (instanceId: string) =>
-      core.repo.holdsLock({
+    /** Whether this window holds the instance's workspace: asks the database (renewing the lease) at most once per LEASE_TRUST_MS. */
+    async holdsLock(instanceId: string): Promise<boolean> {
+      if (ctx.leases.trusted(instanceId, socket.id)) return true;
+      const held = await core.repo.holdsLock({
         instanceId,
         windowId: socket.data.windowId,
         socketId: socket.id,
         now: core.now(),
         leaseMs: core.options.leaseMs,
-      }),
+      });
+      if (held && socket.connected) ctx.leases.remember(instanceId, socket.id);
+      return held;
+    },
   };
 }
 export type WebConnection = ReturnType<typeof webConnection>;

@@ -7,6 +7,7 @@ import { toPending, toSession, toSessionEvent } from '../core/remote/views';
 import type { Applied } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
 import type { SessionFanout } from './fanout';
+import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
 import { AfterAck } from './socketEvents';
@@ -22,6 +23,10 @@ export interface HubContext {
   core: RemoteCoreDeps;
   log: FastifyBaseLogger;
   fanout: SessionFanout;
+  /** Workspace leases recently confirmed by the database (leaseTrust.ts). */
+  leases: LeaseTrust;
+  /** Several relay nodes share the sockets (Redis adapter): inter-node events are needed. */
+  clustered: boolean;
   usage: ReturnType<typeof createUsageBridge>;
   /** Push notifications (remote/pushBridge.ts), set once the hub has made them. */
   push?: PushHooks;
@@ -36,12 +41,26 @@ export interface HubContext {
    * to every window, the session's new state broadcast, and the command delivered to the CLI.
    */
   appliedAck(applied: Applied): { ok: true; seq: number } | AfterAck<{ ok: true; seq: number }>;
+  /** An instance was attached (maybe taken over) or detached: no window's lease for it is trusted any more, on any node. */
+  leaseChanged(instanceId: string): void;
 }
 
-export function createHubContext(base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver' | 'appliedAck'>): HubContext {
+export function createHubContext(
+  base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver' | 'appliedAck' | 'leaseChanged'>,
+): HubContext {
   const { cli, web, core } = base;
+  web.on(LEASE_LOST, (instanceId: string) => base.leases.forgetInstance(instanceId));
   const ctx: HubContext = {
     ...base,
+    leaseChanged(instanceId) {
+      base.leases.forgetInstance(instanceId);
+      if (!base.clustered) return;
+      try {
+        web.serverSideEmit(LEASE_LOST, instanceId);
+      } catch (error) {
+        base.log.warn({ err: error }, 'remote: serverSideEmit failed');
+      }
+    },
     async broadcastInstance(instanceId) {
       const view = await instanceView(core, instanceId);
       if (view) web.to(userRoom(view.row.userId)).emit(WEB_PUSH.instanceUpdated, { instance: view.instance });
@@ -71,6 +90,8 @@ export function createHubContext(base: Omit<HubContext, 'broadcastInstance' | 'b
   };
   return ctx;
 }
+
+const LEASE_LOST = 'remote:lease-lost' as const;
 
 type CommandTarget = ReturnType<ReturnType<CliNamespace['to']>['timeout']>;
 

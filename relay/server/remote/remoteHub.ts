@@ -29,6 +29,7 @@ import { registerCliSessionHandlers, registerWebSessionHandlers } from './handle
 import { registerCliUsageHandlers } from './handlers/usage';
 import { handshakeError, useCliHandshake, useWebHandshake } from './handshakes';
 import { createHubContext } from './hubContext';
+import { createLeaseTrust } from './leaseTrust';
 import { createPresence, startMaintenance } from './maintenance';
 import { type CliNamespace, instanceRoom, tokenRoom, userRoom, type WebNamespace } from './namespaces';
 import { createPushBridge, type PushService } from './pushBridge';
@@ -111,6 +112,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     core,
     log,
     fanout: createSessionFanout(web, () => repo, log, Boolean(deps.config.REDIS_URL)),
+    leases: createLeaseTrust(() => deps.now().getTime()),
+    clustered: Boolean(deps.config.REDIS_URL),
     usage: createUsageBridge({ db: deps.db, now: deps.now, log }),
   });
   const presence = createPresence(ctx);
@@ -139,6 +142,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     push.registerWindow(conn);
     socket.on('disconnect', () => {
       ctx.fanout.leaveAll(socket);
+      ctx.leases.forgetSocket(socket.id);
       // A closed window frees its workspace now, so a new tab 2 s later is not told "busy" by a window that is gone.
       windowGone(core, socket.id).catch((error: unknown) => log.warn({ err: error }, 'remote: releasing a closed window’s lock failed'));
     });

@@ -96,6 +96,10 @@ describe('scale-out: two relay nodes', () => {
     expect(await request(other, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ error: { code: 'WORKSPACE_BUSY' } });
     expect(await request(other, WEB_EVENTS.instanceAttach, { instanceId, takeOver: true })).toMatchObject({ ok: true });
     await waitFor(() => lost.length === 1, 10_000, 'workspace:lost on node B');
+    // Node B trusted that window's lease a moment ago (leaseTrust.ts); the take-over on node A ends that trust there too.
+    expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'x2', text: 'after losing it' })).toMatchObject({
+      error: { code: 'NOT_ATTACHED' },
+    });
 
     // Revoking the token on node B disconnects the CLI on node A.
     const gone = new Promise((resolve) => cli.once('disconnect', resolve));

@@ -29,6 +29,7 @@ export function registerWebInstanceHandlers(ctx: HubContext, conn: WebConnection
       input,
     );
     if (!outcome.held) return outcome.error;
+    ctx.leaseChanged(input.instanceId);
     return new AfterAck({ ok: true as const, instance: outcome.instance, sessions: outcome.sessions }, () => {
       if (outcome.lost) ctx.web.to(outcome.lost.socketId).emit(WEB_PUSH.workspaceLost, outcome.lost.lost);
     });
@@ -36,6 +37,7 @@ export function registerWebInstanceHandlers(ctx: HubContext, conn: WebConnection
 
   conn.router.on('instance:detach', async (input) => {
     await detachInstance(ctx.core, data, input.instanceId);
+    ctx.leaseChanged(input.instanceId);
     return { ok: true as const };
   });
 }

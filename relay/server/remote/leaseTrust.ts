@@ -1,0 +1,57 @@
+/**
+ * Workspace leases this node has just confirmed with the database, trusted for a short while without asking again.
+ * Every browser command that changes a session needs "does this window hold the workspace?"; asking the database each
+ * time was one UPDATE per input (the lease check renews the lease and records activity), a fifth of a round trip's
+ * statements. The maintenance loop renews the leases of connected sockets anyway (maintenance.ts, every renewMs), so
+ * the check only has to notice a lease that was lost: a take-over, a detach, or the socket closing. Those forget the
+ * trust at once on this node, and through the adapter on the others (`remote:lease-lost`); what remains is at most
+ * TRUST_MS during which a window on another node that was just displaced may still send a command, which the CLI
+ * would take as it does any command of a window that held the workspace a moment ago.
+ */
+export const LEASE_TRUST_MS = 1_000;
+
+export function createLeaseTrust(now: () => number, trustMs = LEASE_TRUST_MS) {
+  /** instanceId → socketId → trusted until (epoch ms). */
+  const byInstance = new Map<string, Map<string, number>>();
+  /** socketId → instanceIds it is trusted for (to forget a closed socket without a scan). */
+  const bySocket = new Map<string, Set<string>>();
+
+  function forgetInstance(instanceId: string): void {
+    const sockets = byInstance.get(instanceId);
+    if (!sockets) return;
+    byInstance.delete(instanceId);
+    for (const socketId of sockets.keys()) {
+      const mine = bySocket.get(socketId);
+      mine?.delete(instanceId);
+      if (mine?.size === 0) bySocket.delete(socketId);
+    }
+  }
+
+  return {
+    trusted(instanceId: string, socketId: string): boolean {
+      const until = byInstance.get(instanceId)?.get(socketId);
+      return until !== undefined && now() < until;
+    },
+    /** The database just confirmed (and renewed) this socket's lease. */
+    remember(instanceId: string, socketId: string): void {
+      let sockets = byInstance.get(instanceId);
+      if (!sockets) byInstance.set(instanceId, (sockets = new Map()));
+      sockets.set(socketId, now() + trustMs);
+      let mine = bySocket.get(socketId);
+      if (!mine) bySocket.set(socketId, (mine = new Set()));
+      mine.add(instanceId);
+    },
+    /** Someone attached or detached the instance: every window's trust for it goes (the holder asks again). */
+    forgetInstance,
+    forgetSocket(socketId: string): void {
+      for (const instanceId of bySocket.get(socketId) ?? []) {
+        const sockets = byInstance.get(instanceId);
+        sockets?.delete(socketId);
+        if (sockets?.size === 0) byInstance.delete(instanceId);
+      }
+      bySocket.delete(socketId);
+    },
+    size: () => bySocket.size,
+  };
+}
+export type LeaseTrust = ReturnType<typeof createLeaseTrust>;
