@@ -15,9 +15,19 @@ export class AfterAck<A> {
   ) {}
 }
 
+/**
+ * What a handler answers when its ack waits on work that must not hold the socket's queue (a group commit): the next
+ * event of the socket is taken at once, and the ack goes out when `ack` settles (a rejection answers like a throw).
+ * Work started before returning keeps the socket's order (e.g. appends queued for the group commit in arrival order).
+ */
+export class AckLater<A> {
+  constructor(readonly ack: Promise<A | AfterAck<A>>) {}
+}
+
 type Contracts = Record<string, EventContract>;
 /** What a handler of event `E` may return: its ack (or an error ack), optionally with follow-up work. */
-export type HandlerReturn<C extends Contracts, E extends keyof C> = AckOf<C, E> | AckError | AfterAck<AckOf<C, E> | AckError>;
+export type HandlerReturn<C extends Contracts, E extends keyof C> =
+  AckOf<C, E> | AckError | AfterAck<AckOf<C, E> | AckError> | AckLater<AckOf<C, E> | AckError>;
 export type Handler<C extends Contracts, E extends keyof C> = (data: ParsedOf<C, E>) => Promise<HandlerReturn<C, E>>;
 
 /** The part of a Socket.IO server socket the router needs; inbound payloads are unknown until validated here. */
@@ -46,19 +56,35 @@ export function createEventRouter<C extends Contracts>(socket: InboundSocket, co
     if (typeof ack === 'function') (ack as Reply)(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
   });
 
+  function failed(event: string, error: unknown): AckError {
+    if (error instanceof RemoteFailure) return error.ack;
+    if (storageDataErrorCode(error)) {
+      log.warn({ err: error, event }, 'remote: payload refused by storage as invalid data');
+      return ackError('BAD_REQUEST', 'The payload holds a value that cannot be stored');
+    }
+    log.error({ err: error, event }, 'remote: handler failed');
+    return ackError('INTERNAL', 'Server error, please try again');
+  }
+
   async function run(event: string, handler: () => Promise<unknown>, ack: Reply): Promise<void> {
     let result: unknown;
     try {
       result = await handler();
     } catch (error) {
-      if (error instanceof RemoteFailure) return ack(error.ack);
-      if (storageDataErrorCode(error)) {
-        log.warn({ err: error, event }, 'remote: payload refused by storage as invalid data');
-        return ack(ackError('BAD_REQUEST', 'The payload holds a value that cannot be stored'));
-      }
-      log.error({ err: error, event }, 'remote: handler failed');
-      return ack(ackError('INTERNAL', 'Server error, please try again'));
+      return ack(failed(event, error));
     }
+    if (result instanceof AckLater) {
+      // Not awaited: the socket's next event goes on while this one's ack waits.
+      void (result.ack as Promise<unknown>).then(
+        (settled) => answer(event, settled, ack),
+        (error: unknown) => ack(failed(event, error)),
+      );
+      return;
+    }
+    answer(event, result, ack);
+  }
+
+  function answer(event: string, result: unknown, ack: Reply): void {
     if (!(result instanceof AfterAck)) return ack(result);
     ack(result.ack);
     const after = result.after;
