@@ -12,6 +12,7 @@ import {
   CLI_COMMANDS,
   CLI_EVENTS,
   CLI_NAMESPACE,
+  type LiveSessionEvent,
   loginResultResponseSchema,
   oneTimeTokenResponseSchema,
   REMOTE_PROTOCOL_VERSION,
@@ -151,6 +152,9 @@ describe('relay SIGKILL mid-stream (PGlite)', () => {
       log = next.log;
       if (next.result === 'gap') void join();
     });
+    // Live events (fanned out before their commit, no seq): each must turn out to be a stored event, same body.
+    const live = new Map<string, LiveSessionEvent>();
+    web.on(WEB_PUSH.sessionLive, (event: LiveSessionEvent) => live.set(event.eventId, event));
     web.on('connect', () => {
       void web
         .timeout(5_000)
@@ -171,6 +175,8 @@ describe('relay SIGKILL mid-stream (PGlite)', () => {
     relay.process.kill('SIGKILL');
     await relay.exited;
     const inFlightAtKill = EVENTS - outbox.acked.size;
+    const storedAtKill = new Set(log.events.map((e) => e.eventId));
+    const liveOnlyAtKill = [...live.keys()].filter((id) => !storedAtKill.has(id)).length;
     relay = await spawnRelay(env);
 
     await waitFor(
@@ -185,6 +191,10 @@ describe('relay SIGKILL mid-stream (PGlite)', () => {
     expect([...ids].sort()).toEqual([...eventIds].sort());
     expect(log.ahead.size).toBe(0);
     expect(received).toBeGreaterThanOrEqual(EVENTS);
+    expect(live.size).toBeGreaterThan(0);
+    const stored = new Map(log.events.map((e) => [e.eventId, e]));
+    for (const event of live.values()) expect(stored.get(event.eventId)?.body).toEqual(event.body);
+    console.info(`crash test: ${inFlightAtKill} events in flight and ${liveOnlyAtKill} seen live but not stored at the kill`);
 
     // Storage agrees: a fresh join from seq 0 replays the same events in the same order.
     const replayed: SessionEvent[] = [];

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type SessionEvent, WEB_PUSH } from '../../protocol';
+import { type LiveSessionEvent, type SessionEvent, WEB_PUSH } from '../../protocol';
 import { toSessionEvent } from '../core/remote/views';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { isLagging, whenDrained } from './backpressure';
@@ -10,6 +10,7 @@ const REPLAY_PAGE = 500;
 /** A replay checks whether the browser keeps up (backpressure.ts) after about this many bytes of events. */
 const PACE_CHECK_BYTES = 64 * 1024;
 const NODE_EVENT = 'remote:session-event' as const;
+const NODE_LIVE = 'remote:session-live' as const;
 
 interface Subscription {
   socket: Socket;
@@ -33,6 +34,19 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   const bySocket = new Map<string, Map<string, Subscription>>();
 
   web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
+  web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
+
+  /**
+   * An event before its commit, to the sockets that take events live. One catching up from storage, or not reading
+   * what it was sent, skips it: it gets the stored copy in order anyway.
+   */
+  function deliverLiveLocal(event: LiveSessionEvent): void {
+    const subs = bySession.get(event.sessionId);
+    if (!subs) return;
+    for (const sub of subs) {
+      if (!sub.replaying && !isLagging(sub.socket)) sub.socket.emit(WEB_PUSH.sessionLive, event);
+    }
+  }
 
   function deliverLocal(event: SessionEvent): void {
     const subs = bySession.get(event.sessionId);
@@ -92,6 +106,15 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     }
   }
 
+  /** Through the adapter to the other nodes; a failure there must not fail this node's delivery. */
+  function toOtherNodes(send: () => void): void {
+    try {
+      send();
+    } catch (error) {
+      log.warn({ err: error }, 'remote: serverSideEmit failed');
+    }
+  }
+
   const isCurrent = (sub: Subscription) => bySocket.get(sub.socket.id)?.get(sub.sessionId) === sub && sub.socket.connected;
 
   function leave(socket: Socket, sessionId: string): void {
@@ -124,12 +147,12 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     /** After an event was persisted: this node's sockets now, the other nodes through the adapter. */
     publish(event: SessionEvent): void {
       deliverLocal(event);
-      if (!clustered) return;
-      try {
-        web.serverSideEmit(NODE_EVENT, event);
-      } catch (error) {
-        log.warn({ err: error }, 'remote: serverSideEmit failed');
-      }
+      if (clustered) toOtherNodes(() => web.serverSideEmit(NODE_EVENT, event));
+    },
+    /** Before an event is persisted (`session:live`, no seq): this node's sockets now, the other nodes through the adapter. */
+    publishLive(event: LiveSessionEvent): void {
+      deliverLiveLocal(event);
+      if (clustered) toOtherNodes(() => web.serverSideEmit(NODE_LIVE, event));
     },
   };
 }

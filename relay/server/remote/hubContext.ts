@@ -4,7 +4,7 @@ import { type OkAck, type PendingInput, WEB_PUSH } from '../../protocol';
 import type { RemoteCoreDeps } from '../core/remote/deps';
 import { instanceView } from '../core/remote/instances';
 import { toPending, toSession, toSessionEvent } from '../core/remote/views';
-import type { Applied } from '../core/remote/webCommands';
+import type { Applied, EarlyDelivery } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
 import type { SessionFanout } from './fanout';
 import type { LeaseTrust } from './leaseTrust';
@@ -36,6 +36,8 @@ export interface HubContext {
   broadcastSession(row: RemoteSessionRow): void;
   /** Hands a stored command to the instance's CLI now; without its ack in time it stays pending for the next hello. */
   deliver(command: CliCommandRow | null): Promise<void>;
+  /** An input before its commit: fanned out live, and handed to the CLI (webCommands.ts EarlyDelivery). */
+  handOver: EarlyDelivery;
   /**
    * The answer to a browser command that stored an event: its seq, then (unless it was a resend) the event fanned out
    * to every window, the session's new state broadcast, and the command delivered to the CLI.
@@ -46,10 +48,21 @@ export interface HubContext {
 }
 
 export function createHubContext(
-  base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver' | 'appliedAck' | 'leaseChanged'>,
+  base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver' | 'handOver' | 'appliedAck' | 'leaseChanged'>,
 ): HubContext {
   const { cli, web, core } = base;
   web.on(LEASE_LOST, (instanceId: string) => base.leases.forgetInstance(instanceId));
+  /** Inputs handed over before their commit, by event id (oldest dropped first): what their CLI answered. */
+  const handedOver = new Map<string, Promise<boolean>>();
+  /** Emits a command to the instance's CLI; whether one took it in time (else it waits for the CLI's next cli:hello). */
+  async function toCli(instanceId: string, command: PendingInput): Promise<boolean> {
+    try {
+      const responses = await emitCommand(cli.to(instanceRoom(instanceId)).timeout(core.options.commandAckTimeoutMs), command);
+      return responses.some((r) => r.ok);
+    } catch {
+      return false;
+    }
+  }
   const ctx: HubContext = {
     ...base,
     leaseChanged(instanceId) {
@@ -70,21 +83,28 @@ export function createHubContext(
     },
     async deliver(command) {
       if (!command || command.deliveredAt) return;
-      const pending = toPending(command);
-      try {
-        const responses = await emitCommand(cli.to(instanceRoom(command.instanceId)).timeout(core.options.commandAckTimeoutMs), pending);
-        if (responses.some((r) => r.ok)) await core.repo.markDelivered([command.id], core.now());
-      } catch {
-        // No ack in time: the command stays pending and goes out with the CLI's next cli:hello.
-      }
+      if (await toCli(command.instanceId, toPending(command))) await core.repo.markDelivered([command.id], core.now());
+    },
+    handOver(event, instanceId, command) {
+      // A browser resending an input it got no ack for (its outbox) is not handed over twice by this node.
+      const earlier = handedOver.get(event.eventId);
+      if (earlier) return earlier;
+      base.fanout.publishLive(event);
+      const taken = toCli(instanceId, command);
+      handedOver.set(event.eventId, taken);
+      if (handedOver.size > HANDED_OVER_KEPT) handedOver.delete(handedOver.keys().next().value!);
+      return taken;
     },
     appliedAck(applied) {
       const ack = { ok: true as const, seq: applied.event.seq };
-      if (!applied.command) return ack;
+      const { command, handedOver } = applied;
+      if (!command) return ack;
       return new AfterAck(ack, async () => {
         base.fanout.publish(toSessionEvent(applied.event));
         if (applied.session) ctx.broadcastSession(applied.session);
-        await ctx.deliver(applied.command);
+        if (!handedOver) return ctx.deliver(command);
+        // Handed over before it was stored: marked delivered when the CLI's ack came after the row was written.
+        if (!command.deliveredAt && (await handedOver)) await core.repo.markDelivered([command.id], core.now());
       });
     },
   };
@@ -92,6 +112,8 @@ export function createHubContext(
 }
 
 const LEASE_LOST = 'remote:lease-lost' as const;
+/** How many early hand-overs a node remembers to recognise a resend (a few seconds of inputs at full speed). */
+const HANDED_OVER_KEPT = 2_000;
 
 type CommandTarget = ReturnType<ReturnType<CliNamespace['to']>['timeout']>;
 

@@ -59,24 +59,32 @@ export async function acceptCliEvent(
   input: CliSessionEvent,
   known: KnownSessions,
 ) {
-  let created: RemoteSessionRow | null = null;
-  if (!known.has(input.sessionId)) {
-    const session = await deps.repo.findSession(input.sessionId);
-    if (session && (session.instanceId !== who.instanceId || session.deletedAt)) throw fail('NOT_FOUND', 'Session not found');
-    if (!session) {
-      const ensured = await deps.repo.ensureSession({
-        id: input.sessionId,
-        instanceId: who.instanceId,
-        userId: who.userId,
-        createdAt: deps.now(),
-      });
-      if (ensured.row.instanceId !== who.instanceId) throw fail('NOT_FOUND', 'Session not found');
-      created = ensured.row;
-    }
-    known.add(input.sessionId);
-  }
+  const created = await ensureCliSession(deps, who, input.sessionId, known);
   const result = await appendEvent(deps, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at: deps.now() });
   return { ...result, created };
+}
+
+/**
+ * The session a CLI's event belongs to, checked once per socket: one it started on its own (not announced in cli:hello
+ * yet) is created and returned; one of another instance, or deleted, is NOT_FOUND.
+ */
+export async function ensureCliSession(
+  deps: RemoteCoreDeps,
+  who: { instanceId: string; userId: string },
+  sessionId: string,
+  known: KnownSessions,
+): Promise<RemoteSessionRow | null> {
+  if (known.has(sessionId)) return null;
+  let created: RemoteSessionRow | null = null;
+  const session = await deps.repo.findSession(sessionId);
+  if (session && (session.instanceId !== who.instanceId || session.deletedAt)) throw fail('NOT_FOUND', 'Session not found');
+  if (!session) {
+    const ensured = await deps.repo.ensureSession({ id: sessionId, instanceId: who.instanceId, userId: who.userId, createdAt: deps.now() });
+    if (ensured.row.instanceId !== who.instanceId) throw fail('NOT_FOUND', 'Session not found');
+    created = ensured.row;
+  }
+  known.add(sessionId);
+  return created;
 }
 
 /** `session:meta` from a CLI: title and active flag of one of its own sessions. */

@@ -1,4 +1,4 @@
-import type { SessionInputCommand, SessionPermissionCommand } from '../../../protocol';
+import type { LiveSessionEvent, PendingInput, SessionInputCommand, SessionPermissionCommand } from '../../../protocol';
 import type { CliCommandRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
 import { fail } from './failures';
@@ -12,7 +12,16 @@ export interface Applied {
   session: RemoteSessionRow | null;
   /** Null when this was a resend of something already applied (nothing to publish or deliver again). */
   command: CliCommandRow | null;
+  /** The command was handed to the CLI before it was stored (EarlyDelivery): whether the CLI took it. */
+  handedOver?: Promise<boolean>;
 }
+
+/**
+ * Hands an input to the CLI before its event is committed: fans the event out live (`session:live`) and emits the
+ * command to the CLI at once; resolves whether a CLI took it. Called right after the append was queued for its group
+ * commit, so the input's seq comes before anything the CLI answers that goes through the same queue (one relay node).
+ */
+export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, command: PendingInput) => Promise<boolean>;
 
 const applied = (result: AppendResult, command: CliCommandRow | null): Applied => ({
   event: result.event,
@@ -29,6 +38,7 @@ export async function sendInput(
   session: SessionRef,
   holdsLock: boolean,
   input: SessionInputCommand,
+  early?: EarlyDelivery,
 ): Promise<Applied> {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
   if (!holdsLock) {
@@ -36,14 +46,35 @@ export async function sendInput(
     if (existing) return { event: existing, session: null, command: null };
     throw notAttached();
   }
-  const result = await appendEvent(deps, {
-    sessionId: session.id,
-    eventId,
-    body: { type: 'user_message', clientMsgId: input.clientMsgId, text: input.text },
-    at: deps.now(),
-  });
+  const at = deps.now();
+  const body = { type: 'user_message' as const, clientMsgId: input.clientMsgId, text: input.text };
+  const appending = appendEvent(deps, { sessionId: session.id, eventId, body, at });
+  if (!early) {
+    const result = await appending;
+    if (result.duplicate) return applied(result, null);
+    return applied(result, await queueCommand(deps, session.instanceId, 'session:input', { ...input }, eventId));
+  }
+  // The CLI hears of the input now; it is stored meanwhile. A CLI that gets it twice (a resend, or the stored command
+  // at its next hello) takes it once: it dedupes by command id and clientMsgId.
+  let taken = false;
+  const handedOver = early({ sessionId: session.id, eventId, at: at.toISOString(), body }, session.instanceId, {
+    type: 'session:input',
+    commandId: eventId,
+    payload: { ...input },
+  }).then((ok) => (taken = ok));
+  const result = await appending;
   if (result.duplicate) return applied(result, null);
-  return applied(result, await queueCommand(deps, session.instanceId, 'session:input', { ...input }, eventId));
+  // Stored before the browser's ack either way: as delivered when the CLI already took it, else pending (delivered at
+  // the CLI's next hello, or marked when its late ack comes).
+  const command = await deps.repo.addCommand({
+    id: eventId,
+    instanceId: session.instanceId,
+    type: 'session:input',
+    payload: { ...input },
+    now: at,
+    deliveredAt: taken ? deps.now() : null,
+  });
+  return { ...applied(result, command), handedOver };
 }
 
 /** `session:permission`: the answer is stored once (per requestId) and sent to the CLI. */

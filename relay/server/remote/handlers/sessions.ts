@@ -1,22 +1,34 @@
-import { acceptCliEvent, createWebSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
+import { appendEvent, createWebSession, ensureCliSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
 import { toSession, toSessionEvent } from '../../core/remote/views';
 import { interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
 import type { CliConnection, WebConnection } from '../connections';
 import type { HubContext } from '../hubContext';
-import { AfterAck } from '../socketEvents';
+import { AckLater, AfterAck } from '../socketEvents';
 
-/** `/cli` sessions: events (persisted, then fanned out), metadata, and confirmation of commands taken. */
+/**
+ * `/cli` sessions: events, metadata, and confirmation of commands taken. An event is fanned out live to the session's
+ * browsers at once (`session:live`, no seq) and queued for its group commit; the CLI's ack, the stored copy with its
+ * seq (`session:event`), push notifications and the session's new state follow the commit. The socket's next event is
+ * taken meanwhile (AckLater), and queued in order, so a CLI's events keep their order in seqs.
+ */
 export function registerCliSessionHandlers(ctx: HubContext, conn: CliConnection): void {
   const { data } = conn;
   conn.router.on('session:event', async (input) => {
-    const result = await acceptCliEvent(ctx.core, data, input, conn.knownSessions);
-    if (result.created) ctx.broadcastSession(result.created);
-    if (result.duplicate) return { ok: true as const, seq: result.event.seq };
-    return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
-      ctx.fanout.publish(toSessionEvent(result.event));
-      ctx.push?.onSessionEvent(result.session, input.body);
-      if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.broadcastSession(result.session);
-    });
+    const created = await ensureCliSession(ctx.core, data, input.sessionId, conn.knownSessions);
+    if (created) ctx.broadcastSession(created);
+    const at = ctx.core.now();
+    const appending = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at });
+    ctx.fanout.publishLive({ sessionId: input.sessionId, eventId: input.eventId, at: at.toISOString(), body: input.body });
+    return new AckLater(
+      appending.then((result) => {
+        if (result.duplicate) return { ok: true as const, seq: result.event.seq };
+        return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
+          ctx.fanout.publish(toSessionEvent(result.event));
+          ctx.push?.onSessionEvent(result.session, input.body);
+          if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.broadcastSession(result.session);
+        });
+      }),
+    );
   });
 
   conn.router.on('session:meta', async (input) => {
@@ -57,7 +69,11 @@ export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection)
 
   conn.router.on('session:input', async (input) => {
     const session = await conn.ownSessionRef(input.sessionId);
-    return ctx.appliedAck(await sendInput(ctx.core, session, await conn.holdsLock(session.instanceId), input));
+    const holds = await conn.holdsLock(session.instanceId);
+    // One node: the input reaches the CLI (and the session's windows, live) before its commit. Several nodes: the CLI's
+    // answer would be committed by another node's queue, perhaps before the input, so the input is stored first.
+    const early = ctx.clustered ? undefined : ctx.handOver;
+    return new AckLater(sendInput(ctx.core, session, holds, input, early).then((applied) => ctx.appliedAck(applied)));
   });
 
   conn.router.on('session:interrupt', async (input) => {

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  CLI_COMMANDS,
+  CLI_EVENTS,
+  cliHelloAckSchema,
+  liveSessionEventSchema,
+  type SessionEvent,
+  sessionEventSchema,
+  WEB_EVENTS,
+  WEB_PUSH,
+} from '../../protocol';
+import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+
+/**
+ * `session:live`: events fanned out before their commit (docs/protocol.md, "Live events"). Each must reach the joined
+ * windows before its stored copy, with the same id and body and no seq, and an input must reach the CLI before it is
+ * stored, once, with its command kept as delivered.
+ */
+let relay: TestRelay;
+const open: Socket[] = [];
+const track = <T extends Socket>(s: T) => (open.push(s), s);
+
+beforeAll(async () => {
+  relay = await createTestRelay({ remote: { commandAckTimeoutMs: 2_000 } });
+}, RELAY_START_TIMEOUT_MS);
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(async () => {
+  await relay?.close();
+}, RELAY_START_TIMEOUT_MS);
+
+type Push = { kind: 'live' | 'stored'; event: SessionEvent | Omit<SessionEvent, 'seq'> };
+
+/** Every session push a window receives, in arrival order, validated by the protocol's schemas. */
+function pushes(web: Socket): Push[] {
+  const got: Push[] = [];
+  web.on(WEB_PUSH.sessionLive, (p: unknown) => got.push({ kind: 'live', event: liveSessionEventSchema.parse(p) }));
+  web.on(WEB_PUSH.sessionEvent, (p: unknown) => got.push({ kind: 'stored', event: sessionEventSchema.parse(p) }));
+  return got;
+}
+
+/** A user with a hello'd CLI that records (and acks) every command, a window holding the workspace, a session both windows joined. */
+async function setup(tag: string) {
+  const user = await signIn(relay, `live-${tag}-${randomUUID().slice(0, 6)}@example.com`);
+  const instanceId = randomUUID();
+  const cli = track(await connect(cliSocket(relay, (await cliTokenFor(relay, user.userId, tag)).token, instanceId)));
+  const commands: Array<{ event: string; payload: Record<string, unknown> }> = [];
+  for (const event of Object.values(CLI_COMMANDS)) {
+    cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
+      commands.push({ event, payload });
+      ack?.({ ok: true });
+    });
+  }
+  expect(cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
+  const web = track(await connect(webSocket(relay, user.jwt)));
+  const watcher = track(await connect(webSocket(relay, user.jwt)));
+  expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
+  const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+  const sessionId = created.session.id as string;
+  const seen = { web: pushes(web), watcher: pushes(watcher) };
+  for (const w of [web, watcher]) expect((await request(w, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).ok).toBe(true);
+  return { cli, web, watcher, sessionId, commands, seen };
+}
+
+/** Each stored event came live first (same body, no seq), and nothing came live that was not stored. */
+function expectLiveThenStored(got: Push[], ids: string[]) {
+  for (const id of ids) {
+    const live = got.findIndex((p) => p.kind === 'live' && p.event.eventId === id);
+    const stored = got.findIndex((p) => p.kind === 'stored' && p.event.eventId === id);
+    expect(live, `live copy of ${id}`).toBeGreaterThanOrEqual(0);
+    expect(stored, `stored copy of ${id}`).toBeGreaterThan(live);
+    expect('seq' in got[live]!.event).toBe(false);
+    expect(got[live]!.event.body).toEqual(got[stored]!.event.body);
+    expect(got[live]!.event.at).toBe(got[stored]!.event.at);
+  }
+  const stored = new Set(got.filter((p) => p.kind === 'stored').map((p) => p.event.eventId));
+  expect(got.filter((p) => p.kind === 'live' && !stored.has(p.event.eventId))).toEqual([]);
+}
+
+describe('live events', () => {
+  it('CLI events reach every joined window live, in the CLI’s order, then stored with seqs in that order', async () => {
+    const { cli, sessionId, seen } = await setup('cli');
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    // Sent without waiting for acks, as the CLI's outbox does: the relay takes the next event while the last commits.
+    const acks = ids.map((eventId, i) =>
+      cli.timeout(5_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+        sessionId,
+        eventId,
+        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i}\n` },
+      }),
+    );
+    expect((await Promise.all(acks)).map((a: { seq: number }) => a.seq)).toEqual(ids.map((_, i) => i + 1));
+    for (const got of [seen.web, seen.watcher]) {
+      await waitFor(() => got.filter((p) => p.kind === 'stored').length === ids.length, 5_000, 'stored copies');
+      expectLiveThenStored(got, ids);
+      expect(got.filter((p) => p.kind === 'live').map((p) => p.event.eventId)).toEqual(ids);
+      expect(got.filter((p) => p.kind === 'stored').map((p) => (p.event as SessionEvent).seq)).toEqual(ids.map((_, i) => i + 1));
+    }
+
+    // A CLI resending an event already stored (a lost ack) gets its seq; windows get nothing stored twice.
+    const again = await request(cli, CLI_EVENTS.sessionEvent, {
+      sessionId,
+      eventId: ids[3],
+      body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: 'line 3\n' },
+    });
+    expect(again).toEqual({ ok: true, seq: 4 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.web.filter((p) => p.kind === 'stored')).toHaveLength(ids.length);
+  });
+
+  it('an input reaches the CLI before it is stored, once; other windows see it live then stored; its command is kept as delivered', async () => {
+    const { cli, web, sessionId, commands, seen } = await setup('input');
+    const input = { sessionId, clientMsgId: randomUUID(), text: 'hello, early' };
+    expect(await request(web, WEB_EVENTS.sessionInput, input)).toEqual({ ok: true, seq: 1 });
+    // A resend (the browser's outbox, no ack seen) answers the same seq and is not handed over again.
+    expect(await request(web, WEB_EVENTS.sessionInput, input)).toEqual({ ok: true, seq: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(commands.filter((c) => c.event === CLI_COMMANDS.sessionInput)).toEqual([{ event: CLI_COMMANDS.sessionInput, payload: input }]);
+    for (const got of [seen.web, seen.watcher]) {
+      await waitFor(() => got.some((p) => p.kind === 'stored'), 5_000, 'the stored user_message');
+      const stored = got.filter((p) => p.kind === 'stored');
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.event.body).toEqual({ type: 'user_message', clientMsgId: input.clientMsgId, text: input.text });
+      expectLiveThenStored(got, [stored[0]!.event.eventId]);
+    }
+    // Kept as delivered: the CLI's next hello is not handed the input again.
+    const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+    expect(hello.ok && hello.pendingInputs.filter((p) => p.type === 'session:input')).toEqual([]);
+  });
+});
