@@ -95,11 +95,25 @@ export function criticalCss(distDir) {
     logLevel: 'warn',
     // beasties matches a selector after removing its pseudo-classes and pseudo-elements, which breaks two shapes the
     // build uses: Tailwind's space-x/y (`:where(.space-y-2>:not(:last-child))`) and daisyUI's separators
-    // (`…>li+:before`); those rules (few: the build holds only used utilities) are always kept.
-    allowRules: [/data-theme/, /prefers-color-scheme/, /:not\(:(last|first)-child\)/, /[+>~]:{1,2}(before|after|marker)/, /breadcrumbs/],
+    // (`…>li+:before`); those rules (few: the build holds only used utilities) are always kept. Nor does it match
+    // Tailwind's child variants, whose class holds an escaped `>` (`.\[\&\>article\]\:flex-1>article`): kept too.
+    allowRules: [
+      /data-theme/,
+      /prefers-color-scheme/,
+      /:not\(:(last|first)-child\)/,
+      /[+>~]:{1,2}(before|after|marker)/,
+      /breadcrumbs/,
+      /^\.\\\[\\&\\>/,
+    ],
   });
-  return async (html) => {
-    const inlined = (await beasties.process(html)).replace(' data-beasties-container', '');
+  /** `cssOnly`: extra markup whose rules are kept too (content an island may draw before the app), not shipped. */
+  return async (html, cssOnly = '') => {
+    const marked = cssOnly ? html.replace('</body>', `<div data-tern-css-sample hidden>${cssOnly}</div></body>`) : html;
+    const processed = (await beasties.process(marked)).replace(' data-beasties-container', '');
+    // The sample is the body's last element: everything from it to </body> goes.
+    const sample = processed.indexOf('<div data-tern-css-sample');
+    const inlined = cssOnly && sample >= 0 ? processed.slice(0, sample) + processed.slice(processed.lastIndexOf('</body>')) : processed;
+    if (inlined.includes('data-tern-css-sample')) throw new Error('prerender: the CSS sample was not removed');
     let deferred = 0;
     const out = inlined.replace(/<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[^"]+\.css)">/g, (_, href) => {
       deferred++;
@@ -131,7 +145,9 @@ async function main() {
       const file = path.join(distDir, server.prerenderedFile(lang, route.path));
       mkdirSync(path.dirname(file), { recursive: true });
       const html = pageHtml(template, page, { origin, localizePath: server.localizePath, languages: server.supportedLanguages });
-      writeFileSync(file, await withCriticalCss(html));
+      // Where the plan-card island may draw the plans before the app wakes, their rules join the critical CSS.
+      const islandCss = page.html.includes('data-island="plans"') ? server.planCardsCssSample(lang) : '';
+      writeFileSync(file, await withCriticalCss(html, islandCss));
       count++;
     }
   }

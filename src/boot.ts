@@ -7,9 +7,13 @@
  *   visitor (the header differs), on `/` when the visitor's language is not English (the app redirects), and on a
  *   browser the browser notice must block (user agent, or the speech test for Android Chrome);
  * - at once where the markup holds an element marked `data-wake="load"` (content that needs run-time data), and as
- *   soon as an element marked `data-wake="visible"` comes near the viewport (the plan cards);
+ *   soon as an element marked `data-wake="visible"` comes near the viewport;
  * - at the visitor's first sign of intent: pointer down or move, touch, key, focus, scroll, or a client-side
  *   navigation (history.pushState / popstate).
+ *
+ * Islands fill parts of a prerendered page that need run-time data but not the app: an element marked
+ * `data-island="plans"` (the plan cards' skeletons) gets the live plan cards from features/billing/island/planIsland.ts
+ * as it comes near the viewport; the app wakes only if the island cannot show them, and hydrates over them otherwise.
  *
  * A click or a widget key (arrows, Home, End, Escape) that arrives before the app has hydrated is not lost: it is held
  * and replayed on the same element once `html[data-app-ready]` is set (hydration keeps the prerendered DOM nodes). Until then
@@ -126,6 +130,19 @@ document.addEventListener(
   { capture: true },
 );
 
+/** Runs `then` once, when one of `elements` comes within 200 px of the viewport. */
+function whenNearView(elements: Element[], then: () => void): void {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      then();
+    },
+    { rootMargin: '200px' },
+  );
+  elements.forEach((element) => observer.observe(element));
+}
+
 /** True when the app must run now instead of waiting for the visitor. */
 function needsAppNow(): boolean {
   const root = document.getElementById('root');
@@ -157,16 +174,19 @@ else {
     };
   }
   const visible = document.querySelectorAll('[data-wake="visible"]');
-  if (visible.length > 0) {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        wake();
-      },
-      { rootMargin: '200px' },
-    );
-    visible.forEach((element) => observer.observe(element));
+  if (visible.length > 0) whenNearView([...visible], wake);
+  // Islands: parts that need run-time data but not the app (the plan cards) fill themselves as they come into view;
+  // one that cannot (an error, no data) wakes the app, which handles it as before.
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island="plans"]')) {
+    whenNearView([element], () => {
+      if (woken) return;
+      void import('./features/billing/island/planIsland')
+        .then((island) => island.mountPlanIsland(element))
+        .then(
+          (done) => done || wake(),
+          () => wake(),
+        );
+    });
   }
   // An Android Chrome user agent may be a webview in disguise: the speech test decides (the notice re-checks).
   if (needsSpeechTest(navigator.userAgent, checkBrowser(navigator.userAgent))) {

@@ -18,6 +18,9 @@ import { ORIGIN_PLACEHOLDER, prerenderedFile } from '#protocol/prerender';
 import { type RouteDef, routeTable } from '#protocol/routes';
 
 import { App } from './App';
+import { planCardsHtml } from './features/billing/island/planCardsHtml';
+import { samplePlanProducts } from './features/billing/island/sampleProducts';
+import { isContactPlan } from './features/billing/productLabels';
 import { docsPrerenderData } from './features/docs/prerenderData';
 import { queryClient } from './shared/api/queryClient';
 import { brand } from './shared/brand';
@@ -144,4 +147,16 @@ export async function renderPage(
   const queryState = prefetched ? dehydrate(queryClient) : null;
   queryClient.clear();
   return { url, html, head: headFor(route, lang), queryState };
+}
+
+/**
+ * The plan cards of every shape and grid width, as the plan-card island draws them (features/billing/island): the
+ * prerender adds this, for the critical CSS only, to pages with a `data-island="plans"` area, so the cards are styled
+ * when the island draws them before the app (and the full stylesheet) wakes.
+ */
+export function planCardsCssSample(lang: Language): string {
+  const strings = i18n.getResourceBundle(lang, 'billing') as { plans: Record<string, string> };
+  const regular = samplePlanProducts.filter((p) => !isContactPlan(p));
+  const contact = samplePlanProducts.filter((p) => isContactPlan(p));
+  return [1, 2, 3, 4].map((n) => planCardsHtml([...regular.slice(0, n), ...contact], lang, strings.plans)).join('');
 }

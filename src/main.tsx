@@ -9,7 +9,9 @@ import { parsePathname } from '#protocol/languages';
 
 import { App } from './App';
 import { installLoginBroadcast } from './features/auth/broadcast';
+import { planIsland } from './features/billing/island/state';
 import { queryClient } from './shared/api/queryClient';
+import { queryKeys } from './shared/api/queryKeys';
 import { refreshAuth, watchAuthAcrossTabs } from './shared/auth/session';
 import { initI18n } from './shared/i18n';
 import { detectLanguage } from './shared/i18n/preference';
@@ -47,6 +49,9 @@ export async function start(): Promise<void> {
     // Data the docs pages were rendered with (install guide, changelog), so their first render matches the markup.
     const state = document.getElementById('tern-query-state')?.textContent;
     if (state) hydrateQueries(queryClient, JSON.parse(state));
+    // Plans the plan-card island already shows (features/billing/island): the cards hydrate over its markup.
+    const plans = planIsland.rendered;
+    if (plans) queryClient.setQueryData(queryKeys.billing.products(), plans.products, { updatedAt: plans.at });
   }
   if (prerendered && !signedIn && !redirectsFromRoot) hydrateRoot(root, app);
   else createRoot(root).render(app);

@@ -13,17 +13,26 @@ import { expect, test } from './fixtures';
 const KB = 1024;
 const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
-/** Prerendered pages that wake the app only on interaction: the boot script is all they load. */
-const lazyPages = ['/', '/zh', '/leaderboard', '/leaderboard/claude-code', '/zh/use-cases/learning', '/install', '/help'];
 /**
- * Pages that load the app at once, with ceilings at today's size so they cannot grow unnoticed. They are over the
- * issue's targets (90 KB for /pricing, whose plans need the app and its data as soon as they show; 130 KB for
- * /remote); lowering these numbers is the work left.
+ * Prerendered pages that wake the app only on interaction: the boot script is all they load, plus, on /pricing, the
+ * plan-card island (the plan list, its schema and the cards' markup, without the app).
  */
-const eagerPages: [string, number][] = [
-  ['/pricing', 200 * KB],
-  ['/remote', 185 * KB],
+const lazyPages = [
+  '/',
+  '/zh',
+  '/pricing',
+  '/zh/pricing',
+  '/leaderboard',
+  '/leaderboard/claude-code',
+  '/zh/use-cases/learning',
+  '/install',
+  '/help',
 ];
+/**
+ * Pages that load the app at once, with ceilings at today's size so they cannot grow unnoticed. /remote is over the
+ * issue's target (130 KB); lowering this number is the work left.
+ */
+const eagerPages: [string, number][] = [['/remote', 185 * KB]];
 
 async function firstVisit(page: Page, request: APIRequestContext, path: string) {
   const scripts = new Set<string>();
@@ -54,6 +63,29 @@ test.describe('size budget, first visit on a phone', () => {
       expect(css, 'critical CSS is inlined').toBeGreaterThan(0);
     });
   }
+
+  test('/pricing: the plan cards are drawn without the app, which hydrates over them when it wakes', async ({ page, request }) => {
+    const products: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/web-api/products') products.push(req.url());
+    });
+    const { js } = await firstVisit(page, request, '/zh/pricing');
+    expect(js, 'JavaScript, gzipped').toBeLessThanOrEqual(90 * KB);
+    const cards = page.getByTestId('plan-card');
+    await expect(cards).toHaveCount(5);
+    await expect(page.locator('html')).toHaveAttribute('data-boot', 'idle');
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
+    const buy = cards.filter({ has: page.getByRole('heading', { name: '专业版', exact: true }) }).getByRole('button');
+    await buy.evaluate((button) => ((button as HTMLElement & { islandMark?: boolean }).islandMark = true));
+    // Waking: the app hydrates the island's cards (a mismatch would be a console error) and keeps their nodes.
+    await page.keyboard.press('Shift');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
+    expect(await buy.evaluate((button) => (button as HTMLElement & { islandMark?: boolean }).islandMark)).toBe(true);
+    await expect(cards).toHaveCount(5);
+    expect(products, 'the plans are asked for once').toHaveLength(1);
+    await buy.click();
+    await expect(page).toHaveURL(/\/zh\/login\?redirect=%2Fzh%2Fpricing$/);
+  });
 
   for (const [path, ceiling] of eagerPages) {
     test(`${path}: critical CSS ≤ 12 KB, JS under its ceiling`, async ({ page, request }) => {

@@ -5,7 +5,16 @@ import type { Product } from '#protocol/billing';
 
 import { useLanguageRoute } from '../../shared/routing/language';
 import { CheckIcon, PlanIcon } from './PlanIcon';
-import { formatPrice, isContactPlan, isFreePlan, isRecommended, type PlanKind, planKind, usageRuleLines } from './productLabels';
+import {
+  formatPrice,
+  gridColumns,
+  isContactPlan,
+  isFreePlan,
+  isRecommended,
+  type PlanKind,
+  planKind,
+  usageRuleLines,
+} from './productLabels';
 import { productText } from './productText';
 import { useProducts } from './useProducts';
 import { usePurchase } from './usePurchase';
@@ -18,8 +27,9 @@ function PlanSkeletons() {
       aria-live="polite"
       className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
       data-testid="plan-skeletons"
-      // The plans load at run time: a prerendered page wakes the app as they come into view (src/boot.ts).
-      data-wake="visible"
+      // The plans load at run time: on a prerendered page, the plan-card island fills this area as it comes into
+      // view, without waking the app (src/boot.ts, island/planIsland.ts).
+      data-island="plans"
     >
       <span className="sr-only">{t('plans.loading')}</span>
       {[0, 1, 2].map((i) => (
@@ -253,15 +263,10 @@ function ContactPlanCard({ product }: { product: Product }) {
   );
 }
 
-/** Grid columns for the purchasable plans: four or more fill a desktop row of four, fewer sit centred. */
-function gridColumns(count: number): string {
-  if (count >= 4) return 'sm:grid-cols-2 lg:grid-cols-4';
-  if (count === 3) return 'sm:grid-cols-2 lg:grid-cols-3';
-  if (count === 2) return 'sm:grid-cols-2 lg:mx-auto lg:max-w-4xl';
-  return count === 1 ? 'mx-auto max-w-md' : '';
-}
-
-/** The live plans (spec §4 Purchase), shared by the home page's #pricing section and /pricing. */
+/**
+ * The live plans (spec §4 Purchase), shared by the home page's #pricing section and /pricing. Any change to the
+ * loaded state's markup must be made in island/planCardsHtml.ts too (its test compares the two).
+ */
 export function PlanCards() {
   const { t } = useTranslation('billing');
   const products = useProducts();

@@ -55,3 +55,11 @@ export function usageRuleLines(usageRules: string): string[] {
     .map((line) => line.replace(/^\s*(?:[-*•·]|\d+[.)、])\s*/, '').trim())
     .filter(Boolean);
 }
+
+/** Grid columns for the purchasable plans: four or more fill a desktop row of four, fewer sit centred. */
+export function gridColumns(count: number): string {
+  if (count >= 4) return 'sm:grid-cols-2 lg:grid-cols-4';
+  if (count === 3) return 'sm:grid-cols-2 lg:grid-cols-3';
+  if (count === 2) return 'sm:grid-cols-2 lg:mx-auto lg:max-w-4xl';
+  return count === 1 ? 'mx-auto max-w-md' : '';
+}
