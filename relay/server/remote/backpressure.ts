@@ -26,28 +26,48 @@ interface EngineConnection {
     on?(event: 'drain', listener: () => void): void;
     off?(event: 'drain', listener: () => void): void;
   };
-  on(event: 'packetCreate', listener: (packet: { data?: unknown }) => void): void;
-  on(event: 'drain', listener: () => void): void;
+  on(event: 'packetCreate', listener: (this: EngineConnection, packet: { data?: unknown }) => void): void;
+  on(event: 'drain', listener: (this: EngineConnection) => void): void;
 }
 
-interface Limits {
+interface LimitOptions {
   limitBytes: number;
   stallMs: number;
   log: FastifyBaseLogger;
+}
+/** Per watched connection: the options (shared by all), its `/web` socket, and what it has queued. */
+interface Limits {
+  options: LimitOptions;
+  socket: Socket;
   dropped: boolean;
   /** Bytes in engine.io's write buffer, kept as packets are queued and flushed (so reading it is O(1)). */
   queued: number;
 }
+/** Keyed by the engine.io connection, so the two listeners below are shared by every connection (found by `this`). */
 const limitsOf = new WeakMap<object, Limits>();
 
 const sizeOf = (data: unknown): number =>
   typeof data === 'string' ? Buffer.byteLength(data) : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? data.byteLength : 0;
 const engineOf = (socket: Pick<Socket, 'conn'>) => socket.conn as unknown as EngineConnection;
 
+/** engine.io empties its write buffer into the transport on every flush, then emits 'drain'. */
+function onDrain(this: EngineConnection): void {
+  const limits = limitsOf.get(this);
+  if (limits) limits.queued = 0;
+}
+
+function onPacketCreate(this: EngineConnection, packet: { data?: unknown }): void {
+  const limits = limitsOf.get(this);
+  if (!limits) return;
+  limits.queued += sizeOf(packet.data);
+  if (!limits.dropped && limits.queued + (this.transport?.socket?.bufferedAmount ?? 0) > limits.options.limitBytes)
+    dropSlowConsumer(limits.socket);
+}
+
 /** Bytes this socket's connection holds that the peer has not taken yet (O(1) on a socket limitOutgoing watches). */
 export function pendingBytes(socket: Pick<Socket, 'conn'>): number {
   const conn = engineOf(socket);
-  let queued = limitsOf.get(socket)?.queued;
+  let queued = limitsOf.get(conn)?.queued;
   if (queued === undefined) {
     queued = 0;
     for (const packet of conn.writeBuffer ?? []) queued += sizeOf(packet.data);
@@ -57,17 +77,18 @@ export function pendingBytes(socket: Pick<Socket, 'conn'>): number {
 
 /** Past half the cap: the fan-out stops queuing session events for it until it drained (false without a cap). */
 export function isLagging(socket: Pick<Socket, 'conn'>): boolean {
-  const limits = limitsOf.get(socket);
-  return limits !== undefined && pendingBytes(socket) > limits.limitBytes / 2;
+  const limits = limitsOf.get(socket.conn);
+  return limits !== undefined && pendingBytes(socket) > limits.options.limitBytes / 2;
 }
 
 /** Resolves once the socket is no longer lagging or is gone; a socket stuck for `stallMs` is dropped as slow. */
 export function whenDrained(socket: Socket): Promise<void> {
-  const limits = limitsOf.get(socket);
+  const limits = limitsOf.get(socket.conn);
   const transport = engineOf(socket).transport;
   if (!limits || !transport?.on || !isLagging(socket)) return Promise.resolve();
+  const { stallMs } = limits.options;
   return new Promise((resolve) => {
-    let timer = setTimeout(stalled, limits.stallMs);
+    let timer = setTimeout(stalled, stallMs);
     function done(): void {
       clearTimeout(timer);
       transport!.off?.('drain', progress);
@@ -77,7 +98,7 @@ export function whenDrained(socket: Socket): Promise<void> {
     function progress(): void {
       if (!socket.connected || !isLagging(socket)) return done();
       clearTimeout(timer);
-      timer = setTimeout(stalled, limits!.stallMs);
+      timer = setTimeout(stalled, stallMs);
     }
     function stalled(): void {
       dropSlowConsumer(socket);
@@ -89,10 +110,10 @@ export function whenDrained(socket: Socket): Promise<void> {
 }
 
 function dropSlowConsumer(socket: Socket): void {
-  const limits = limitsOf.get(socket);
+  const limits = limitsOf.get(socket.conn);
   if (!limits || limits.dropped) return;
   limits.dropped = true;
-  limits.log.warn(
+  limits.options.log.warn(
     { socket: socket.id, user: socket.data.userId, pendingBytes: pendingBytes(socket) },
     'remote: slow consumer disconnected',
   );
@@ -105,18 +126,15 @@ function dropSlowConsumer(socket: Socket): void {
 }
 
 /** Caps what each browser socket may hold unsent (SOCKET_BUFFER_LIMIT_BYTES). */
-export function limitOutgoing(web: WebNamespace, options: { limitBytes: number; stallMs: number; log: FastifyBaseLogger }): void {
+export function limitOutgoing(web: WebNamespace, options: LimitOptions): void {
+  const shared: LimitOptions = { limitBytes: options.limitBytes, stallMs: options.stallMs, log: options.log };
   web.on('connection', (socket) => {
     const conn = engineOf(socket);
     // What is already queued (the connect packet) before this listener saw anything.
-    const limits: Limits = { ...options, dropped: false, queued: 0 };
+    const limits: Limits = { options: shared, socket, dropped: false, queued: 0 };
     for (const packet of conn.writeBuffer ?? []) limits.queued += sizeOf(packet.data);
-    limitsOf.set(socket, limits);
-    // engine.io empties its write buffer into the transport on every flush, then emits 'drain'.
-    conn.on('drain', () => (limits.queued = 0));
-    conn.on('packetCreate', (packet) => {
-      limits.queued += sizeOf(packet.data);
-      if (!limits.dropped && limits.queued + (conn.transport?.socket?.bufferedAmount ?? 0) > limits.limitBytes) dropSlowConsumer(socket);
-    });
+    limitsOf.set(conn, limits);
+    conn.on('drain', onDrain);
+    conn.on('packetCreate', onPacketCreate);
   });
 }

@@ -1,4 +1,11 @@
-import { okAckSchema, type PushAnswerResult, type PushDecision, type SessionEventBody, WINDOW_VISIBILITY_EVENT } from '../../protocol';
+import {
+  okAckSchema,
+  type PushAnswerResult,
+  type PushDecision,
+  type SessionEventBody,
+  type webEventContracts,
+  WINDOW_VISIBILITY_EVENT,
+} from '../../protocol';
 import type { Language } from '../../protocol/languages';
 import { answerKey, verifyAnswerToken } from '../core/push/answerToken';
 import { pushTexts } from '../core/push/messages';
@@ -10,6 +17,8 @@ import type { Database } from '../storage/database';
 import { createPushRepo, type PushRepo } from '../storage/repos/pushRepo';
 import type { WebConnection } from './connections';
 import type { HubContext } from './hubContext';
+import type { WebServerSocket } from './namespaces';
+import type { Handler } from './socketEvents';
 
 /** Sockets of a user's visible windows (any node; the adapter answers fetchSockets across nodes). */
 export const visibleRoom = (userId: string) => `visible:${userId}`;
@@ -66,6 +75,14 @@ export async function createPushBridge(ctx: HubContext, deps: PushBridgeDeps): P
     onError: (error) => ctx.log.warn({ err: error }, 'push: sending failed'),
   });
 
+  // One handler for every window (the router hands it the socket), not a closure per socket.
+  const visibility: Handler<typeof webEventContracts, typeof WINDOW_VISIBILITY_EVENT, WebServerSocket> = async (input, socket) => {
+    const room = visibleRoom(socket.data.userId);
+    if (input.visible) await socket.join(room);
+    else await socket.leave(room);
+    return okAckSchema.parse({ ok: true });
+  };
+
   return {
     repo,
     vapid,
@@ -74,12 +91,7 @@ export async function createPushBridge(ctx: HubContext, deps: PushBridgeDeps): P
       notifier.onSessionEvent(session, body);
     },
     registerWindow(conn) {
-      conn.router.on(WINDOW_VISIBILITY_EVENT, async (input) => {
-        const room = visibleRoom(conn.data.userId);
-        if (input.visible) await conn.socket.join(room);
-        else await conn.socket.leave(room);
-        return okAckSchema.parse({ ok: true });
-      });
+      conn.router.on(WINDOW_VISIBILITY_EVENT, visibility);
     },
 
     async cliOffline(instanceId) {

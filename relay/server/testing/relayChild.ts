@@ -4,6 +4,14 @@ import { fileURLToPath } from 'node:url';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'relayProcess.ts');
 
+export interface ChildMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
 /** A relay running in a child process (relayProcess.ts): its URL, IPC requests, and its process to kill. */
 export interface RelayChild {
   url: string;
@@ -12,8 +20,8 @@ export interface RelayChild {
   cliToken(userId: string): Promise<string>;
   /** A new signed-in user (access JWT) with a CLI token. */
   account(): Promise<{ userId: string; jwt: string; cliToken: string }>;
-  /** The child's RSS and heap after a full GC, in bytes. */
-  memory(): Promise<{ rss: number; heapUsed: number }>;
+  /** The child's RSS and heap after a full GC, in bytes (arrayBuffers includes PGlite's WASM memory). */
+  memory(): Promise<ChildMemory>;
   /** Resolves when the process has exited (after kill() or on its own). */
   exited: Promise<void>;
 }
@@ -49,7 +57,13 @@ export function spawnRelay(env: Record<string, string>): Promise<RelayChild> {
           },
           memory: async () => {
             const m = await ask({ type: 'memory' });
-            return { rss: Number(m.rss), heapUsed: Number(m.heapUsed) };
+            return {
+              rss: Number(m.rss),
+              heapUsed: Number(m.heapUsed),
+              heapTotal: Number(m.heapTotal),
+              external: Number(m.external),
+              arrayBuffers: Number(m.arrayBuffers),
+            };
           },
         });
       } else if (typeof reply.id === 'number') {

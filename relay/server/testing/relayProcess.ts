@@ -5,7 +5,8 @@
  * answers requests the parent cannot make itself while this process owns the database (PGlite is one process's):
  *   { type: 'cliToken', id, userId }  → { id, token }   a CLI token for a user (as `npm run admin` would issue)
  *   { type: 'account', id }           → { id, userId, jwt, cliToken }   a new signed-in user with a CLI token
- *   { type: 'memory', id }            → { id, rss, heapUsed }   after a full GC when run with --expose-gc
+ *   { type: 'memory', id }            → { id, rss, heapUsed, heapTotal, external, arrayBuffers }   after a full GC when
+ *                                        run with --expose-gc (arrayBuffers holds PGlite's WASM memory)
  * Cheap password hashing, like createTestRelay, so suites and benches can sign many users up.
  */
 import { createRelay } from '../app';
@@ -43,8 +44,8 @@ process.on('message', (message: Request) => {
       process.send?.({ id: message.id, userId: user.userId, jwt: user.jwt, cliToken: token });
     } else if (message.type === 'memory') {
       global.gc?.();
-      const { rss, heapUsed } = process.memoryUsage();
-      process.send?.({ id: message.id, rss, heapUsed });
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      process.send?.({ id: message.id, rss, heapUsed, heapTotal, external, arrayBuffers });
     }
   })().catch((error: unknown) => process.send?.({ id: message.id, error: String(error) }));
 });
