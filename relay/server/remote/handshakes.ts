@@ -24,6 +24,14 @@ function versionMismatch(raw: unknown, client: string): Error | null {
   return handshakeError('PROTOCOL_VERSION', `this relay speaks protocol version ${REMOTE_PROTOCOL_VERSION}, not ${shown}; ${client}`);
 }
 
+/**
+ * Once a handshake is accepted, what it proved lives in `socket.data`: the token itself (a JWT is ~300 bytes) is not
+ * kept in `socket.handshake.auth` for the socket's whole life (memory per connection, and no credential lying around).
+ */
+function forgetCredentials(socket: { handshake: { auth: Record<string, unknown> } }): void {
+  socket.handshake.auth = {};
+}
+
 type Next = (error?: Error) => void;
 const guarded = (log: FastifyInstance['log'], what: string, next: Next, work: () => Promise<void>) =>
   void work().catch((error: unknown) => {
@@ -55,6 +63,7 @@ export function useCliHandshake(cli: CliNamespace, deps: { core: RemoteCoreDeps;
       // Someone else's instance id: refused like a bad token, so existence is not revealed.
       if (!claimed) return next(handshakeError('UNAUTHORIZED', 'this instance id cannot be used'));
       socket.data = { kind: 'cli', userId: verified.user.id, tokenId: verified.row.id, instanceId: claimed.id };
+      forgetCredentials(socket);
       next();
     }),
   );
@@ -88,6 +97,7 @@ export function useWebHandshake(web: WebNamespace, deps: { app: FastifyInstance;
         windowId: auth.data.windowId,
         device: windowDeviceFrom(headers['user-agent']),
       };
+      forgetCredentials(socket);
       next();
     }),
   );

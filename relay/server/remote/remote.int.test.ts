@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
+  CLI_NAMESPACE,
   cliHelloAckSchema,
   handshakeErrorDataSchema,
   instanceAttachAckSchema,
@@ -123,6 +124,18 @@ describe('handshakes', () => {
     });
     expect(await refusal(webSocket(relay, token))).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
     expect(await refusal(webSocket(relay, user.jwt, 'not-a-uuid'))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
+  });
+
+  it('keeps no credential once a handshake is accepted: the token is not left in handshake.auth', async () => {
+    const user = await signIn(relay, 'forget@example.com');
+    const { token } = await cliTokenFor(relay, user.userId);
+    const cli = track(await connect(cliSocket(relay, token)));
+    const web = track(await connect(webSocket(relay, user.jwt)));
+    const server = [...relay.app.remote.io.of(CLI_NAMESPACE).sockets.values(), ...relay.app.remote.io.of(WEB_NAMESPACE).sockets.values()];
+    const held = server.filter((s) => s.id === cli.id || s.id === web.id);
+    expect(held).toHaveLength(2);
+    for (const s of held) expect(JSON.stringify(s.handshake)).not.toMatch(new RegExp(`${token}|${user.jwt}`));
+    expect(held.map((s) => s.data.userId)).toEqual([user.userId, user.userId]);
   });
 
   it('checks the Origin of /web: foreign sites are refused, the relay itself is allowed', async () => {
