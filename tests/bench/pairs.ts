@@ -63,21 +63,24 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
 }
 
 /**
- * One round: the browser sends `session:input`; the relay stores the user_message and hands the input to the CLI;
- * the CLI answers with an `assistant_message` event; the relay stores it and fans it out; the round ends when the
- * browser receives that event.
+ * One round: the browser sends `session:input`; the relay hands the input to the CLI (storing the user_message in the
+ * background); the CLI answers with an `assistant_message` event; the relay fans it out and stores it. The round ends
+ * when the browser has the answer: as `session:live` (before its commit) or `session:event` (after), whichever comes
+ * first, as the PWA shows it. Both copies are checked afterwards: replayAll must find every event stored.
  */
 export function roundTrip(pair: Pair): Promise<void> {
   const { web, sessionId } = pair;
   return new Promise<void>((resolve, reject) => {
     const clientMsgId = randomUUID();
-    const onEvent = (event: SessionEvent) => {
+    const onEvent = (event: Pick<SessionEvent, 'body'>) => {
       if (event.body.type === 'assistant_message' && event.body.messageId === clientMsgId) {
         web.off(WEB_PUSH.sessionEvent, onEvent);
+        web.off(WEB_PUSH.sessionLive, onEvent);
         resolve();
       }
     };
     web.on(WEB_PUSH.sessionEvent, onEvent);
+    web.on(WEB_PUSH.sessionLive, onEvent);
     web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: { ok: boolean }) => {
       if (!ack.ok) reject(new Error(`input refused: ${JSON.stringify(ack)}`));
     });

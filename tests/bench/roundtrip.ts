@@ -8,6 +8,7 @@
  *
  *   npm run bench                               # everything (see scripts/bench.mjs)
  *   BENCH_ROUNDS=500 BENCH_PAIR_ROUNDS=20 npm run bench
+ *   BENCH_SETUPS=pglite BENCH_SKIP_MEMORY=1 node --expose-gc --import tsx tests/bench/roundtrip.ts   # one set-up, quick
  *
  * Results go to reports/bench/roundtrip.json; scripts/bench.mjs writes the table into docs/performance.md.
  */
@@ -31,6 +32,8 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 100);
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 30);
 const PAIR_WARMUP = 3;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Which set-ups to run (comma-separated: pglite, pg, nodes); all by default. A partial run leaves docs/performance.md alone. */
+const SETUPS = new Set((process.env.BENCH_SETUPS ?? 'pglite,pg,nodes').split(',').map((s) => s.trim()));
 
 /** Checks a replayed session: exactly `expected` events, seqs 1..n in order, every event id once. */
 function checkReplay(events: SessionEvent[], expected: number, what: string): void {
@@ -98,15 +101,16 @@ async function main() {
   const sioMany = await socketIoFloor(PAIR_ROUNDS, PAIR_WARMUP, PAIRS);
   console.log(`  floor, bare Socket.IO:             ${PAIRS} pairs: ${fmt(sioMany)}`);
   const results: SetupResult[] = [];
-  results.push(await withRelays(1, undefined, {}, ([r]) => measure('Tern, PGlite', { cli: r!, web: r! })));
+  if (SETUPS.has('pglite')) results.push(await withRelays(1, undefined, {}, ([r]) => measure('Tern, PGlite', { cli: r!, web: r! })));
   let pg: TestPostgres | null = null;
   try {
-    pg = await createTestPostgres();
+    pg = SETUPS.has('pg') || SETUPS.has('nodes') ? await createTestPostgres() : null;
     if (pg) {
-      results.push(await withRelays(1, pg.url, {}, ([r]) => measure('Tern, PostgreSQL', { cli: r!, web: r! })));
+      if (SETUPS.has('pg')) results.push(await withRelays(1, pg.url, {}, ([r]) => measure('Tern, PostgreSQL', { cli: r!, web: r! })));
       const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
-      results.push(await withRelays(2, pg.url, env, ([a, b]) => measure('Tern, 2 nodes (PG + Redis)', { web: a!, cli: b! })));
-    } else console.log('  PostgreSQL not reachable: PostgreSQL and 2-node set-ups skipped');
+      if (SETUPS.has('nodes'))
+        results.push(await withRelays(2, pg.url, env, ([a, b]) => measure('Tern, 2 nodes (PG + Redis)', { web: a!, cli: b! })));
+    } else if (SETUPS.has('pg') || SETUPS.has('nodes')) console.log('  PostgreSQL not reachable: PostgreSQL and 2-node set-ups skipped');
   } finally {
     await pg?.drop();
   }
@@ -129,6 +133,10 @@ async function main() {
   const out = path.resolve('reports/bench');
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, 'roundtrip.json'), JSON.stringify({ ...report, loadAfter: loadavg() }, null, 2) + '\n');
+  if (process.env.BENCH_SETUPS) {
+    console.log('Written: reports/bench/roundtrip.json (BENCH_SETUPS given: docs/performance.md left as it was)');
+    return;
+  }
   writePerformanceDoc(report);
   console.log('Written: reports/bench/roundtrip.json, docs/performance.md');
 }

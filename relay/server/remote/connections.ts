@@ -33,6 +33,19 @@ export function webConnection(ctx: HubContext, socket: WebServerSocket) {
   // Sessions this socket's user was found to own. A session never changes owner or instance, so a hit saves the
   // lookup on every input; a session that disappears (account deletion) makes the append answer NOT_FOUND.
   const owned = new Map<string, SessionRef>();
+  const renewing = new Set<string>();
+  async function checkLease(instanceId: string): Promise<boolean> {
+    const held = await core.repo.holdsLock({
+      instanceId,
+      windowId: socket.data.windowId,
+      socketId: socket.id,
+      now: core.now(),
+      leaseMs: core.options.leaseMs,
+    });
+    if (held && socket.connected) ctx.leases.remember(instanceId, socket.id);
+    else if (!held) ctx.leases.forgetSocket(socket.id);
+    return held;
+  }
   return {
     socket,
     data: socket.data,
@@ -46,18 +59,19 @@ export function webConnection(ctx: HubContext, socket: WebServerSocket) {
       owned.set(sessionId, ref);
       return ref;
     },
-    /** Whether this window holds the instance's workspace: asks the database (renewing the lease) at most once per LEASE_TRUST_MS. */
+    /**
+     * Whether this window holds the instance's workspace. The database (which renews the lease) is asked at most once
+     * per half LEASE_TRUST_MS; a window sending steadily has it renewed in the background and never waits for it.
+     */
     async holdsLock(instanceId: string): Promise<boolean> {
-      if (ctx.leases.trusted(instanceId, socket.id)) return true;
-      const held = await core.repo.holdsLock({
-        instanceId,
-        windowId: socket.data.windowId,
-        socketId: socket.id,
-        now: core.now(),
-        leaseMs: core.options.leaseMs,
-      });
-      if (held && socket.connected) ctx.leases.remember(instanceId, socket.id);
-      return held;
+      const trust = ctx.leases.trusted(instanceId, socket.id);
+      if (trust === 'stale' && !renewing.has(instanceId)) {
+        renewing.add(instanceId);
+        void checkLease(instanceId)
+          .catch(() => ctx.leases.forgetSocket(socket.id))
+          .finally(() => renewing.delete(instanceId));
+      }
+      return trust ? true : checkLease(instanceId);
     },
   };
 }

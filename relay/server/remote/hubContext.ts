@@ -34,6 +34,11 @@ export interface HubContext {
   broadcastInstance(instanceId: string): Promise<void>;
   /** Tells the owner's windows the session's current state. */
   broadcastSession(row: RemoteSessionRow): void;
+  /**
+   * The same, for a new message (last activity, preview): coalesced per session over SESSION_TOUCH_MS, so a stream of
+   * messages costs each window one `session:updated` per interval, not one per message.
+   */
+  touchSession(row: RemoteSessionRow): void;
   /** Hands a stored command to the instance's CLI now; without its ack in time it stays pending for the next hello. */
   deliver(command: CliCommandRow | null): Promise<void>;
   /** An input before its commit: fanned out live, and handed to the CLI (webCommands.ts EarlyDelivery). */
@@ -48,10 +53,16 @@ export interface HubContext {
 }
 
 export function createHubContext(
-  base: Omit<HubContext, 'broadcastInstance' | 'broadcastSession' | 'deliver' | 'handOver' | 'appliedAck' | 'leaseChanged'>,
+  base: Omit<
+    HubContext,
+    'broadcastInstance' | 'broadcastSession' | 'touchSession' | 'deliver' | 'handOver' | 'appliedAck' | 'leaseChanged'
+  >,
 ): HubContext {
   const { cli, web, core } = base;
   web.on(LEASE_LOST, (instanceId: string) => base.leases.forgetInstance(instanceId));
+  /** Sessions with new messages whose state goes out at the next touch flush, by id (the latest row each). */
+  const touched = new Map<string, RemoteSessionRow>();
+  let touchTimer: ReturnType<typeof setTimeout> | null = null;
   /** Inputs handed over before their commit, by event id (oldest dropped first): what their CLI answered. */
   const handedOver = new Map<string, Promise<boolean>>();
   /** Emits a command to the instance's CLI; whether one took it in time (else it waits for the CLI's next cli:hello). */
@@ -79,7 +90,19 @@ export function createHubContext(
       if (view) web.to(userRoom(view.row.userId)).emit(WEB_PUSH.instanceUpdated, { instance: view.instance });
     },
     broadcastSession(row) {
+      touched.delete(row.id);
       web.to(userRoom(row.userId)).emit(WEB_PUSH.sessionUpdated, { session: toSession(row) });
+    },
+    touchSession(row) {
+      const earlier = touched.get(row.id);
+      if (earlier && earlier.lastSeq > row.lastSeq) return;
+      touched.set(row.id, row);
+      touchTimer ??= setTimeout(() => {
+        touchTimer = null;
+        const rows = [...touched.values()];
+        touched.clear();
+        for (const r of rows) ctx.broadcastSession(r);
+      }, SESSION_TOUCH_MS).unref();
     },
     async deliver(command) {
       if (!command || command.deliveredAt) return;
@@ -98,13 +121,14 @@ export function createHubContext(
     appliedAck(applied) {
       const ack = { ok: true as const, seq: applied.event.seq };
       const { command, handedOver } = applied;
-      if (!command) return ack;
+      if (applied.duplicate) return ack;
       return new AfterAck(ack, async () => {
         base.fanout.publish(toSessionEvent(applied.event));
-        if (applied.session) ctx.broadcastSession(applied.session);
+        if (applied.session) ctx.touchSession(applied.session);
+        if (!command) return;
         if (!handedOver) return ctx.deliver(command);
-        // Handed over before it was stored: marked delivered when the CLI's ack came after the row was written.
-        if (!command.deliveredAt && (await handedOver)) await core.repo.markDelivered([command.id], core.now());
+        // Handed over before it was stored, the CLI's ack came after the command was kept: it is delivered.
+        if (await handedOver) await core.repo.markDelivered([command.id], core.now());
       });
     },
   };
@@ -112,6 +136,8 @@ export function createHubContext(
 }
 
 const LEASE_LOST = 'remote:lease-lost' as const;
+/** How often at most a session with a stream of new messages has its state sent to the owner's windows. */
+const SESSION_TOUCH_MS = 100;
 /** How many early hand-overs a node remembers to recognise a resend (a few seconds of inputs at full speed). */
 const HANDED_OVER_KEPT = 2_000;
 

@@ -13,13 +13,19 @@ describe('lease trust', () => {
     const trust = createLeaseTrust(c.now, 1_000);
     expect(trust.trusted('i1', 's1')).toBe(false);
     trust.remember('i1', 's1');
-    expect(trust.trusted('i1', 's1')).toBe(true);
+    expect(trust.trusted('i1', 's1')).toBe('fresh');
     expect(trust.trusted('i1', 's2')).toBe(false);
     expect(trust.trusted('i2', 's1')).toBe(false);
-    c.advance(999);
-    expect(trust.trusted('i1', 's1')).toBe(true);
+    c.advance(499);
+    expect(trust.trusted('i1', 's1')).toBe('fresh');
+    c.advance(1);
+    expect(trust.trusted('i1', 's1')).toBe('stale');
+    c.advance(499);
+    expect(trust.trusted('i1', 's1')).toBe('stale');
     c.advance(1);
     expect(trust.trusted('i1', 's1')).toBe(false);
+    trust.remember('i1', 's1');
+    expect(trust.trusted('i1', 's1')).toBe('fresh');
   });
 
   it('forgets every window of an instance that was attached or detached', () => {
@@ -30,7 +36,7 @@ describe('lease trust', () => {
     trust.forgetInstance('i1');
     expect(trust.trusted('i1', 's1')).toBe(false);
     expect(trust.trusted('i1', 's2')).toBe(false);
-    expect(trust.trusted('i2', 's1')).toBe(true);
+    expect(trust.trusted('i2', 's1')).toBe('fresh');
     trust.forgetSocket('s1');
     expect(trust.trusted('i2', 's1')).toBe(false);
     expect(trust.size()).toBe(0);
@@ -43,7 +49,7 @@ describe('lease trust', () => {
     trust.remember('i2', 's2');
     trust.forgetSocket('s1');
     expect(trust.trusted('i1', 's1')).toBe(false);
-    expect(trust.trusted('i2', 's2')).toBe(true);
+    expect(trust.trusted('i2', 's2')).toBe('fresh');
     expect(trust.size()).toBe(1);
   });
 });

@@ -5,10 +5,12 @@
  * statements. The maintenance loop renews the leases of connected sockets anyway (maintenance.ts, every renewMs), so
  * the check only has to notice a lease that was lost: a take-over, a detach, or the socket closing. Those forget the
  * trust at once on this node, and through the adapter on the others (`remote:lease-lost`); what remains is at most
- * TRUST_MS during which a window on another node that was just displaced may still send a command, which the CLI
- * would take as it does any command of a window that held the workspace a moment ago.
+ * the time an adapter message takes, during which a window on another node that was just displaced may still send a
+ * command, which the CLI takes as it does any command of a window that held the workspace a moment ago. A window
+ * sending steadily never waits for the database: past half its trust, a check answers from the trust and renews it in
+ * the background (`stale`).
  */
-export const LEASE_TRUST_MS = 1_000;
+export const LEASE_TRUST_MS = 2_000;
 
 export function createLeaseTrust(now: () => number, trustMs = LEASE_TRUST_MS) {
   /** instanceId → socketId → trusted until (epoch ms). */
@@ -28,9 +30,12 @@ export function createLeaseTrust(now: () => number, trustMs = LEASE_TRUST_MS) {
   }
 
   return {
-    trusted(instanceId: string, socketId: string): boolean {
+    /** `fresh`: trusted; `stale`: trusted, but past half its time (renew it now, without waiting); false: ask. */
+    trusted(instanceId: string, socketId: string): 'fresh' | 'stale' | false {
       const until = byInstance.get(instanceId)?.get(socketId);
-      return until !== undefined && now() < until;
+      if (until === undefined) return false;
+      const left = until - now();
+      return left <= 0 ? false : left > trustMs / 2 ? 'fresh' : 'stale';
     },
     /** The database just confirmed (and renewed) this socket's lease. */
     remember(instanceId: string, socketId: string): void {

@@ -19,7 +19,7 @@ import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../test
 /**
  * `session:live`: events fanned out before their commit (docs/protocol.md, "Live events"). Each must reach the joined
  * windows before its stored copy, with the same id and body and no seq, and an input must reach the CLI before it is
- * stored, once, with its command kept as delivered.
+ * stored, once, and not again at its next hello.
  */
 let relay: TestRelay;
 const open: Socket[] = [];
@@ -114,7 +114,7 @@ describe('live events', () => {
     expect(seen.web.filter((p) => p.kind === 'stored')).toHaveLength(ids.length);
   });
 
-  it('an input reaches the CLI before it is stored, once; other windows see it live then stored; its command is kept as delivered', async () => {
+  it('an input reaches the CLI before it is stored, once; other windows see it live then stored; no command is kept for it', async () => {
     const { cli, web, sessionId, commands, seen } = await setup('input');
     const input = { sessionId, clientMsgId: randomUUID(), text: 'hello, early' };
     expect(await request(web, WEB_EVENTS.sessionInput, input)).toEqual({ ok: true, seq: 1 });
@@ -129,7 +129,7 @@ describe('live events', () => {
       expect(stored[0]!.event.body).toEqual({ type: 'user_message', clientMsgId: input.clientMsgId, text: input.text });
       expectLiveThenStored(got, [stored[0]!.event.eventId]);
     }
-    // Kept as delivered: the CLI's next hello is not handed the input again.
+    // The CLI took it: its next hello is not handed the input again.
     const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(hello.ok && hello.pendingInputs.filter((p) => p.type === 'session:input')).toEqual([]);
   });

@@ -10,7 +10,9 @@ import { nameUuid } from './views';
 export interface Applied {
   event: SessionEventRow;
   session: RemoteSessionRow | null;
-  /** Null when this was a resend of something already applied (nothing to publish or deliver again). */
+  /** A resend of something already applied: nothing to publish or deliver again. */
+  duplicate: boolean;
+  /** The command kept for the CLI; null for a resend, and for an input the CLI took before it was stored. */
   command: CliCommandRow | null;
   /** The command was handed to the CLI before it was stored (EarlyDelivery): whether the CLI took it. */
   handedOver?: Promise<boolean>;
@@ -26,8 +28,12 @@ export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, comman
 const applied = (result: AppendResult, command: CliCommandRow | null): Applied => ({
   event: result.event,
   session: result.session,
+  duplicate: result.duplicate,
   command,
 });
+
+/** How long a stored input waits for the CLI's ack of its early hand-over before its command is kept for the next hello. */
+const HANDOVER_WAIT_MS = 50;
 
 /**
  * `session:input`: stored as a `user_message` event (idempotent per clientMsgId) and sent to the CLI. A resend of an
@@ -43,7 +49,7 @@ export async function sendInput(
   const eventId = nameUuid('input', session.id, input.clientMsgId);
   if (!holdsLock) {
     const existing = await deps.repo.findEvent(session.id, eventId);
-    if (existing) return { event: existing, session: null, command: null };
+    if (existing) return { event: existing, session: null, duplicate: true, command: null };
     throw notAttached();
   }
   const at = deps.now();
@@ -56,24 +62,18 @@ export async function sendInput(
   }
   // The CLI hears of the input now; it is stored meanwhile. A CLI that gets it twice (a resend, or the stored command
   // at its next hello) takes it once: it dedupes by command id and clientMsgId.
-  let taken = false;
   const handedOver = early({ sessionId: session.id, eventId, at: at.toISOString(), body }, session.instanceId, {
     type: 'session:input',
     commandId: eventId,
     payload: { ...input },
-  }).then((ok) => (taken = ok));
+  });
   const result = await appending;
   if (result.duplicate) return applied(result, null);
-  // Stored before the browser's ack either way: as delivered when the CLI already took it, else pending (delivered at
-  // the CLI's next hello, or marked when its late ack comes).
-  const command = await deps.repo.addCommand({
-    id: eventId,
-    instanceId: session.instanceId,
-    type: 'session:input',
-    payload: { ...input },
-    now: at,
-    deliveredAt: taken ? deps.now() : null,
-  });
+  // Before the browser's ack, the input must be safe: taken by the CLI (usually by now), or kept as a pending command
+  // (delivered at the CLI's next hello, or marked delivered when a late ack comes).
+  const waited = new Promise<false>((resolve) => setTimeout(resolve, HANDOVER_WAIT_MS, false).unref());
+  if (await Promise.race([handedOver, waited])) return { ...applied(result, null), handedOver };
+  const command = await queueCommand(deps, session.instanceId, 'session:input', { ...input }, eventId);
   return { ...applied(result, command), handedOver };
 }
 

@@ -25,7 +25,7 @@ export function registerCliSessionHandlers(ctx: HubContext, conn: CliConnection)
         return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
           ctx.fanout.publish(toSessionEvent(result.event));
           ctx.push?.onSessionEvent(result.session, input.body);
-          if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.broadcastSession(result.session);
+          if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session);
         });
       }),
     );

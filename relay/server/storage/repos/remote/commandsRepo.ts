@@ -12,19 +12,10 @@ export function createCommandsRepo(db: Database) {
       type: string;
       payload: Record<string, unknown>;
       now: Date;
-      /** Set when the CLI already took the command (handed over before it was stored). */
-      deliveredAt?: Date | null;
     }): Promise<CliCommandRow> {
       const [row] = await db
         .insert(cliCommands)
-        .values({
-          id: input.id,
-          instanceId: input.instanceId,
-          type: input.type,
-          payload: input.payload,
-          createdAt: input.now,
-          deliveredAt: input.deliveredAt ?? null,
-        })
+        .values({ id: input.id, instanceId: input.instanceId, type: input.type, payload: input.payload, createdAt: input.now })
         .onConflictDoNothing()
         .returning();
       if (row) return row;
