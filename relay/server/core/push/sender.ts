@@ -1,5 +1,3 @@
-import webpush from 'web-push';
-
 import type { PushPayload } from '../../../protocol';
 import type { PushSubscriptionRow } from '../../storage/schema';
 import type { VapidKeys } from './vapid';
@@ -25,6 +23,8 @@ export async function sendPush(
   payload: PushPayload,
   options: PushSendOptions,
 ): Promise<SendOutcome> {
+  // Loaded with the first push, not at start-up (idle relay memory, issue #15).
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
     JSON.stringify(payload),
