@@ -42,6 +42,7 @@ const TIMES = Number(process.env.BENCH_TIMELINE_TIMES ?? 3);
 const root = path.resolve(import.meta.dirname, '../..');
 const staticDir = path.resolve(root, process.env.BENCH_STATIC_DIR ?? 'dist');
 const PROFILE = process.env.BENCH_TIMELINE_PROFILE;
+const TRACE = process.env.BENCH_TIMELINE_TRACE;
 let profiled = false;
 
 /** One turn's events: the bodies in order (seq and ids are added when stored). */
@@ -148,6 +149,12 @@ async function openOnce(page: Page, phone: boolean, lastKey: string): Promise<Ru
   await page.evaluate(() => ((window as unknown as { __t0: number }).__t0 = 0));
   // BENCH_TIMELINE_PROFILE=file: a CPU profile of the first open (Chrome DevTools format), to see where the time goes.
   const profiler = PROFILE && !profiled ? await page.context().newCDPSession(page) : null;
+  // BENCH_TIMELINE_TRACE=file: a Chrome trace of the first open (tasks, rendering, messages), for chrome://tracing.
+  const tracing = TRACE && !profiled ? page.context().browser() : null;
+  if (tracing) {
+    profiled = true;
+    await tracing.startTracing(page, { path: TRACE, categories: ['devtools.timeline', 'v8.execute', 'toplevel', 'blink', 'loading'] });
+  }
   if (profiler) {
     profiled = true;
     await profiler.send('Profiler.enable');
@@ -190,6 +197,7 @@ async function openOnce(page: Page, phone: boolean, lastKey: string): Promise<Ru
     });
   const opened = (await openMs.jsonValue()) as number;
   if (profiler) writeFileSync(PROFILE!, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+  if (tracing) await tracing.stopTracing();
   const rowsInDom = await page.locator('[data-testid="timeline"] > li[data-seq]').count();
   // Scroll up with the wheel, 120 px a frame for 240 frames, timing every frame.
   await page.getByTestId('chat-scroller').hover();

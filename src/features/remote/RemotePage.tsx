@@ -1,7 +1,5 @@
-import { type ReactNode, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-import type { SessionEvent } from '#protocol/remote';
 
 import { LanguageSelect } from '../layout/LanguageSelect';
 import { ThemeToggle } from '../layout/ThemeToggle';
@@ -25,7 +23,7 @@ import { TodoPanel } from './components/panels/TodoPanel';
 import { WorkspaceHeld } from './components/panels/WorkspaceHeld';
 import { sessionLabel, SessionToolbar } from './components/SessionToolbar';
 import { useChatFollow } from './components/useChatFollow';
-import { timelineBuilder } from './model/timeline';
+import { type SessionView, useSessionView } from './components/useSessionView';
 
 /** A side sheet (phone: environments and sessions; everywhere: settings). */
 function Sheet({
@@ -156,38 +154,6 @@ function Sidebar({ state, store, onPicked }: { state: RemoteState; store: Remote
   );
 }
 
-const noEvents: readonly SessionEvent[] = [];
-
-/** What the open session shows, computed once for the bar and the chat. */
-function useSessionView(state: RemoteState) {
-  const sessionId = state.currentSessionId;
-  const log = sessionId ? state.logs[sessionId] : undefined;
-  // Folded incrementally, and deferred: a 10,000-event replay arrives event by event, the timeline catches up in few renders.
-  const [build] = useState(() => timelineBuilder());
-  const events = useDeferredValue(log?.events ?? noEvents);
-  const timeline = useMemo(() => build(events), [build, events]);
-  const pending = state.queue.filter((q) => q.sessionId === sessionId && !timeline.sentIds.has(q.clientMsgId));
-  const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
-  const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;
-  const cli = state.instances.find((i) => i.id === attachedId);
-  // Busy or lost: another window drives the workspace; an open session stays readable here, nothing can be sent.
-  const held = state.attach.status === 'busy' || state.attach.status === 'lost' ? state.attach : null;
-  const connected = state.connection.status === 'connected';
-  return {
-    sessionId,
-    log,
-    timeline,
-    pending,
-    session,
-    cli,
-    cliOnline: cli?.online === true && !state.stale,
-    held,
-    connected,
-    canDrive: connected && !held,
-  };
-}
-type SessionView = ReturnType<typeof useSessionView>;
-
 function MainArea({
   state,
   store,
@@ -202,10 +168,10 @@ function MainArea({
   openPicker: () => void;
 }) {
   const { t } = useTranslation('remote');
-  const { sessionId, log, timeline, pending, session, cli, cliOnline, held, connected, canDrive } = view;
+  const { sessionId, events, loading, timeline, pending, session, cli, cliOnline, held, connected, canDrive } = view;
   const follow = useChatFollow(timeline.items, pending.length);
-  const away = useAwaySummary(sessionId, log?.events ?? noEvents, timeline);
-  const delivery = useDeliveryStages(log?.events);
+  const away = useAwaySummary(sessionId, events, timeline);
+  const delivery = useDeliveryStages(events);
 
   if (!state.instancesLoaded) return <OfflineStart connection={state.connection} restored={state.restored} onRetry={() => store.wake()} />;
   const anyOnline = state.instances.some((i) => i.online);
@@ -291,6 +257,7 @@ function MainArea({
           cliOnline={cliOnline}
           delivery={delivery}
           cliOffline={!cliOnline && !state.stale}
+          loading={loading}
           onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
           onDiscard={(id) => store.discardInput(id)}
         />

@@ -1,10 +1,11 @@
-import type { AckError, Session } from '#protocol/remote';
+import type { AckError, Session, SessionEvent } from '#protocol/remote';
 import type { WebEventName } from '#protocol/remoteEvents';
 
 import type { InputQueue } from '../model/inputQueue';
 import { refusal } from '../model/remoteState';
 import { upsertSession } from '../model/sessions';
 import type { WebAck, WebPayload } from './acks';
+import type { Inbox } from './inbox';
 import type { RestoreTarget, StoreCache } from './storeCache';
 
 /** What the store's actions (instanceActions.ts, sessionActions.ts, pushes.ts) work on; remoteStore.ts makes one. */
@@ -15,6 +16,8 @@ export interface StoreContext extends RestoreTarget {
   /** Sends on the live socket and checks the answer (null: unreadable); rejects while the link is down or on timeout. */
   request<E extends WebEventName>(event: E, payload: WebPayload<E>): Promise<WebAck<E> | null>;
   cache: StoreCache;
+  /** Pushed session events waiting to be applied together (inbox.ts); `state()` applies them first. */
+  inbox: Inbox<SessionEvent>;
   /** Sessions joined on the current connection, and those being joined or flushed right now. */
   joined: Set<string>;
   joining: Set<string>;

@@ -3,7 +3,6 @@ import { instanceUpdatedSchema, sessionEventSchema, sessionUpdatedSchema, WEB_PU
 import { workspaceLost } from '../model/attach';
 import { upsertInstance } from '../model/instances';
 import { putSession, type StoreContext } from './context';
-import { receive } from './sessionActions';
 import { onSessionDeleted } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 
@@ -24,7 +23,7 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
   });
   socket.on(WEB_PUSH.sessionEvent, (payload) => {
     const parsed = sessionEventSchema.safeParse(payload);
-    if (parsed.success) receive(ctx, parsed.data);
+    if (parsed.success) ctx.inbox.push(parsed.data);
     else console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
   });
   socket.on(WEB_PUSH.sessionDeleted, (payload) => onSessionDeleted(ctx, payload));

@@ -15,6 +15,7 @@ describe('remote store', () => {
     expect(socket.requests.at(-1)).toEqual({ event: 'session:join', payload: { sessionId: SID, afterSeq: 0 } });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
+    await tick(); // pushed events are applied together, a moment later
     expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3]);
 
     socket.drop();
@@ -39,7 +40,23 @@ describe('remote store', () => {
     expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 1 });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
+    await tick();
     expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('applies a burst of pushed events in one store update, and an action in between sees every event received', async () => {
+    const { store, socket } = await joined();
+    let updates = 0;
+    store.subscribe(() => updates++);
+    for (let seq = 500; seq >= 1; seq--) socket.fire('session:event', ev(seq));
+    expect(store.getState().logs[SID]).toBeUndefined(); // queued, not applied yet
+    await tick();
+    expect(updates).toBe(1);
+    expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    // Received but not applied yet when the user opens the session again: the join still starts after them.
+    for (let seq = 501; seq <= 510; seq++) socket.fire('session:event', ev(seq));
+    await store.selectSession(SID);
+    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 510 });
   });
 
   it('queues input while disconnected and sends it with the same clientMsgId once joined again', async () => {
@@ -102,6 +119,7 @@ describe('remote store', () => {
     expect(store.getState().attach.status).toBe('busy');
     expect(socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(1);
     socket.fire('session:event', ev(1));
+    await tick();
     expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1]);
     const id = store.send('typed while busy');
     for (let i = 0; i < 3; i++) await tick();

@@ -6,17 +6,20 @@
  * relay's answers, instanceActions.ts / sessionActions.ts / pushes.ts are the actions on a StoreContext
  * (context.ts), and the state changes themselves are pure functions in ../model.
  */
+import type { SessionEvent } from '#protocol/remote';
+
 import { type ConnectionEvent, connectionReducer } from '../model/connection';
 import { requeueInFlight } from '../model/inputQueue';
 import { initialRemoteState, type RemoteState } from '../model/remoteState';
 import type { PermissionDecision, PermissionScope } from '../model/timeline';
 import { readAck } from './acks';
 import type { StoreContext } from './context';
+import { createInbox } from './inbox';
 import { attach, createSession, detach, resync } from './instanceActions';
 import { createLink } from './link';
 import type { Outbox } from './outbox';
 import { listenToPushes } from './pushes';
-import { discardInput, interrupt, respond, selectSession, send, setAutoApprove } from './sessionActions';
+import { discardInput, interrupt, receive, respond, selectSession, send, setAutoApprove } from './sessionActions';
 import { chooseModel, deleteSession, renameSession, searchContent } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 import { createStoreCache, type RemoteCache } from './storeCache';
@@ -41,6 +44,8 @@ export interface RemoteStoreOptions {
   schedule?: (fn: () => void, ms: number) => unknown;
   cancel?: (handle: unknown) => void;
   random?: () => number;
+  /** Runs a burst of pushed session events `ms` later (inbox.ts; default: a timer). */
+  batch?: (fn: () => void, ms: number) => void;
 }
 
 export type RemoteStore = ReturnType<typeof createRemoteStore>;
@@ -61,8 +66,13 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     if (next !== state.connection) set({ connection: next });
   }
 
+  const inbox = createInbox<SessionEvent>((batch) => receive(ctx, batch), options.batch);
   const ctx: StoreContext = {
-    state: () => state,
+    // An action sees every event already received.
+    state: () => {
+      inbox.drain();
+      return state;
+    },
     set,
     uuid: options.uuid,
     connected: () => link.socket()?.connected === true,
@@ -78,6 +88,7 @@ export function createRemoteStore(options: RemoteStoreOptions) {
       schedule,
       log: (sessionId) => state.logs[sessionId],
     }),
+    inbox,
     joined: new Set(),
     joining: new Set(),
     flushing: new Set(),

@@ -1,6 +1,6 @@
 import { type SessionEvent, WEB_EVENTS } from '#protocol/remote';
 
-import { applyEvent, emptyLog, storedInputs } from '../model/eventLog';
+import { emptyLog, type EventLog, mergeEvents, storedInputs } from '../model/eventLog';
 import { discard, enqueue, markFailed, markSending, markStored, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
 import { refusal } from '../model/remoteState';
 import { findSession } from '../model/sessions';
@@ -12,18 +12,36 @@ import { putSession, saveSelection, setQueue, settled, type StoreContext } from 
  * The open session: its event log (live pushes and replays on join), and the outbox of typed input sent over it.
  */
 
-/** A pushed event: appended to its log; a user message the relay stored settles its outbox entry. */
-export function receive(ctx: StoreContext, event: SessionEvent): void {
+/**
+ * A burst of pushed events (client/inbox.ts), applied at once: one merge per session, one store update. A user message
+ * the relay stored settles its outbox entry; events past a hole make the session re-join from its last contiguous seq
+ * (what is already held past the hole is kept aside).
+ */
+export function receive(ctx: StoreContext, batch: readonly SessionEvent[]): void {
+  const bySession = new Map<string, SessionEvent[]>();
+  for (const event of batch) {
+    const list = bySession.get(event.sessionId);
+    if (list) list.push(event);
+    else bySession.set(event.sessionId, [event]);
+  }
   const { logs, queue } = ctx.state();
-  const log = logs[event.sessionId] ?? emptyLog(event.sessionId);
-  const { log: next, result } = applyEvent(log, event);
-  if (result === 'duplicate') return;
-  const stored = result === 'applied' ? storedInputs(log, next) : [];
-  ctx.set({ logs: { ...logs, [event.sessionId]: next } });
+  const changed: Record<string, EventLog> = {};
+  const stored: string[] = [];
+  const gaps: string[] = [];
+  for (const [sessionId, events] of bySession) {
+    const log = logs[sessionId] ?? emptyLog(sessionId);
+    const merged = mergeEvents(log, events);
+    if (merged.log === log) continue;
+    changed[sessionId] = merged.log;
+    stored.push(...storedInputs(log, merged.log));
+    if (merged.held > 0) gaps.push(sessionId);
+  }
+  const ids = Object.keys(changed);
+  if (ids.length === 0) return;
+  ctx.set({ logs: { ...logs, ...changed } });
   if (stored.length > 0) setQueue(ctx, settle(queue, stored));
-  ctx.cache.saveLogSoon(event.sessionId);
-  // A hole: ask the relay again from the last contiguous seq; the live events already held are kept aside.
-  if (result === 'gap') void join(ctx, event.sessionId);
+  for (const sessionId of ids) ctx.cache.saveLogSoon(sessionId);
+  for (const sessionId of gaps) void join(ctx, sessionId);
 }
 
 /**

@@ -154,6 +154,8 @@ export function setup(
     cancel: () => undefined,
     random: () => 0.5,
     isOnline: () => true,
+    // Pushed events are applied on the next macrotask: `await tick()` after firing them.
+    batch: (fn) => void setTimeout(fn, 0),
   });
   return { store, socket, timers, onUnauthorized, outbox };
 }

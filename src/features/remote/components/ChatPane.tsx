@@ -24,6 +24,7 @@ export function ChatPane({
   onDiscard,
   delivery,
   cliOffline,
+  loading = false,
 }: {
   follow: ChatFollow;
   away: { summary: AwaySummary | null; dismiss: () => void };
@@ -38,6 +39,8 @@ export function ChatPane({
   delivery: ReadonlyMap<string, DeliveryStage>;
   /** The relay says the CLI is offline (not merely unknown while this browser is offline). */
   cliOffline: boolean;
+  /** The session's history is still arriving and none of it shows yet. */
+  loading?: boolean;
 }) {
   const { t } = useTranslation('remote');
   const waitingForCli = useWaitingForCli(delivery, pending, cliOffline);
@@ -51,7 +54,11 @@ export function ChatPane({
           data-testid="chat-scroller"
           onScroll={onScroll}
         >
-          {timeline.items.length === 0 && pending.length === 0 ? (
+          {loading ? (
+            <div className="mt-10 flex justify-center" role="status" data-testid="chat-loading">
+              <span className="loading loading-spinner loading-md text-base-content/50" aria-label={t('chat.loadingHistory')} />
+            </div>
+          ) : timeline.items.length === 0 && pending.length === 0 ? (
             <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
           ) : (
             <TimelineView

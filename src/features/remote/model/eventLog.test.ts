@@ -59,6 +59,25 @@ describe('event log', () => {
     expect(applyEvent(log, ev(9)).result).toBe('duplicate');
   });
 
+  it('merges a burst as one new log: the log it started from is untouched, counts say what was appended and held', () => {
+    const before = mergeEvents(emptyLog(SID), [ev(1), ev(2)]).log;
+    const held = before.events;
+    const burst = mergeEvents(before, [ev(3), ev(4), ev(7), ev(8), ev(2)]);
+    expect(burst).toMatchObject({ applied: 2, held: 2, gap: true });
+    expect(seqs(burst.log.events)).toEqual([1, 2, 3, 4]);
+    expect([...burst.log.ahead.keys()]).toEqual([7, 8]);
+    expect(before.events).toBe(held);
+    expect(seqs(before.events)).toEqual([1, 2]);
+    expect(before.ahead.size).toBe(0);
+    // Filling the hole releases what was held, in order, in the same merge.
+    const filled = mergeEvents(burst.log, [ev(6), ev(5)]);
+    expect(filled).toMatchObject({ applied: 4, held: 0, gap: false });
+    expect(seqs(filled.log.events)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Nothing new: the same log, no copy.
+    expect(mergeEvents(filled.log, [ev(3), ev(8)]).log).toBe(filled.log);
+    expect(mergeEvents(filled.log, []).log).toBe(filled.log);
+  });
+
   it('ignores events of another session', () => {
     const other = { ...ev(1), sessionId: '00000000-0000-4000-8000-000000000002' };
     expect(applyEvent(emptyLog(SID), other).result).toBe('duplicate');
