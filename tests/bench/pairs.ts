@@ -17,6 +17,8 @@ export interface Pair {
   sessionId: string;
   /** Event ids the CLI sent and had acked, in order. */
   cliAcked: number;
+  /** Stored events (`session:event`) the browser received for its session while joined. */
+  stored: number;
 }
 
 export interface Nodes {
@@ -31,7 +33,7 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   const { token } = await cliTokenFor(nodes.cli, user.userId, `bench${n}`);
   const instanceId = randomUUID();
   const cli = await connect(cliSocket(nodes.cli, token, instanceId));
-  const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0 };
+  const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0, stored: 0 };
   cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
   cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {
     ack?.({ ok: true });
@@ -57,6 +59,9 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
   if (!created.ok) throw new Error(`session:create failed: ${JSON.stringify(created)}`);
   pair.sessionId = created.session.id as string;
+  web.on(WEB_PUSH.sessionEvent, (event: SessionEvent) => {
+    if (event.sessionId === pair.sessionId) pair.stored++;
+  });
   const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0 });
   if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
   return pair;
@@ -94,6 +99,13 @@ export function closePair(pair: Pair): void {
 
 /** Every event of the session, as a browser joining from seq 0 gets them (replay from storage). */
 export async function replayAll(pair: Pair, expected: number): Promise<SessionEvent[]> {
+  // A round ends at the live copy of the answer; its stored copy (and the input's) may still be on the way. Wait for
+  // all of them, so the re-join below is the only source of what is collected.
+  const deadline = Date.now() + 60_000;
+  while (pair.stored < expected) {
+    if (Date.now() > deadline) throw new Error(`only ${pair.stored} of ${expected} stored events reached the browser live`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const got: SessionEvent[] = [];
   const done = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`replay: ${got.length} of ${expected} events after 60 s`)), 60_000);

@@ -2,6 +2,13 @@ import type { EventAppend, EventAppendOutcome } from '../../storage/repos/remote
 
 /** The most appends one statement takes; a longer queue is split over consecutive statements. */
 const MAX_BATCH = 500;
+/**
+ * How long the first append of a batch waits for others (PostgreSQL's `commit_delay` idea). Events are fanned out
+ * live before their commit (session:live), so this delays only acks, not what windows see; in exchange a CLI's answer
+ * arriving within the delay joins its input's statement, and on PGlite (whose statements run on the relay's own thread)
+ * no statement blocks the sockets in the middle of a round trip.
+ */
+export const COMMIT_DELAY_MS = 2;
 
 interface Waiting {
   item: EventAppend;
@@ -16,7 +23,10 @@ interface Waiting {
  * that order. Each append resolves only once its batch is committed: callers ack and fan out after that, so nothing a
  * browser or CLI was told can be lost by a crash.
  */
-export function createGroupCommit(appendEvents: (items: readonly EventAppend[]) => Promise<EventAppendOutcome[]>) {
+export function createGroupCommit(
+  appendEvents: (items: readonly EventAppend[]) => Promise<EventAppendOutcome[]>,
+  delayMs: number = COMMIT_DELAY_MS,
+) {
   let queue: Waiting[] = [];
   let running = false;
   const stats = { batches: 0, events: 0, largest: 0 };
@@ -46,8 +56,9 @@ export function createGroupCommit(appendEvents: (items: readonly EventAppend[]) 
         queue.push({ item, resolve, reject });
         if (running) return;
         running = true;
-        // Appends made in the same turn of the event loop (many sockets' messages in one read) join this batch.
-        setImmediate(() => void drain());
+        // Appends made within the delay (many sockets' messages, a CLI's answer to an input) join this batch.
+        if (delayMs > 0) setTimeout(() => void drain(), delayMs);
+        else setImmediate(() => void drain());
       });
     },
     /** Batches and events committed so far (for the benchmark's report). */
