@@ -1,7 +1,7 @@
 // Compiles the relay (relay/server/main.ts and everything it imports from relay/ and content/) into one ES module,
 // dist/.relay/main.js, with esbuild. npm packages stay external (resolved from node_modules at run time, so PGlite
 // finds its wasm and data files next to its own code); the SQL migrations are copied beside the bundle, where
-// storage/database.ts looks for them (`./migrations` next to the module). `npm start` runs the result with plain node.
+// storage/database.ts looks for them (`./migrations` next to the module), and so is PGlite's worker (pgliteWorker.mjs). `npm start` runs the result with plain node.
 // The folder is a dot folder inside dist/ so the static file server never serves it. The app's `vite build` empties
 // dist/: build the app first, the relay second (`npm run build` and scripts/lib.mjs do).
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +27,8 @@ export async function buildRelay(outDir = relayOutDir) {
     logLevel: 'warning',
   });
   cpSync(path.join(root, 'relay/server/storage/migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  // PGlite's worker thread (plain JavaScript, loaded by storage/pgliteClient.ts from next to the module).
+  cpSync(path.join(root, 'relay/server/storage/pgliteWorker.mjs'), path.join(outDir, 'pgliteWorker.mjs'));
   // Node reads the bundle as an ES module whatever the nearest package.json says.
   writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module', private: true }) + '\n');
 }

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 
+import { PgliteWorkerClient } from './pgliteClient';
 import { type Schema, schema } from './schema';
 
 /** What repos take: the common base of the PGlite and node-postgres drivers, and of their transactions. */
@@ -71,9 +72,18 @@ async function openPostgres(connectionString: string): Promise<Storage> {
 /**
  * PGlite's own start parameters plus a small buffer cache: its default (128 MB of shared buffers, all touched inside the
  * WASM memory) is most of an idle relay's RSS; the tables live in real files, so the OS page cache still serves reads.
- * Measured with a restarted relay's PGlite alone: 296 MB RSS idle with the default, 166 MB with 16 MB (docs/performance.md).
+ * Every MB of shared buffers is a MB of RSS from the start: 128 MB → 16 MB took a restarted relay's PGlite from 296 to
+ * 166 MB; 16 → 4 MB saves 12 MB more, and costs no CPU measurably on replay pages and inserts (docs/performance.md).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=4MB', '-c', 'wal_buffers=1MB'];
+
+/**
+ * PGlite's WASM compiled by V8's baseline compiler only (Liftoff). By default V8 compiles the hot functions again with
+ * its optimising compiler, and for Postgres that code is large: ~45 MB more RSS for PGlite alone, kept for the process'
+ * life, against ~20-30 % more CPU per statement without it, spent on PGlite's worker thread, not the sockets'. The flag
+ * is per process (set by the worker before PGlite compiles); the relay runs no other WASM. See docs/performance.md.
+ */
+const PGLITE_V8_FLAGS = ['--liftoff-only'];
 
 /**
  * A new data directory is created (initdb) by a short-lived child process: initdb grows PGlite's WASM memory to
@@ -92,8 +102,9 @@ async function openPglite(dir: string): Promise<Storage> {
   const releaseLock = acquireLock(`${dir}.lock`);
   try {
     await initPgliteApart(dir);
-    const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
-    const db = drizzlePglite(client, { schema });
+    const client = await PgliteWorkerClient.open({ dir, startParams: PGLITE_START_PARAMS, v8Flags: PGLITE_V8_FLAGS });
+    // drizzle's PGlite driver calls only `query` and `transaction`, which the worker's client answers like PGlite.
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
       db,

@@ -1,0 +1,169 @@
+import { Worker } from 'node:worker_threads';
+
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+
+/**
+ * The relay's side of PGlite in a worker thread (pgliteWorker.mjs): the part of PGlite's API that drizzle's `pglite`
+ * driver calls — `query(sql, params, { rowMode, parsers })` and `transaction(fn)` — answered by the worker, one message
+ * each way per statement. Postgres' CPU (its WASM) is spent on the worker's thread, so statements no longer block the
+ * relay's sockets.
+ *
+ * Same behaviour as PGlite in-process:
+ * - parsers: functions cannot cross threads, so the worker returns the column types drizzle parses itself as text
+ *   (PGlite's identity parser) and the parsers run here, on the same text and type id PGlite would hand them;
+ * - transactions: the worker runs PGlite's own `transaction()` between `begin` and `end`, so every statement not in the
+ *   transaction waits until COMMIT or ROLLBACK (PGlite is one connection);
+ * - errors: a database error keeps its fields (code, detail, constraint, …), which dataErrors.ts and the repos read.
+ */
+export interface PgliteQueries {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+}
+
+/** What a transaction callback gets (PGlite's `Transaction`, as far as drizzle uses it). */
+export interface PgliteWorkerTransaction extends PgliteQueries {
+  readonly closed: boolean;
+}
+
+type ErrorData = { message: string; stack?: string } & Record<string, unknown>;
+type Reply = { id: number; result?: unknown; error?: ErrorData };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+const workerUrl = new URL('./pgliteWorker.mjs', import.meta.url);
+
+/**
+ * The worker's young generation capped at 1 MB: PGlite's JavaScript allocates little per statement (a message, its
+ * rows), and a default-sized young generation kept 8-15 MB of garbage in an idle relay. Same CPU per statement
+ * measured (docs/performance.md).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 1 };
+
+function toError(data: ErrorData): Error {
+  const { message, stack, ...fields } = data;
+  const error = Object.assign(new Error(message), fields);
+  if (stack) error.stack = `${error.stack}\n    in the PGlite worker: ${stack}`;
+  return error;
+}
+
+export class PgliteWorkerClient implements PgliteQueries {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 0;
+  #stopped: Error | null = null;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (reply: Reply) => this.#settle(reply));
+    worker.on('error', (error: Error) => {
+      console.error('PGlite worker failed:', error);
+      this.#stop(error);
+    });
+    worker.on('exit', (code) => this.#stop(new Error(`The PGlite worker stopped (exit code ${code}).`)));
+    worker.unref();
+  }
+
+  /** Starts the worker and opens PGlite in `dir` (an initialised data directory) with these Postgres parameters. */
+  static async open(options: { dir: string; startParams: string[]; v8Flags: string[] }): Promise<PgliteWorkerClient> {
+    const worker = new Worker(workerUrl, { workerData: options, resourceLimits: WORKER_LIMITS });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { ready?: true; fatal?: ErrorData }) => {
+        worker.off('exit', onExit);
+        if (message.fatal) {
+          reject(toError(message.fatal));
+          void worker.terminate();
+        } else resolve();
+      };
+      const onExit = (code: number) => reject(new Error(`The PGlite worker stopped while opening ${options.dir} (exit code ${code}).`));
+      worker.once('message', onMessage);
+      worker.once('exit', onExit);
+      worker.once('error', reject);
+    });
+    return new PgliteWorkerClient(worker);
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options, undefined);
+  }
+
+  /** Runs `fn` in one transaction, like PGlite's `transaction()`: COMMIT when it resolves, ROLLBACK when it throws. */
+  async transaction<T>(fn: (tx: PgliteWorkerTransaction) => Promise<T>): Promise<T> {
+    const txId = (await this.#call({ op: 'begin' })) as number;
+    let closed = false;
+    const tx: PgliteWorkerTransaction = {
+      query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) => {
+        if (closed) return Promise.reject(new Error('Transaction is closed'));
+        return this.#query<R>(sql, params, options, txId);
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (error) {
+      closed = true;
+      await this.#call({ op: 'end', tx: txId, commit: false });
+      throw error;
+    }
+    closed = true;
+    await this.#call({ op: 'end', tx: txId, commit: true });
+    return result;
+  }
+
+  /** Closes PGlite (it flushes to its files) and ends the worker. */
+  async close(): Promise<void> {
+    if (this.#stopped) return;
+    await this.#call({ op: 'close' });
+    await this.#worker.terminate();
+  }
+
+  async #query<T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined): Promise<Results<T>> {
+    const { rowMode = 'object', parsers = {}, ...rest } = options;
+    const unsupported = Object.keys(rest).filter((key) => rest[key as keyof typeof rest] !== undefined);
+    if (unsupported.length) throw new Error(`Query options not supported by the PGlite worker: ${unsupported.join(', ')}`);
+    const rawTypes = Object.keys(parsers).map(Number);
+    const results = (await this.#call({ op: 'query', sql, params, rowMode, rawTypes, tx })) as Results<T>;
+    if (rawTypes.length) parseColumns(results, parsers, rowMode);
+    return results;
+  }
+
+  #call(message: Record<string, unknown>): Promise<unknown> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = ++this.#nextId;
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  #settle(reply: Reply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    // Idle, the worker does not keep the process alive (PGlite in-process did not either).
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (reply.error) pending.reject(toError(reply.error));
+    else pending.resolve(reply.result);
+  }
+
+  #stop(error: Error): void {
+    this.#stopped ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+}
+
+/** Runs `parsers` (by column type id) on the columns the worker returned as text, as PGlite would have. */
+function parseColumns(results: Results<unknown>, parsers: NonNullable<QueryOptions['parsers']>, rowMode: 'array' | 'object') {
+  results.fields.forEach((field, index) => {
+    // PGlite calls a parser with the text and the type id (its parseType), though its type names only the text.
+    const parse = parsers[field.dataTypeID] as ((text: string, typeId: number) => unknown) | undefined;
+    if (!parse) return;
+    const key = rowMode === 'array' ? index : field.name;
+    for (const row of results.rows as Record<string | number, unknown>[]) {
+      const value = row[key];
+      if (value !== null && value !== undefined) row[key] = parse(value as string, field.dataTypeID);
+    }
+  });
+}

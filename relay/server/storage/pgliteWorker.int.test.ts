@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { openStorage, type Storage, transaction } from './database';
+import { createAuthRepos, isUniqueViolation } from './repos';
+import { schema } from './schema';
+
+/**
+ * PGlite in a worker thread (pgliteClient.ts + pgliteWorker.mjs) behind drizzle: the same answers as PGlite in-process,
+ * PGlite's transaction rules (one connection: statements outside a transaction wait for its end), database errors
+ * with their fields, and statements that no longer stop the relay's event loop.
+ */
+describe('PGlite in a worker thread', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tern-pglite-worker-'));
+  let storage: Storage;
+
+  beforeAll(async () => {
+    storage = await openStorage({ dataDir: dir });
+    await storage.db.execute(sql`CREATE TABLE worker_probe (id int PRIMARY KEY, note text NOT NULL, doc jsonb, at timestamptz)`);
+  }, 120_000);
+  afterAll(async () => {
+    await storage?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  /** `db.execute` is typed for both drivers; PGlite's answer is `{ rows }`. */
+  const rows = async <T>(query: SQL): Promise<T[]> => ((await storage.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const count = async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM worker_probe`))[0]!.n;
+
+  it('commits a transaction, and statements outside it wait until it ends', async () => {
+    const order: string[] = [];
+    let inside!: () => void;
+    const insideReached = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const tx = transaction(storage.db, async (t) => {
+      await t.execute(sql`INSERT INTO worker_probe (id, note) VALUES (1, 'in tx')`);
+      inside();
+      await released;
+      order.push('tx body done');
+    }).then(() => order.push('committed'));
+    await insideReached;
+    const outside = count().then((n) => {
+      order.push('outside answered');
+      return n;
+    });
+    // The outside statement is in the worker now; it must not overtake the open transaction.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([tx, outside]);
+    expect(order).toEqual(['tx body done', 'committed', 'outside answered']);
+    expect(await outside).toBe(1);
+  });
+
+  it('rolls back on a throw, keeps an outer transaction when a nested one (savepoint) fails', async () => {
+    await expect(
+      transaction(storage.db, async (t) => {
+        await t.execute(sql`INSERT INTO worker_probe (id, note) VALUES (2, 'rolled back')`);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    await storage.db.transaction(async (t) => {
+      await t.execute(sql`INSERT INTO worker_probe (id, note) VALUES (3, 'outer')`);
+      await expect(
+        t.transaction(async (inner) => {
+          await inner.execute(sql`INSERT INTO worker_probe (id, note) VALUES (4, 'inner')`);
+          throw new Error('inner boom');
+        }),
+      ).rejects.toThrow('inner boom');
+    });
+    const ids = (await rows<{ id: number }>(sql`SELECT id FROM worker_probe ORDER BY id`)).map((r) => r.id);
+    expect(ids).toEqual([1, 3]);
+  });
+
+  it('keeps the fields of a database error, and the connection usable after a failed transaction', async () => {
+    const error = await storage.db.execute(sql`INSERT INTO worker_probe (id, note) VALUES (1, 'duplicate')`).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(error)).toBe(true);
+    const cause = (error as { cause?: Record<string, unknown> }).cause;
+    expect(cause).toMatchObject({ code: '23505', constraint: 'worker_probe_pkey', table: 'worker_probe' });
+    expect(String(cause?.message)).toContain('duplicate key');
+
+    await expect(
+      transaction(storage.db, async (t) => {
+        await t.execute(sql`INSERT INTO worker_probe (id, note) VALUES (1, 'duplicate in tx')`);
+      }),
+    ).rejects.toBeTruthy();
+    expect(await count()).toBe(2);
+  });
+
+  it('answers many concurrent statements, each with its own result', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => rows<{ v: number }>(sql`SELECT ${i}::int * 2 AS v`)));
+    expect(results.map((r) => r[0]!.v)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+  });
+
+  it('leaves the event loop free while a statement runs', async () => {
+    let ticks = 0;
+    let running = true;
+    const tick = () => {
+      ticks++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const before = ticks;
+    await storage.db.execute(sql`SELECT sum(x) FROM generate_series(1, 3000000) AS x`);
+    running = false;
+    // In-process PGlite runs a statement synchronously inside its WASM: no tick could happen while it runs.
+    expect(ticks - before).toBeGreaterThan(10);
+  });
+
+  it('gives the same values as PGlite in-process (drizzle parsers: timestamps and dates as text, jsonb, int8, bytea)', async () => {
+    await storage.db.execute(
+      sql`INSERT INTO worker_probe (id, note, doc, at) VALUES (10, ${'text ␀ ünïcode'}, ${JSON.stringify({ a: [1, 'b'], n: null })}, ${'2030-01-02T03:04:05.678Z'})`,
+    );
+    const probe = sql`SELECT id, note, doc, at, at::date AS day, interval '1 day 2 hours' AS span, 9007199254740993::int8 AS big,
+      '\\x00ff'::bytea AS bytes, ARRAY[at, at] AS ats, 1.5::numeric AS num, NULL::text AS nothing FROM worker_probe WHERE id = 10`;
+    const viaWorker = await rows(probe);
+    await createAuthRepos(storage.db).users.create({
+      username: 'W',
+      email: 'w@example.com',
+      provider: 'tern',
+      now: new Date('2030-01-01T00:00:00Z'),
+    });
+    const users = await storage.db.select().from(schema.users);
+    expect(users).toHaveLength(1);
+    await storage.close();
+
+    // The same directory, opened in this thread: what the relay got before the worker.
+    const inProcess = await PGlite.create(path.join(dir, 'pglite'));
+    try {
+      const db = drizzle(inProcess, { schema });
+      expect((await db.execute(probe)).rows).toEqual(viaWorker);
+      expect(await db.select().from(schema.users)).toEqual(users);
+    } finally {
+      await inProcess.close();
+    }
+    storage = await openStorage({ dataDir: dir });
+    expect(await count()).toBe(3);
+  });
+});

@@ -1,0 +1,105 @@
+// The relay's PGlite, in its own thread (worker_threads), so Postgres' CPU is spent on another core than the sockets'.
+// Started by pgliteClient.ts, which holds the other end of every message; plain JavaScript so that the same file runs
+// under tsx, Vitest and the compiled relay (scripts/build-relay.mjs copies it next to the bundle).
+//
+// Messages in: { id, op: 'query', sql, params, rowMode, rawTypes, tx? } | { id, op: 'begin' } |
+//              { id, op: 'end', tx, commit } | { id, op: 'close' }
+// Messages out: { ready: true } once open, or { fatal } if it could not open; then { id, result } or { id, error }.
+//
+// A transaction is PGlite's own `transaction()`, held open between 'begin' and 'end': PGlite queues every statement
+// that is not part of it (its transaction mutex) until COMMIT or ROLLBACK, exactly as when the relay ran it in-process.
+import v8 from 'node:v8';
+import { parentPort, workerData } from 'node:worker_threads';
+
+/** @type {{ dir: string, startParams: string[], v8Flags: string[] }} */
+const { dir, startParams, v8Flags } = workerData;
+// Before PGlite compiles its WASM (V8 flags are per process; the relay runs no other WASM).
+for (const flag of v8Flags) v8.setFlagsFromString(flag);
+const { PGlite } = await import('@electric-sql/pglite');
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const identity = (/** @type {unknown} */ value) => value;
+const ROLLBACK = Symbol('rollback');
+/** @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, end: (commit: boolean) => void, done: Promise<void> }>} */
+const transactions = new Map();
+let nextTx = 0;
+
+/** The fields of an error that survive a message (PGlite's errors also carry the query options, functions included). */
+function errorData(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, unknown>} */
+  const data = { message: error.message, name: error.name, stack: error.stack };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) data[key] = value;
+  }
+  return data;
+}
+
+function answer(id, work) {
+  work().then(
+    (result) => port.postMessage({ id, result }),
+    (error) => port.postMessage({ id, error: errorData(error) }),
+  );
+}
+
+function begin(db, id) {
+  const txId = ++nextTx;
+  let end = (/** @type {boolean} */ _commit) => {};
+  const ended = new Promise((resolve, reject) => {
+    end = (commit) => (commit ? resolve(undefined) : reject(ROLLBACK));
+  });
+  let begun = false;
+  // PGlite calls back after BEGIN, never synchronously, so `done` is set by then.
+  const done = db.transaction(async (tx) => {
+    begun = true;
+    transactions.set(txId, { tx, end, done });
+    port.postMessage({ id, result: txId });
+    await ended;
+  });
+  done.catch((error) => {
+    if (!begun) port.postMessage({ id, error: errorData(error) });
+  });
+}
+
+function finish(id, txId, commit) {
+  const open = transactions.get(txId);
+  if (!open) return port.postMessage({ id, error: { message: `No open transaction ${txId}` } });
+  transactions.delete(txId);
+  open.end(commit);
+  answer(id, () => open.done.catch((error) => (error === ROLLBACK ? undefined : Promise.reject(error))));
+}
+
+function serve(db) {
+  port.on('message', (message) => {
+    switch (message.op) {
+      case 'query': {
+        const target = message.tx === undefined ? db : transactions.get(message.tx)?.tx;
+        const parsers = Object.fromEntries(message.rawTypes.map((type) => [type, identity]));
+        answer(message.id, async () => {
+          if (!target) throw new Error(`No open transaction ${message.tx}`);
+          return target.query(message.sql, message.params, { rowMode: message.rowMode, parsers });
+        });
+        break;
+      }
+      case 'begin':
+        begin(db, message.id);
+        break;
+      case 'end':
+        finish(message.id, message.tx, message.commit);
+        break;
+      case 'close':
+        answer(message.id, () => db.close());
+        break;
+      default:
+        port.postMessage({ id: message.id, error: { message: `Unknown operation ${message.op}` } });
+    }
+  });
+}
+
+try {
+  const db = await PGlite.create(dir, { startParams });
+  serve(db);
+  port.postMessage({ ready: true });
+} catch (error) {
+  port.postMessage({ fatal: errorData(error) });
+}
