@@ -40,10 +40,11 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
    * An event before its commit, to the sockets that take events live. One catching up from storage, or not reading
    * what it was sent, skips it: it gets the stored copy in order anyway.
    */
-  function deliverLiveLocal(event: LiveSessionEvent): void {
+  function deliverLiveLocal(event: LiveSessionEvent, exceptSocketId?: string): void {
     const subs = bySession.get(event.sessionId);
     if (!subs) return;
     for (const sub of subs) {
+      if (sub.socket.id === exceptSocketId) continue;
       if (!sub.replaying && !isLagging(sub.socket)) sub.socket.emit(WEB_PUSH.sessionLive, event);
     }
   }
@@ -149,9 +150,12 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
       deliverLocal(event);
       if (clustered) toOtherNodes(() => web.serverSideEmit(NODE_EVENT, event));
     },
-    /** Before an event is persisted (`session:live`, no seq): this node's sockets now, the other nodes through the adapter. */
-    publishLive(event: LiveSessionEvent): void {
-      deliverLiveLocal(event);
+    /**
+     * Before an event is persisted (`session:live`, no seq): this node's sockets now, the other nodes through the
+     * adapter. `exceptSocketId`: the window the event came from (it shows its own message already).
+     */
+    publishLive(event: LiveSessionEvent, exceptSocketId?: string): void {
+      deliverLiveLocal(event, exceptSocketId);
       if (clustered) toOtherNodes(() => web.serverSideEmit(NODE_LIVE, event));
     },
   };

@@ -41,8 +41,11 @@ export interface HubContext {
   touchSession(row: RemoteSessionRow): void;
   /** Hands a stored command to the instance's CLI now; without its ack in time it stays pending for the next hello. */
   deliver(command: CliCommandRow | null): Promise<void>;
-  /** An input before its commit: fanned out live, and handed to the CLI (webCommands.ts EarlyDelivery). */
-  handOver: EarlyDelivery;
+  /**
+   * An input before its commit: fanned out live to the session's other windows (not `fromSocketId`, which shows it
+   * already), and handed to the CLI (webCommands.ts EarlyDelivery).
+   */
+  handOver(fromSocketId: string): EarlyDelivery;
   /**
    * The answer to a browser command that stored an event: its seq, then (unless it was a resend) the event fanned out
    * to every window, the session's new state broadcast, and the command delivered to the CLI.
@@ -108,11 +111,11 @@ export function createHubContext(
       if (!command || command.deliveredAt) return;
       if (await toCli(command.instanceId, toPending(command))) await core.repo.markDelivered([command.id], core.now());
     },
-    handOver(event, instanceId, command) {
+    handOver: (fromSocketId) => (event, instanceId, command) => {
       // A browser resending an input it got no ack for (its outbox) is not handed over twice by this node.
       const earlier = handedOver.get(event.eventId);
       if (earlier) return earlier;
-      base.fanout.publishLive(event);
+      base.fanout.publishLive(event, fromSocketId);
       const taken = toCli(instanceId, command);
       handedOver.set(event.eventId, taken);
       if (handedOver.size > HANDED_OVER_KEPT) handedOver.delete(handedOver.keys().next().value!);

@@ -127,8 +127,10 @@ describe('live events', () => {
       const stored = got.filter((p) => p.kind === 'stored');
       expect(stored).toHaveLength(1);
       expect(stored[0]!.event.body).toEqual({ type: 'user_message', clientMsgId: input.clientMsgId, text: input.text });
-      expectLiveThenStored(got, [stored[0]!.event.eventId]);
     }
+    // The other window sees it live first; the window that sent it (which shows it already) gets only the stored copy.
+    expectLiveThenStored(seen.watcher, [seen.watcher.find((p) => p.kind === 'stored')!.event.eventId]);
+    expect(seen.web.filter((p) => p.kind === 'live')).toEqual([]);
     // The CLI took it: its next hello is not handed the input again.
     const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(hello.ok && hello.pendingInputs.filter((p) => p.type === 'session:input')).toEqual([]);

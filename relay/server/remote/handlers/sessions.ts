@@ -72,7 +72,7 @@ export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection)
     const holds = await conn.holdsLock(session.instanceId);
     // One node: the input reaches the CLI (and the session's windows, live) before its commit. Several nodes: the CLI's
     // answer would be committed by another node's queue, perhaps before the input, so the input is stored first.
-    const early = ctx.clustered ? undefined : ctx.handOver;
+    const early = ctx.clustered ? undefined : ctx.handOver(socket.id);
     return new AckLater(sendInput(ctx.core, session, holds, input, early).then((applied) => ctx.appliedAck(applied)));
   });
 
