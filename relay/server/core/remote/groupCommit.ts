@@ -29,9 +29,13 @@ export function createGroupCommit(
 ) {
   let queue: Waiting[] = [];
   let running = false;
+  /** The delay timer while the first batch waits for company (an urgent append cuts it short). */
+  let delayed: ReturnType<typeof setTimeout> | null = null;
   const stats = { batches: 0, events: 0, largest: 0 };
 
   async function drain(): Promise<void> {
+    if (delayed) clearTimeout(delayed);
+    delayed = null;
     while (queue.length > 0) {
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
@@ -51,13 +55,20 @@ export function createGroupCommit(
   }
 
   return {
-    append(item: EventAppend): Promise<EventAppendOutcome> {
+    /**
+     * Queues an append; resolves once its batch is committed. `urgent`: someone waits for this commit before anything
+     * else can happen (an input stored before the CLI hears of it, with several nodes), so the batch does not wait
+     * out the delay (appends of the same turn still join it).
+     */
+    append(item: EventAppend, urgent = false): Promise<EventAppendOutcome> {
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        if (running) return;
+        if (running && !(urgent && delayed)) return;
+        if (delayed) clearTimeout(delayed);
+        delayed = null;
         running = true;
         // Appends made within the delay (many sockets' messages, a CLI's answer to an input) join this batch.
-        if (delayMs > 0) setTimeout(() => void drain(), delayMs);
+        if (delayMs > 0 && !urgent) delayed = setTimeout(() => void drain(), delayMs);
         else setImmediate(() => void drain());
       });
     },

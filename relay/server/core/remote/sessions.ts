@@ -19,10 +19,10 @@ export async function ownSession(deps: RemoteCoreDeps, userId: string, sessionId
   return session;
 }
 
-/** appendEvent, with a session that is gone answered NOT_FOUND. */
-export async function appendEvent(deps: RemoteCoreDeps, input: Parameters<RemoteRepo['appendEvent']>[0]) {
+/** appendEvent, with a session that is gone answered NOT_FOUND. `urgent`: groupCommit.ts `append`. */
+export async function appendEvent(deps: RemoteCoreDeps, input: Parameters<RemoteRepo['appendEvent']>[0], urgent = false) {
   if (deps.events) {
-    const outcome = await deps.events.append(input);
+    const outcome = await deps.events.append(input, urgent);
     if ('unknown' in outcome) throw fail('NOT_FOUND', 'Session not found');
     return outcome;
   }

@@ -54,7 +54,8 @@ export async function sendInput(
   }
   const at = deps.now();
   const body = { type: 'user_message' as const, clientMsgId: input.clientMsgId, text: input.text };
-  const appending = appendEvent(deps, { sessionId: session.id, eventId, body, at });
+  // Without an early hand-over the CLI hears of the input only once it is stored: that commit is urgent.
+  const appending = appendEvent(deps, { sessionId: session.id, eventId, body, at }, !early);
   if (!early) {
     const result = await appending;
     if (result.duplicate) return applied(result, null);
