@@ -1,16 +1,24 @@
 /**
  * Relay memory (issue #15): measured on relays in their own processes, so the clients' memory is not counted.
  * - Idle: the compiled relay (scripts/build-relay.mjs, what `npm start` runs, plain node) started on PGlite and on
- *   PostgreSQL, no client; its RSS from /proc after it has settled.
+ *   PostgreSQL, no client; its RSS from /proc 10 s after start and after BENCH_IDLE_SECONDS (default 60): V8 gives
+ *   back the young generation that start-up grew (its memory reducer, ~20-25 s after start) only once idle.
  * - Per pair: a relay child (relay/server/testing/relayProcess.ts) with 1,000 browser/CLI pairs connected (CLI said
- *   hello; browser attached, made a session and joined it); (RSS and heap after a full GC − before) / pairs.
+ *   hello; browser attached, made a session and joined it); (RSS and heap after a full GC − before) / pairs, where
+ *   "before" is the same relay with one pair. The accounts are signed up first by another relay process on the same
+ *   data, which is then stopped: a pair's cost is its connections and session, not signing a user up. On PGlite and,
+ *   when it answers, PostgreSQL (the database's own memory is then in its server, not in the relay).
+ * - Floor: the same per-pair figure for a bare Socket.IO server (bareSocketServer.ts: the relay's transport options,
+ *   one acked listener per socket), measured in the same run, so the relay's own share can be read off.
  * - Idle sockets: 10,000 `/web` sockets (100 accounts × 100 windows, minimal engine.io clients) on one relay child.
+ * Alone: `node --expose-gc --import tsx tests/bench/memory.ts` (prints the report, leaves docs/performance.md as is).
  */
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
@@ -30,11 +38,24 @@ import { cliEnv, connect, request } from '../../relay/server/testing/remoteClien
 
 const PAIRS = Number(process.env.BENCH_MEMORY_PAIRS ?? 1000);
 const SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
+const IDLE_SECONDS = Math.max(10, Number(process.env.BENCH_IDLE_SECONDS ?? 60));
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
+export interface PairsReport {
+  storage: string;
+  pairs: number;
+  rssPerPairKB: number;
+  heapPerPairKB: number;
+  rssBeforeMB: number;
+  rssAfterMB: number;
+}
+
 export interface MemoryReport {
-  idle: { storage: string; rssMB: number; build: string }[];
-  pairs: { pairs: number; rssPerPairKB: number; heapPerPairKB: number; rssBeforeMB: number; rssAfterMB: number };
+  /** rssMB: 10 s after start; settledMB: after `settledAfterS` seconds. */
+  idle: { storage: string; rssMB: number; settledMB: number; settledAfterS: number; build: string }[];
+  /** Bare Socket.IO: a /cli and a /web socket per pair (bareSocketServer.ts). */
+  floor: PairsReport;
+  pairs: PairsReport[];
   sockets: { sockets: number; rssPerSocketKB: number; heapPerSocketKB: number; rssBeforeMB: number; rssAfterMB: number };
 }
 
@@ -72,21 +93,28 @@ async function idleCompiled(
     });
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     if (!health.ok) throw new Error(`healthz ${health.status}`);
-    // Settled: no client, start-up garbage collected by the relay's own GC over a few seconds.
+    // No client: RSS each second, reported 10 s after start and at the end.
     const samples: number[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < IDLE_SECONDS; i++) {
       await sleep(1000);
       samples.push(rssOf(child.pid!));
     }
-    return { storage, rssMB: mb(samples.at(-1)!), build: path.relative(root, entry) };
+    return {
+      storage,
+      rssMB: mb(samples[9]!),
+      settledMB: mb(samples.at(-1)!),
+      settledAfterS: IDLE_SECONDS,
+      build: path.relative(root, entry),
+    };
   } finally {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
   }
 }
 
-async function pairOn(relay: RelayChild, n: number, sockets: Socket[]): Promise<void> {
-  const account = await relay.account();
+type Account = Awaited<ReturnType<RelayChild['account']>>;
+
+async function pairOn(relay: RelayChild, account: Account, n: number, sockets: Socket[]): Promise<void> {
   const instanceId = randomUUID();
   const base = { transports: ['websocket'], reconnection: false, forceNew: true, autoConnect: false };
   const cli = io(relay.url + CLI_NAMESPACE, {
@@ -109,31 +137,109 @@ async function pairOn(relay: RelayChild, n: number, sockets: Socket[]): Promise<
   if (!(await request(web, WEB_EVENTS.sessionJoin, { sessionId: created.session.id, afterSeq: 0 })).ok) throw new Error('join failed');
 }
 
-async function perPair(): Promise<MemoryReport['pairs']> {
+/** Stops a relay child the way a deployment does (SIGTERM: the app and its database close), SIGKILL after 20 s. */
+async function stop(relay: RelayChild): Promise<void> {
+  relay.process.kill('SIGTERM');
+  const timer = setTimeout(() => relay.process.kill('SIGKILL'), 20_000);
+  await relay.exited;
+  clearTimeout(timer);
+}
+
+/** Connects `PAIRS` pairs after a first one, 20 at a time; memory after a full GC with 1 pair and with all of them. */
+async function measurePairs(
+  storage: string,
+  pair: (n: number) => Promise<void>,
+  memory: () => Promise<{ rss: number; heapUsed: number }>,
+): Promise<PairsReport> {
+  // One pair first, so lazily loaded code and first-use caches are not counted per pair.
+  await pair(0);
+  await sleep(500);
+  const before = await memory();
+  for (let i = 1; i <= PAIRS; i += 20) await Promise.all(Array.from({ length: Math.min(20, PAIRS - i + 1) }, (_, k) => pair(i + k)));
+  await sleep(2000);
+  const after = await memory();
+  return {
+    storage,
+    pairs: PAIRS,
+    rssPerPairKB: Math.round((after.rss - before.rss) / PAIRS / 1024),
+    heapPerPairKB: Math.round(((after.heapUsed - before.heapUsed) / PAIRS / 1024) * 10) / 10,
+    rssBeforeMB: mb(before.rss),
+    rssAfterMB: mb(after.rss),
+  };
+}
+
+async function perPair(storage: string, env: Record<string, string>): Promise<PairsReport> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tern-mem-'));
-  const relay = await spawnRelay({ DATA_DIR: dir, PORT: '0' });
   const sockets: Socket[] = [];
+  let relay: RelayChild | null = null;
   try {
-    // One pair first, so lazily loaded code and first-use caches are not counted per pair.
-    await pairOn(relay, 0, sockets);
-    await sleep(500);
-    const before = await relay.memory();
-    for (let i = 1; i <= PAIRS; i += 20)
-      await Promise.all(Array.from({ length: Math.min(20, PAIRS - i + 1) }, (_, k) => pairOn(relay, i + k, sockets)));
-    await sleep(2000);
-    const after = await relay.memory();
-    return {
-      pairs: PAIRS,
-      rssPerPairKB: Math.round((after.rss - before.rss) / PAIRS / 1024),
-      heapPerPairKB: Math.round((after.heapUsed - before.heapUsed) / PAIRS / 1024),
-      rssBeforeMB: mb(before.rss),
-      rssAfterMB: mb(after.rss),
-    };
+    const maker = await spawnRelay({ ...env, DATA_DIR: dir, PORT: '0' });
+    const accounts: Account[] = [];
+    try {
+      for (let i = 0; i <= PAIRS; i++) accounts.push(await maker.account());
+    } finally {
+      await stop(maker);
+    }
+    const measured = (relay = await spawnRelay({ ...env, DATA_DIR: dir, PORT: '0' }));
+    return await measurePairs(
+      storage,
+      (n) => pairOn(measured, accounts[n]!, n, sockets),
+      () => measured.memory(),
+    );
   } finally {
     for (const s of sockets) s.disconnect();
-    relay.process.kill('SIGKILL');
-    await relay.exited;
+    if (relay) {
+      relay.process.kill('SIGKILL');
+      await relay.exited;
+    }
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same figure for bare Socket.IO (bareSocketServer.ts): a `/cli` and a `/web` socket per pair, each acked once. */
+async function bareFloor(): Promise<PairsReport> {
+  const child = fork(path.join(root, 'tests/bench/bareSocketServer.ts'), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const replies: Array<Record<string, number>> = [];
+  let wake: (() => void) | null = null;
+  child.on('message', (m: Record<string, number>) => {
+    replies.push(m);
+    wake?.();
+  });
+  const next = async () => {
+    while (!replies.length) await new Promise<void>((r) => (wake = r));
+    return replies.shift()!;
+  };
+  const sockets: Socket[] = [];
+  try {
+    const { port } = await next();
+    const open = async (nsp: string) => {
+      const s = io(`http://127.0.0.1:${port}${nsp}`, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        autoConnect: false,
+      });
+      await connect(s);
+      sockets.push(s);
+      if (!(await request(s, 'ping:bench', {})).ok) throw new Error('bare Socket.IO: no ack');
+    };
+    const memory = async () => {
+      child.send('memory');
+      const m = await next();
+      return { rss: m.rss!, heapUsed: m.heapUsed! };
+    };
+    return await measurePairs(
+      'bare Socket.IO',
+      () => Promise.all([open(CLI_NAMESPACE), open(WEB_NAMESPACE)]).then(() => undefined),
+      memory,
+    );
+  } finally {
+    for (const s of sockets) s.disconnect();
+    child.kill('SIGKILL');
   }
 }
 
@@ -206,14 +312,33 @@ export async function memoryBench(): Promise<MemoryReport> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  for (const i of idle) console.log(`  idle compiled relay, ${i.storage}: ${i.rssMB} MB RSS`);
-  const pairs = await perPair();
-  console.log(
-    `  ${pairs.pairs} pairs: ${pairs.rssPerPairKB} KB RSS, ${pairs.heapPerPairKB} KB heap per pair (RSS ${pairs.rssBeforeMB} → ${pairs.rssAfterMB} MB)`,
-  );
+  for (const i of idle)
+    console.log(`  idle compiled relay, ${i.storage}: ${i.rssMB} MB RSS after 10 s, ${i.settledMB} MB after ${i.settledAfterS} s`);
+  const show = (p: PairsReport) =>
+    console.log(
+      `  ${p.storage}, ${p.pairs} pairs: ${p.rssPerPairKB} KB RSS, ${p.heapPerPairKB} KB heap per pair (RSS ${p.rssBeforeMB} → ${p.rssAfterMB} MB)`,
+    );
+  const floor = await bareFloor();
+  show(floor);
+  const pairs = [await perPair('PGlite', {})];
+  show(pairs[0]!);
+  const pgPairs = await createTestPostgres();
+  if (pgPairs) {
+    try {
+      pairs.push(await perPair('PostgreSQL', { DATABASE_URL: pgPairs.url }));
+      show(pairs[1]!);
+    } finally {
+      await pgPairs.drop();
+    }
+  }
   const sockets = await idleSockets();
   console.log(
     `  ${sockets.sockets} idle sockets: ${sockets.rssPerSocketKB} KB RSS, ${sockets.heapPerSocketKB} KB heap each (RSS ${sockets.rssBeforeMB} → ${sockets.rssAfterMB} MB)`,
   );
-  return { idle, pairs, sockets };
+  return { idle, floor, pairs, sockets };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  console.log(JSON.stringify(await memoryBench(), null, 2));
+  process.exit(0);
 }
