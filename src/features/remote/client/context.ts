@@ -1,4 +1,4 @@
-import type { AckError, Session, SessionEvent } from '#protocol/remote';
+import type { AckError, Session } from '#protocol/remote';
 import type { WebEventName } from '#protocol/remoteEvents';
 
 import type { InputQueue } from '../model/inputQueue';
@@ -6,6 +6,7 @@ import { refusal } from '../model/remoteState';
 import { upsertSession } from '../model/sessions';
 import type { WebAck, WebPayload } from './acks';
 import type { Inbox } from './inbox';
+import type { Incoming } from './sessionActions';
 import type { RestoreTarget, StoreCache } from './storeCache';
 
 /** What the store's actions (instanceActions.ts, sessionActions.ts, pushes.ts) work on; remoteStore.ts makes one. */
@@ -17,7 +18,7 @@ export interface StoreContext extends RestoreTarget {
   request<E extends WebEventName>(event: E, payload: WebPayload<E>): Promise<WebAck<E> | null>;
   cache: StoreCache;
   /** Pushed session events waiting to be applied together (inbox.ts); `state()` applies them first. */
-  inbox: Inbox<SessionEvent>;
+  inbox: Inbox<Incoming>;
   /** Sessions joined on the current connection, and those being joined or flushed right now. */
   joined: Set<string>;
   joining: Set<string>;

@@ -1,4 +1,11 @@
-import { instanceUpdatedSchema, sessionEventSchema, sessionUpdatedSchema, WEB_PUSH, workspaceLostSchema } from '#protocol/remote';
+import {
+  instanceUpdatedSchema,
+  liveSessionEventSchema,
+  sessionEventSchema,
+  sessionUpdatedSchema,
+  WEB_PUSH,
+  workspaceLostSchema,
+} from '#protocol/remote';
 
 import { workspaceLost } from '../model/attach';
 import { upsertInstance } from '../model/instances';
@@ -23,8 +30,14 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
   });
   socket.on(WEB_PUSH.sessionEvent, (payload) => {
     const parsed = sessionEventSchema.safeParse(payload);
-    if (parsed.success) ctx.inbox.push(parsed.data);
+    if (parsed.success) ctx.inbox.push({ live: false, event: parsed.data });
     else console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
+  });
+  // The same event before the relay stored it (no seq yet); shown until its stored copy arrives (docs/protocol.md, "Live events").
+  socket.on(WEB_PUSH.sessionLive, (payload) => {
+    const parsed = liveSessionEventSchema.safeParse(payload);
+    if (parsed.success) ctx.inbox.push({ live: true, event: parsed.data });
+    else console.warn('remote: dropped a malformed live event', parsed.error.issues.slice(0, 3));
   });
   socket.on(WEB_PUSH.sessionDeleted, (payload) => onSessionDeleted(ctx, payload));
   socket.on(WEB_PUSH.workspaceLost, (payload) => {

@@ -6,8 +6,6 @@
  * relay's answers, instanceActions.ts / sessionActions.ts / pushes.ts are the actions on a StoreContext
  * (context.ts), and the state changes themselves are pure functions in ../model.
  */
-import type { SessionEvent } from '#protocol/remote';
-
 import { type ConnectionEvent, connectionReducer } from '../model/connection';
 import { requeueInFlight } from '../model/inputQueue';
 import { initialRemoteState, type RemoteState } from '../model/remoteState';
@@ -19,7 +17,7 @@ import { attach, createSession, detach, resync } from './instanceActions';
 import { createLink } from './link';
 import type { Outbox } from './outbox';
 import { listenToPushes } from './pushes';
-import { discardInput, interrupt, receive, respond, selectSession, send, setAutoApprove } from './sessionActions';
+import { discardInput, type Incoming, interrupt, receive, respond, selectSession, send, setAutoApprove } from './sessionActions';
 import { chooseModel, deleteSession, renameSession, searchContent } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 import { createStoreCache, type RemoteCache } from './storeCache';
@@ -66,7 +64,7 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     if (next !== state.connection) set({ connection: next });
   }
 
-  const inbox = createInbox<SessionEvent>((batch) => receive(ctx, batch), options.batch);
+  const inbox = createInbox<Incoming>((batch) => receive(ctx, batch), options.batch);
   const ctx: StoreContext = {
     // An action sees every event already received.
     state: () => {

@@ -1,7 +1,8 @@
-import { type SessionEvent, WEB_EVENTS } from '#protocol/remote';
+import { type LiveSessionEvent, type SessionEvent, WEB_EVENTS } from '#protocol/remote';
 
 import { emptyLog, type EventLog, mergeEvents, storedInputs } from '../model/eventLog';
 import { discard, enqueue, markFailed, markSending, markStored, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
+import { addLive, type LiveEvents, noLiveEvents, reconcileLive } from '../model/liveEvents';
 import { refusal } from '../model/remoteState';
 import { findSession } from '../model/sessions';
 import type { PermissionDecision, PermissionScope } from '../model/timeline';
@@ -12,36 +13,55 @@ import { putSession, saveSelection, setQueue, settled, type StoreContext } from 
  * The open session: its event log (live pushes and replays on join), and the outbox of typed input sent over it.
  */
 
+/** A pushed session event, as the inbox holds it: stored (`session:event`) or live, before its commit (`session:live`). */
+export type Incoming = { live: false; event: SessionEvent } | { live: true; event: LiveSessionEvent };
+
 /**
  * A burst of pushed events (client/inbox.ts), applied at once: one merge per session, one store update. A user message
  * the relay stored settles its outbox entry; events past a hole make the session re-join from its last contiguous seq
- * (what is already held past the hole is kept aside).
+ * (what is already held past the hole is kept aside). Live events wait in the session's live list until their stored
+ * copy arrives (model/liveEvents.ts).
  */
-export function receive(ctx: StoreContext, batch: readonly SessionEvent[]): void {
-  const bySession = new Map<string, SessionEvent[]>();
-  for (const event of batch) {
-    const list = bySession.get(event.sessionId);
-    if (list) list.push(event);
-    else bySession.set(event.sessionId, [event]);
+export function receive(ctx: StoreContext, batch: readonly Incoming[]): void {
+  const bySession = new Map<string, { stored: SessionEvent[]; live: LiveSessionEvent[] }>();
+  for (const item of batch) {
+    let lists = bySession.get(item.event.sessionId);
+    if (!lists) bySession.set(item.event.sessionId, (lists = { stored: [], live: [] }));
+    if (item.live) lists.live.push(item.event);
+    else lists.stored.push(item.event);
   }
-  const { logs, queue } = ctx.state();
-  const changed: Record<string, EventLog> = {};
+  const { logs, live, queue } = ctx.state();
+  const changedLogs: Record<string, EventLog> = {};
+  const changedLive: Record<string, LiveEvents> = {};
   const stored: string[] = [];
   const gaps: string[] = [];
-  for (const [sessionId, events] of bySession) {
-    const log = logs[sessionId] ?? emptyLog(sessionId);
-    const merged = mergeEvents(log, events);
-    if (merged.log === log) continue;
-    changed[sessionId] = merged.log;
-    stored.push(...storedInputs(log, merged.log));
-    if (merged.held > 0) gaps.push(sessionId);
+  for (const [sessionId, lists] of bySession) {
+    const before = logs[sessionId];
+    const merged = lists.stored.length > 0 ? mergeEvents(before ?? emptyLog(sessionId), lists.stored) : null;
+    const log = merged?.log ?? before;
+    if (merged && log && log !== before) {
+      changedLogs[sessionId] = log;
+      stored.push(...storedInputs(before ?? emptyLog(sessionId), log));
+      if (merged.held > 0) gaps.push(sessionId);
+    }
+    const held = live[sessionId] ?? noLiveEvents;
+    const next = addLive(log && log !== before ? reconcileLive(held, log) : held, log, lists.live);
+    if (next !== held) changedLive[sessionId] = next;
   }
-  const ids = Object.keys(changed);
-  if (ids.length === 0) return;
-  ctx.set({ logs: { ...logs, ...changed } });
+  const ids = Object.keys(changedLogs);
+  if (ids.length === 0 && Object.keys(changedLive).length === 0) return;
+  ctx.set({ logs: { ...logs, ...changedLogs }, live: { ...live, ...changedLive } });
   if (stored.length > 0) setQueue(ctx, settle(queue, stored));
   for (const sessionId of ids) ctx.cache.saveLogSoon(sessionId);
   for (const sessionId of gaps) void join(ctx, sessionId);
+}
+
+/** A join brings the stored truth: the live events held for the session go (those still to be stored come again). */
+function clearLive(ctx: StoreContext, sessionId: string): void {
+  const { live } = ctx.state();
+  if (!live[sessionId]?.length) return;
+  const { [sessionId]: _cleared, ...rest } = live;
+  ctx.set({ live: rest });
 }
 
 /**
@@ -52,6 +72,7 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   const { status } = ctx.state().attach;
   if (ctx.joining.has(sessionId) || !ctx.connected() || status === 'none' || status === 'attaching' || status === 'offline') return;
   ctx.joining.add(sessionId);
+  clearLive(ctx, sessionId);
   let ack: WebAck<'session:join'> | null;
   try {
     ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: ctx.state().logs[sessionId]?.lastSeq ?? 0 });

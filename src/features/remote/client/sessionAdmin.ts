@@ -62,8 +62,9 @@ export function sessionGone(ctx: StoreContext, { instanceId, sessionId }: Sessio
   const state = ctx.state();
   const sessions = removeSession(state.sessions, instanceId, sessionId);
   const { [sessionId]: _dropped, ...logs } = state.logs;
+  const { [sessionId]: _droppedLive, ...live } = state.live;
   const wasOpen = state.currentSessionId === sessionId;
-  ctx.set({ sessions, logs, ...(wasOpen && { currentSessionId: null }) });
+  ctx.set({ sessions, logs, live, ...(wasOpen && { currentSessionId: null }) });
   // Input still waiting for it would only be refused: it goes (from the durable outbox too).
   if (state.queue.some((q) => q.sessionId === sessionId))
     setQueue(

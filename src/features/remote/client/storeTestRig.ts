@@ -157,7 +157,7 @@ export function setup(
     // Pushed events are applied on the next macrotask: `await tick()` after firing them.
     batch: (fn) => void setTimeout(fn, 0),
   });
-  return { store, socket, timers, onUnauthorized, outbox };
+  return { store, socket, timers, onUnauthorized, outbox, cache };
 }
 export const tick = () => new Promise((r) => setTimeout(r, 0));
 

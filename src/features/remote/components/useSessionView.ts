@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionEvent } from '#protocol/remote';
 
 import type { RemoteState } from '../client/remoteStore';
+import { noLiveEvents } from '../model/liveEvents';
 import { timelineBuilder } from '../model/timeline';
 
 const noEvents: readonly SessionEvent[] = [];
@@ -40,11 +41,15 @@ export function useSessionView(state: RemoteState) {
   const log = sessionId ? state.logs[sessionId] : undefined;
   const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
   const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;
-  // Folded incrementally, deferred, and while a long replay is still arriving shown a few times a second.
+  // Folded incrementally, deferred, and while a long replay is still arriving shown a few times a second. Live events
+  // (not stored yet) come after the stored ones.
   const [build] = useState(() => timelineBuilder());
   const catchingUp = (session?.lastSeq ?? 0) - (log?.lastSeq ?? 0) > CATCH_UP_BEHIND;
-  const events = useCatchUp(useDeferredValue(log?.events ?? noEvents), catchingUp);
-  const timeline = useMemo(() => build(events), [build, events]);
+  const stored = log?.events ?? noEvents;
+  const live = (sessionId && state.live[sessionId]) || noLiveEvents;
+  const latest = useMemo(() => ({ events: stored, live }), [stored, live]);
+  const { events, live: shownLive } = useCatchUp(useDeferredValue(latest), catchingUp);
+  const timeline = useMemo(() => build(events, shownLive), [build, events, shownLive]);
   const pending = state.queue.filter((q) => q.sessionId === sessionId && !timeline.sentIds.has(q.clientMsgId));
   const cli = state.instances.find((i) => i.id === attachedId);
   // Busy or lost: another window drives the workspace; an open session stays readable here, nothing can be sent.
@@ -52,7 +57,7 @@ export function useSessionView(state: RemoteState) {
   const connected = state.connection.status === 'connected';
   return {
     sessionId,
-    /** The session's events as the chat shows them (behind the log while a replay catches up). */
+    /** The session's stored events as the chat shows them (behind the log while a replay catches up). */
     events,
     /** A replay is still arriving and nothing is shown yet. */
     loading: catchingUp && events.length === 0,

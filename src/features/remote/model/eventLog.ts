@@ -70,6 +70,7 @@ export function mergeEvents(log: EventLog, batch: readonly SessionEvent[]): Merg
     }
   }
   if (!events && !ahead) return { log, gap: log.ahead.size > 0, applied: 0, held: 0 };
+  if (events) extendIndex(log.events, events);
   const next: EventLog = { ...log, events: events ?? log.events, lastSeq, ahead: ahead ?? log.ahead };
   return { log: next, gap: next.ahead.size > 0, applied, held };
 }
@@ -101,4 +102,42 @@ export function storedInputs(before: EventLog, after: EventLog): string[] {
     if (body.type === 'user_message') ids.push(body.clientMsgId);
   }
   return ids;
+}
+
+/**
+ * eventId → seq for a log's events, to tell at once whether an event is committed (a `session:live` copy is ignored
+ * once its stored copy is in). One index follows a log as it grows: mergeEvents hands it on to the array it makes
+ * (adding only the new events), so a lookup is O(1) and a merge adds O(k). The index belongs to the newest array
+ * it was handed to (`owner`); asked about an older array, or one made otherwise, it is built afresh for that array.
+ */
+interface IdIndex {
+  owner: readonly SessionEvent[];
+  seqs: Map<string, number>;
+}
+const idIndexes = new WeakMap<readonly SessionEvent[], IdIndex>();
+
+function indexOf(events: readonly SessionEvent[]): IdIndex {
+  const known = idIndexes.get(events);
+  if (known?.owner === events) return known;
+  const index: IdIndex = { owner: events, seqs: new Map(events.map((e) => [e.eventId, e.seq])) };
+  idIndexes.set(events, index);
+  return index;
+}
+
+/** Hands the index of `before` (if it has one and `after` extends it) on to `after`. */
+function extendIndex(before: readonly SessionEvent[], after: readonly SessionEvent[]): void {
+  const index = idIndexes.get(before);
+  if (index?.owner !== before) return;
+  for (let i = before.length; i < after.length; i++) index.seqs.set(after[i]!.eventId, after[i]!.seq);
+  index.owner = after;
+  idIndexes.set(after, index);
+}
+
+/** The event with this id is in the log, contiguous or held past a hole. */
+export function isCommitted(log: EventLog | undefined, eventId: string): boolean {
+  if (!log) return false;
+  if (indexOf(log.events).seqs.has(eventId)) return true;
+  if (log.ahead.size === 0) return false;
+  for (const event of log.ahead.values()) if (event.eventId === eventId) return true;
+  return false;
 }

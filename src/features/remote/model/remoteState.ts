@@ -3,11 +3,13 @@ import type { HandshakeErrorCode, Instance, RemoteError, RemoteErrorCode, Worksp
 import { type ConnectionState, initialConnection } from './connection';
 import type { EventLog } from './eventLog';
 import type { InputQueue } from './inputQueue';
+import type { LiveEvents } from './liveEvents';
 import type { SessionsByInstance } from './sessions';
 
 /**
  * The console's state as the page reads it (client/remoteStore.ts holds it). Each part has its own pure module:
- * connection.ts, instances.ts, sessions.ts, attach.ts, eventLog.ts (per session) and inputQueue.ts (the outbox).
+ * connection.ts, instances.ts, sessions.ts, attach.ts, eventLog.ts and liveEvents.ts (per session) and inputQueue.ts
+ * (the outbox).
  */
 export type AttachState =
   | { status: 'none' }
@@ -46,6 +48,8 @@ export interface RemoteState {
   sessions: SessionsByInstance;
   currentSessionId: string | null;
   logs: Readonly<Record<string, EventLog>>;
+  /** Per session, events the relay passed on before storing them (liveEvents.ts); never cached. */
+  live: Readonly<Record<string, LiveEvents>>;
   queue: InputQueue;
   problem: RemoteProblem | null;
   creatingSession: boolean;
@@ -64,6 +68,7 @@ export const initialRemoteState: RemoteState = {
   sessions: {},
   currentSessionId: null,
   logs: {},
+  live: {},
   queue: [],
   problem: null,
   creatingSession: false,

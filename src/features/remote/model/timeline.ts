@@ -1,8 +1,15 @@
 import type { z } from 'zod';
 
-import type { permissionDecisionSchema, permissionScopeSchema, SessionEvent, SessionEventBodyOf, TodoItem } from '#protocol/remote';
+import type {
+  LiveSessionEvent,
+  permissionDecisionSchema,
+  permissionScopeSchema,
+  SessionEvent,
+  SessionEventBodyOf,
+  TodoItem,
+} from '#protocol/remote';
 
-import { emptyDraft, foldEvent } from './timelineFold';
+import { emptyDraft, foldEvent, forkDraft, type TimelineDraft } from './timelineFold';
 
 export type PermissionDecision = z.infer<typeof permissionDecisionSchema>;
 export type PermissionScope = z.infer<typeof permissionScopeSchema>;
@@ -102,27 +109,43 @@ export function buildTimeline(events: readonly SessionEvent[]): Timeline {
 }
 
 /**
- * buildTimeline for a log that grows by appending (the console's, one event at a time during a 10,000-event replay):
+ * buildTimeline for a log that grows by appending (the console's, a burst at a time during a 10,000-event replay):
  * folds only the events added since the last call, and starts over when the list is another one (other session,
  * re-joined log). Items that did not change keep their identity, so rows that show them need not render again.
+ *
+ * `live`: events the relay passed on before storing them (model/liveEvents.ts), shown after the stored ones. They are
+ * folded into a copy of the draft with the seqs they will most likely get (the next ones, in arrival order), so the
+ * stored copy that replaces one usually folds into the very same item (same key, same row): nothing flickers.
  */
-export function timelineBuilder(): (events: readonly SessionEvent[]) => Timeline {
+export function timelineBuilder(): (events: readonly SessionEvent[], live?: readonly LiveSessionEvent[]) => Timeline {
   let draft = emptyDraft();
   let folded: readonly SessionEvent[] = [];
+  let foldedLive: readonly LiveSessionEvent[] = noLive;
   let last: Timeline | null = null;
-  return (events) => {
-    const n = folded.length;
-    if (events === folded && last) return last;
-    const grew = n > 0 && events.length >= n && events[0] === folded[0] && events[n - 1] === folded[n - 1];
-    if (!grew) draft = emptyDraft();
-    for (let i = grew ? n : 0; i < events.length; i++) foldEvent(draft, events[i]!);
-    folded = events;
-    last = finishTimeline(draft);
+  return (events, live = noLive) => {
+    if (events === folded && live === foldedLive && last) return last;
+    if (events !== folded) {
+      const n = folded.length;
+      const grew = n > 0 && events.length >= n && events[0] === folded[0] && events[n - 1] === folded[n - 1];
+      if (!grew) draft = emptyDraft();
+      for (let i = grew ? n : 0; i < events.length; i++) foldEvent(draft, events[i]!);
+      folded = events;
+    }
+    foldedLive = live;
+    last = finishTimeline(live.length > 0 ? withLive(draft, events.at(-1)?.seq ?? 0, live) : draft);
     return last;
   };
 }
 
-function finishTimeline(draft: ReturnType<typeof emptyDraft>): Timeline {
+const noLive: readonly LiveSessionEvent[] = [];
+
+function withLive(draft: TimelineDraft, lastSeq: number, live: readonly LiveSessionEvent[]): TimelineDraft {
+  const fork = forkDraft(draft);
+  live.forEach((event, i) => foldEvent(fork, { ...event, seq: lastSeq + 1 + i }));
+  return fork;
+}
+
+function finishTimeline(draft: TimelineDraft): Timeline {
   const { items, pendingPermissions } = closeEndedPrompts(draft.items, draft.lastTurnEnd);
   const { top, subagents } = nestSubagents(items);
   return {

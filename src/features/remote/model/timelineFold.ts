@@ -27,6 +27,17 @@ export function emptyDraft(): TimelineDraft {
   return { items: [], byKey: new Map(), todos: [], lastUser: 0, lastTurnEnd: 0, sentIds: new Set(), permissionTool: new Map() };
 }
 
+/** A copy to fold more events into, leaving `draft` as it was (items are replaced, never changed, so a shallow copy will do). */
+export function forkDraft(draft: TimelineDraft): TimelineDraft {
+  return {
+    ...draft,
+    items: draft.items.slice(),
+    byKey: new Map(draft.byKey),
+    sentIds: new Set(draft.sentIds),
+    permissionTool: new Map(draft.permissionTool),
+  };
+}
+
 function put(draft: TimelineDraft, item: TimelineItem): void {
   draft.byKey.set(item.key, draft.items.length);
   draft.items.push(item);
