@@ -273,13 +273,15 @@ try {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`\nPWA timeline, ${EVENTS.toLocaleString('en')} stored events (${TIMES} opens each; the first open receives the replay,`);
 console.log(`later ones reopen a session the page holds). The same replay to a bare socket: ${socketReplayMs.toFixed(0)} ms.\n`);
-console.log('view      open p50   open worst   rows in DOM / items   frame p50   frame p95   worst   frames > 50 ms');
+console.log('view      first open   reopen p50   rows in DOM / items   frame p50   frame p95   worst   frames > 50 ms');
 for (const [view, runs] of Object.entries(results)) {
-  const open = runs.map((r) => r.openMs);
+  // The first open receives the 10,000-event replay (the issue's figure); later ones reopen a session the page holds.
+  const first = runs[0]!.openMs;
+  const reopen = runs.slice(1).map((r) => r.openMs);
   const last = runs.at(-1)!;
   const rows = `${Math.max(...runs.map((r) => r.rowsInDom))} / ${items}`;
   console.log(
-    `${view.padEnd(9)} ${`${median(open).toFixed(0)} ms`.padStart(8)}   ${`${Math.max(...open).toFixed(0)} ms`.padStart(10)}   ${rows.padStart(19)}   ${`${last.frames.p50.toFixed(1)} ms`.padStart(9)}   ${`${last.frames.p95.toFixed(1)} ms`.padStart(9)}   ${`${last.frames.worst.toFixed(0)} ms`.padStart(5)}   ${`${last.frames.over50} of ${last.frames.count}`.padStart(14)}`,
+    `${view.padEnd(9)} ${`${first.toFixed(0)} ms`.padStart(10)}   ${(reopen.length ? `${median(reopen).toFixed(0)} ms` : '-').padStart(10)}   ${rows.padStart(19)}   ${`${last.frames.p50.toFixed(1)} ms`.padStart(9)}   ${`${last.frames.p95.toFixed(1)} ms`.padStart(9)}   ${`${last.frames.worst.toFixed(0)} ms`.padStart(5)}   ${`${last.frames.over50} of ${last.frames.count}`.padStart(14)}`,
   );
 }
 mkdirSync(path.join(root, 'reports/bench'), { recursive: true });
