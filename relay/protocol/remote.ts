@@ -323,6 +323,8 @@ export const WEB_PUSH = {
   sessionEvent: 'session:event',
   /** An event before it is stored (no seq): liveSessionEventSchema. */
   sessionLive: 'session:live',
+  /** Several stored events of one session (sessionEventsSchema), for windows that joined with `batches`. */
+  sessionEvents: 'session:events',
   sessionDeleted: 'session:deleted',
   workspaceLost: 'workspace:lost',
   authRevoked: 'auth:revoked',
@@ -340,7 +342,8 @@ export const webSessionCreateSchema = z.object({ instanceId: uuid, clientRequest
 export type WebSessionCreate = z.infer<typeof webSessionCreateSchema>;
 export const sessionAckSchema = ackSchema({ session: sessionSchema });
 
-export const sessionJoinSchema = z.object({ sessionId: uuid, afterSeq: z.number().int().nonnegative() });
+/** `batches`: this window takes stored events as `session:events` too (sessionEventsSchema). */
+export const sessionJoinSchema = z.object({ sessionId: uuid, afterSeq: z.number().int().nonnegative(), batches: z.boolean().optional() });
 export type SessionJoin = z.infer<typeof sessionJoinSchema>;
 export const sessionLeaveSchema = z.object({ sessionId: uuid });
 

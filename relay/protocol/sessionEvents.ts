@@ -262,3 +262,16 @@ export type SessionEvent = z.infer<typeof sessionEventSchema>;
  */
 export const liveSessionEventSchema = sessionEventSchema.omit({ seq: true });
 export type LiveSessionEvent = z.infer<typeof liveSessionEventSchema>;
+
+/** The most events one `session:events` message carries. */
+export const SESSION_EVENTS_MAX = 500;
+/**
+ * relay → browser `session:events`: several stored events of one session in one message (a replay page, or what one
+ * group commit stored), contiguous and in seq order, each exactly as `session:event` would carry it. Sent only to a
+ * window that joined with `batches: true`; fewer, bigger messages make a replay and a busy stream cheaper at both ends.
+ */
+export const sessionEventsSchema = z.object({
+  sessionId: uuid,
+  events: z.array(sessionEventSchema).min(1).max(SESSION_EVENTS_MAX),
+});
+export type SessionEvents = z.infer<typeof sessionEventsSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type LiveSessionEvent, type SessionEvent, WEB_PUSH } from '../../protocol';
+import { type LiveSessionEvent, SESSION_EVENTS_MAX, type SessionEvent, WEB_PUSH } from '../../protocol';
 import { toSessionEvent } from '../core/remote/views';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { isLagging, whenDrained } from './backpressure';
@@ -20,6 +20,10 @@ interface Subscription {
   /** A catch-up from storage is running; live events only flag `dirty`. */
   replaying: boolean;
   dirty: boolean;
+  /** The window takes `session:events` (joined with `batches`): stored events go out several to a message. */
+  batches: boolean;
+  /** Stored events waiting for this turn's `session:events` (batches only). */
+  queued: SessionEvent[] | null;
 }
 
 /**
@@ -32,6 +36,10 @@ interface Subscription {
 export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, log: FastifyBaseLogger, clustered: boolean) {
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
+
+  /** Subscriptions with stored events queued, flushed together once this turn's commits have all been delivered. */
+  const toFlush = new Set<Subscription>();
+  let flushScheduled = false;
 
   web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
   web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
@@ -57,12 +65,39 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         sub.dirty = true;
       } else if (event.seq === sub.lastSeq + 1 && !isLagging(sub.socket)) {
         sub.lastSeq = event.seq;
-        sub.socket.emit(WEB_PUSH.sessionEvent, event);
+        if (sub.batches) queue(sub, event);
+        else sub.socket.emit(WEB_PUSH.sessionEvent, event);
       } else if (event.seq > sub.lastSeq) {
         // A gap, or a socket that has not taken what it was sent (backpressure.ts): catch up from storage, paced.
         void catchUp(sub);
       }
     }
+  }
+
+  /** A stored event for a batching window: sent with the others of this turn (what one group commit stored). */
+  function queue(sub: Subscription, event: SessionEvent): void {
+    (sub.queued ??= []).push(event);
+    if (sub.queued.length >= SESSION_EVENTS_MAX) return flush(sub);
+    toFlush.add(sub);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      for (const queued of toFlush) flush(queued);
+      toFlush.clear();
+    });
+  }
+
+  function flush(sub: Subscription): void {
+    const events = sub.queued;
+    sub.queued = null;
+    if (events && isCurrent(sub)) send(sub, events);
+  }
+
+  /** One stored event as `session:event`, several as one `session:events`. */
+  function send(sub: Subscription, events: SessionEvent[]): void {
+    if (events.length === 1) sub.socket.emit(WEB_PUSH.sessionEvent, events[0]!);
+    else if (events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events });
   }
 
   async function catchUp(sub: Subscription): Promise<void> {
@@ -71,6 +106,8 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
       return;
     }
     sub.replaying = true;
+    // What was queued goes first: the replay continues after its last seq.
+    flush(sub);
     let sinceCheck = PACE_CHECK_BYTES;
     try {
       for (;;) {
@@ -78,11 +115,15 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         const rows = await repo().eventsAfter(sub.sessionId, sub.lastSeq, REPLAY_PAGE);
         if (!isCurrent(sub)) return;
         let gap = false;
+        // A batching window gets the page in messages of up to PACE_CHECK_BYTES / SESSION_EVENTS_MAX events.
+        let chunk: SessionEvent[] = [];
         for (const row of rows) {
           // A browser reading slowly gets the next event once it took the last ones, not a page queued at once.
           // Measuring what the socket holds walks its whole write buffer, so it is done once per PACE_CHECK_BYTES
           // sent, not per event (per event, a 10,000-event replay spent most of its time there).
           if (sinceCheck >= PACE_CHECK_BYTES) {
+            send(sub, chunk);
+            chunk = [];
             sinceCheck = 0;
             if (isLagging(sub.socket)) {
               await whenDrained(sub.socket);
@@ -96,8 +137,13 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
             break;
           }
           sub.lastSeq = row.seq;
-          sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
+          if (!sub.batches) sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
+          else if (chunk.push(toSessionEvent(row)) >= SESSION_EVENTS_MAX) {
+            send(sub, chunk);
+            chunk = [];
+          }
         }
+        send(sub, chunk);
         if (gap || (rows.length < REPLAY_PAGE && !sub.dirty)) break;
       }
     } catch (error) {
@@ -129,9 +175,9 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
 
   return {
     /** Subscribes the socket and replays everything after `afterSeq` (call after the join ack went out). */
-    async join(socket: Socket, sessionId: string, afterSeq: number): Promise<void> {
+    async join(socket: Socket, sessionId: string, afterSeq: number, batches = false): Promise<void> {
       leave(socket, sessionId);
-      const sub: Subscription = { socket, sessionId, lastSeq: afterSeq, replaying: false, dirty: false };
+      const sub: Subscription = { socket, sessionId, lastSeq: afterSeq, replaying: false, dirty: false, batches, queued: null };
       let mine = bySocket.get(socket.id);
       if (!mine) bySocket.set(socket.id, (mine = new Map()));
       mine.set(sessionId, sub);

@@ -10,6 +10,7 @@ import {
   liveSessionEventSchema,
   type SessionEvent,
   sessionEventSchema,
+  sessionEventsSchema,
   WEB_EVENTS,
   WEB_PUSH,
 } from '../../protocol';
@@ -65,7 +66,7 @@ async function setup(tag: string) {
   const sessionId = created.session.id as string;
   const seen = { web: pushes(web), watcher: pushes(watcher) };
   for (const w of [web, watcher]) expect((await request(w, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).ok).toBe(true);
-  return { cli, web, watcher, sessionId, commands, seen };
+  return { cli, web, watcher, sessionId, commands, seen, jwt: user.jwt };
 }
 
 /** Each stored event came live first (same body, no seq), and nothing came live that was not stored. */
@@ -134,5 +135,44 @@ describe('live events', () => {
     // The CLI took it: its next hello is not handed the input again.
     const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(hello.ok && hello.pendingInputs.filter((p) => p.type === 'session:input')).toEqual([]);
+  });
+
+  it('a window that joins with batches gets stored events several to a message, the same events in the same order', async () => {
+    const { cli, sessionId, jwt } = await setup('batches');
+    const total = 1_200;
+    for (let start = 0; start < total; start += 200) {
+      const acks = Array.from({ length: 200 }, (_, i) =>
+        cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+          sessionId,
+          eventId: randomUUID(),
+          body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${start + i}\n` },
+        }),
+      );
+      expect((await Promise.all(acks)).every((a: { ok: boolean }) => a.ok)).toBe(true);
+    }
+    const web = track(await connect(webSocket(relay, jwt)));
+    const messages: SessionEvent[][] = [];
+    web.on(WEB_PUSH.sessionEvent, (p: unknown) => messages.push([sessionEventSchema.parse(p)]));
+    web.on(WEB_PUSH.sessionEvents, (p: unknown) => messages.push(sessionEventsSchema.parse(p).events));
+    expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true })).ok).toBe(true);
+    await waitFor(() => messages.flat().length >= total, 20_000, 'the replay');
+    const events = messages.flat();
+    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect(events.at(-1)!.body).toMatchObject({ chunk: `line ${total - 1}\n` });
+    // Pages of 500: a handful of messages instead of 1,200.
+    expect(messages.length).toBeLessThanOrEqual(6);
+
+    // Live stored copies keep coming after the replay, in order, each once.
+    const more = Array.from({ length: 30 }, (_, i) =>
+      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+        sessionId,
+        eventId: randomUUID(),
+        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `more ${i}\n` },
+      }),
+    );
+    await Promise.all(more);
+    await waitFor(() => messages.flat().length >= total + 30, 10_000, 'the stored copies');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(messages.flat().map((e) => e.seq)).toEqual(Array.from({ length: total + 30 }, (_, i) => i + 1));
   });
 });

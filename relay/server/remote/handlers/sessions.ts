@@ -58,7 +58,9 @@ export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection)
   conn.router.on('session:join', async (input) => {
     const session = await ownSession(ctx.core, data.userId, input.sessionId);
     const afterSeq = Math.min(input.afterSeq, session.lastSeq);
-    return new AfterAck({ ok: true as const, session: toSession(session) }, () => ctx.fanout.join(socket, session.id, afterSeq));
+    return new AfterAck({ ok: true as const, session: toSession(session) }, () =>
+      ctx.fanout.join(socket, session.id, afterSeq, input.batches === true),
+    );
   });
 
   conn.router.on('session:leave', async (input) => {

@@ -60,6 +60,7 @@ function typedRoutes(socket: WebSocket): { emit: Emitters; subscribe: Subscriber
     [WEB_PUSH.sessionUpdated]: (l) => void socket.on(WEB_PUSH.sessionUpdated, l),
     [WEB_PUSH.sessionEvent]: (l) => void socket.on(WEB_PUSH.sessionEvent, l),
     [WEB_PUSH.sessionLive]: (l) => void socket.on(WEB_PUSH.sessionLive, l),
+    [WEB_PUSH.sessionEvents]: (l) => void socket.on(WEB_PUSH.sessionEvents, l),
     [WEB_PUSH.sessionDeleted]: (l) => void socket.on(WEB_PUSH.sessionDeleted, l),
     [WEB_PUSH.workspaceLost]: (l) => void socket.on(WEB_PUSH.workspaceLost, l),
     [WEB_PUSH.authRevoked]: (l) => void socket.on(WEB_PUSH.authRevoked, l),
