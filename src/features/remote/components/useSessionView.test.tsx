@@ -2,7 +2,10 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CATCH_UP_RENDER_MS, useCatchUp } from './useSessionView';
+import { IID, instance, session, SID } from '../client/storeTestRig';
+import { emptyLog } from '../model/eventLog';
+import { initialRemoteState, type RemoteState } from '../model/remoteState';
+import { CATCH_UP_BEHIND, CATCH_UP_RENDER_MS, useCatchUp, useSessionView } from './useSessionView';
 
 describe('useCatchUp (a long replay is shown a few times a second, not per burst)', () => {
   beforeEach(() => {
@@ -40,5 +43,28 @@ describe('useCatchUp (a long replay is shown a few times a second, not per burst
     // A later catch-up (another session, a re-join) starts from its own value, never one held from before.
     rerender({ value: 7, on: true });
     expect(result.current).toBe(7);
+  });
+});
+
+describe('useSessionView: the spinner while a long replay has shown nothing yet', () => {
+  const state = (patch: Partial<RemoteState>): RemoteState => ({
+    ...initialRemoteState,
+    instancesLoaded: true,
+    instances: [instance],
+    attach: { status: 'attached', instanceId: IID },
+    sessions: { [IID]: [{ ...session, lastSeq: CATCH_UP_BEHIND + 50 }] },
+    currentSessionId: SID,
+    connection: { status: 'connected' },
+    ...patch,
+  });
+
+  afterEach(cleanup);
+
+  it('spins while connected and far behind the relay; not offline (nothing is coming), not once caught up', () => {
+    expect(renderHook(() => useSessionView(state({}))).result.current.loading).toBe(true);
+    const offline = state({ connection: { status: 'reconnecting', attempt: 1, offline: true, retryAt: 0 } });
+    expect(renderHook(() => useSessionView(offline)).result.current.loading).toBe(false);
+    const caughtUp = state({ logs: { [SID]: { ...emptyLog(SID), base: CATCH_UP_BEHIND, lastSeq: CATCH_UP_BEHIND } } });
+    expect(renderHook(() => useSessionView(caughtUp)).result.current.loading).toBe(false);
   });
 });

@@ -59,8 +59,8 @@ export function useSessionView(state: RemoteState) {
     sessionId,
     /** The session's stored events as the chat shows them (behind the log while a replay catches up). */
     events,
-    /** A replay is still arriving and nothing is shown yet. */
-    loading: catchingUp && events.length === 0,
+    /** A replay is arriving (the link is up) and nothing is shown yet. */
+    loading: catchingUp && connected && events.length === 0,
     timeline,
     pending,
     session,
