@@ -1,3 +1,5 @@
+import { type IncomingHttpHeaders, IncomingMessage } from 'node:http';
+
 import type { FastifyInstance } from 'fastify';
 
 import { cliHandshakeAuthSchema, type HandshakeErrorCode, REMOTE_PROTOCOL_VERSION, webHandshakeAuthSchema } from '../../protocol';
@@ -24,12 +26,34 @@ function versionMismatch(raw: unknown, client: string): Error | null {
   return handshakeError('PROTOCOL_VERSION', `this relay speaks protocol version ${REMOTE_PROTOCOL_VERSION}, not ${shown}; ${client}`);
 }
 
+/** The fields of the connection's first HTTP request that Socket.IO reads to build a namespace's handshake. */
+interface HandshakeRequest {
+  headers: IncomingHttpHeaders;
+  url?: string | undefined;
+  _query?: unknown;
+  connection: { encrypted: boolean };
+}
+
 /**
- * Once a handshake is accepted, what it proved lives in `socket.data`: the token itself (a JWT is ~300 bytes) is not
- * kept in `socket.handshake.auth` for the socket's whole life (memory per connection, and no credential lying around).
+ * What a socket keeps once its handshake is accepted (memory per connection, issue #15):
+ * - not its token: what the token proved is in `socket.data` (a JWT is ~300 bytes, and no credential lies around);
+ * - not the connection's first HTTP request: engine.io keeps it for the connection's whole life only so Socket.IO can
+ *   build the handshake of a namespace joined later on the same connection. For a browser that is its first
+ *   long-polling GET, with that request's own TCP socket (~3.3 KB per connection, measured on bare Socket.IO). A
+ *   stand-in with what a later handshake reads (the same headers object, url, query, TLS) takes its place.
  */
-function forgetCredentials(socket: { handshake: { auth: Record<string, unknown> } }): void {
+function afterAccepted(socket: { handshake: { auth: Record<string, unknown> }; conn: object }): void {
   socket.handshake.auth = {};
+  const conn = socket.conn as { request?: HandshakeRequest | IncomingMessage | null };
+  const request = conn.request;
+  if (request instanceof IncomingMessage) {
+    conn.request = {
+      headers: request.headers,
+      url: request.url,
+      _query: (request as { _query?: unknown })._query,
+      connection: { encrypted: Boolean((request.socket as { encrypted?: boolean } | null)?.encrypted) },
+    };
+  }
 }
 
 type Next = (error?: Error) => void;
@@ -63,7 +87,7 @@ export function useCliHandshake(cli: CliNamespace, deps: { core: RemoteCoreDeps;
       // Someone else's instance id: refused like a bad token, so existence is not revealed.
       if (!claimed) return next(handshakeError('UNAUTHORIZED', 'this instance id cannot be used'));
       socket.data = { kind: 'cli', userId: verified.user.id, tokenId: verified.row.id, instanceId: claimed.id };
-      forgetCredentials(socket);
+      afterAccepted(socket);
       next();
     }),
   );
@@ -97,7 +121,7 @@ export function useWebHandshake(web: WebNamespace, deps: { app: FastifyInstance;
         windowId: auth.data.windowId,
         device: windowDeviceFrom(headers['user-agent']),
       };
-      forgetCredentials(socket);
+      afterAccepted(socket);
       next();
     }),
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
 
-import { io, type Socket } from 'socket.io-client';
+import { io, Manager, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -136,6 +137,29 @@ describe('handshakes', () => {
     expect(held).toHaveLength(2);
     for (const s of held) expect(JSON.stringify(s.handshake)).not.toMatch(new RegExp(`${token}|${user.jwt}`));
     expect(held.map((s) => s.data.userId)).toEqual([user.userId, user.userId]);
+  });
+
+  it('drops the first HTTP request of a polling-first connection, and a namespace joined later on it still handshakes', async () => {
+    const user = await signIn(relay, 'slim@example.com');
+    const { token } = await cliTokenFor(relay, user.userId);
+    // Like the PWA: long-polling first (then the upgrade), one connection for both namespaces.
+    const ua = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+    const manager = new Manager(relay.url, { reconnection: false, extraHeaders: { 'user-agent': ua } });
+    const cli = track(
+      await connect(manager.socket(CLI_NAMESPACE, { auth: { token, instanceId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION } })),
+    );
+    const [cliServer] = [...relay.app.remote.io.of(CLI_NAMESPACE).sockets.values()].filter((s) => s.id === cli.id);
+    expect(cliServer!.conn.request).not.toBeInstanceOf(IncomingMessage);
+    const web = track(
+      await connect(
+        manager.socket(WEB_NAMESPACE, { auth: { token: user.jwt, windowId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION } }),
+      ),
+    );
+    const [webServer] = [...relay.app.remote.io.of(WEB_NAMESPACE).sockets.values()].filter((s) => s.id === web.id);
+    expect(webServer!.conn).toBe(cliServer!.conn);
+    expect(webServer!.handshake.headers['user-agent']).toBe(ua);
+    expect(webServer!.data.device).toEqual({ browser: 'Chrome', os: 'Android' });
+    expect((await request(web, WEB_EVENTS.instancesList, {})).ok).toBe(true);
   });
 
   it('checks the Origin of /web: foreign sites are refused, the relay itself is allowed', async () => {
