@@ -5,13 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 
 import { PgliteWorkerClient } from './pgliteClient';
 import { type Schema, schema } from './schema';
@@ -40,7 +35,16 @@ export async function openStorage(options: { databaseUrl?: string | undefined; d
   return openPglite(path.join(options.dataDir, 'pglite'));
 }
 
+/**
+ * Each database's driver is loaded when it is opened (below), so a relay on PostgreSQL does not hold PGlite's code
+ * (~0.8 MB of heap and its source text) and a relay on PGlite does not hold node-postgres'.
+ */
 async function openPostgres(connectionString: string): Promise<Storage> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // Migrate on one dedicated connection holding an advisory lock, so concurrent starts apply each migration once.
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -75,7 +79,7 @@ async function openPostgres(connectionString: string): Promise<Storage> {
  * Every MB of shared buffers is a MB of RSS from the start: 128 MB → 16 MB took a restarted relay's PGlite from 296 to
  * 166 MB; 16 → 4 MB saves 12 MB more, and costs no CPU measurably on replay pages and inserts (docs/performance.md).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=4MB', '-c', 'wal_buffers=1MB'];
+const PGLITE_PARAMS = ['-c', 'shared_buffers=4MB', '-c', 'wal_buffers=1MB'];
 
 /**
  * PGlite's WASM compiled by V8's baseline compiler only (Liftoff). By default V8 compiles the hot functions again with
@@ -102,7 +106,13 @@ async function openPglite(dir: string): Promise<Storage> {
   const releaseLock = acquireLock(`${dir}.lock`);
   try {
     await initPgliteApart(dir);
-    const client = await PgliteWorkerClient.open({ dir, startParams: PGLITE_START_PARAMS, v8Flags: PGLITE_V8_FLAGS });
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    const startParams = [...PGlite.defaultStartParams, ...PGLITE_PARAMS];
+    const client = await PgliteWorkerClient.open({ dir, startParams, v8Flags: PGLITE_V8_FLAGS });
     // drizzle's PGlite driver calls only `query` and `transaction`, which the worker's client answers like PGlite.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
