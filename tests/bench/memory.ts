@@ -4,12 +4,14 @@
  *   PostgreSQL, no client; its RSS from /proc 10 s after start and after BENCH_IDLE_SECONDS (default 60): V8 gives
  *   back the young generation that start-up grew (its memory reducer, ~20-25 s after start) only once idle.
  * - Per pair: a relay child (relay/server/testing/relayProcess.ts) with 1,000 browser/CLI pairs connected (CLI said
- *   hello; browser attached, made a session and joined it); (RSS and heap after a full GC − before) / pairs, where
+ *   hello; browser attached, made a session and joined it; the browser connects like the PWA, long-polling first
+ *   then the WebSocket upgrade, the CLI WebSocket only like relay/cli/connector.ts); (RSS and heap after a full GC − before) / pairs, where
  *   "before" is the same relay with one pair. The accounts are signed up first by another relay process on the same
  *   data, which is then stopped: a pair's cost is its connections and session, not signing a user up. On PGlite and,
  *   when it answers, PostgreSQL (the database's own memory is then in its server, not in the relay).
  * - Floor: the same per-pair figure for a bare Socket.IO server (bareSocketServer.ts: the relay's transport options,
- *   one acked listener per socket), measured in the same run, so the relay's own share can be read off.
+ *   one acked listener per socket, clients connecting the same way), measured in the same run, so the relay's own share
+ *   can be read off.
  * - Idle sockets: 10,000 `/web` sockets (100 accounts × 100 windows, minimal engine.io clients) on one relay child.
  * Alone: `node --expose-gc --import tsx tests/bench/memory.ts` (prints the report, leaves docs/performance.md as is).
  */
@@ -38,6 +40,8 @@ import { cliEnv, connect, request } from '../../relay/server/testing/remoteClien
 
 const PAIRS = Number(process.env.BENCH_MEMORY_PAIRS ?? 1000);
 const SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
+/** How the PWA's socket connects (socket.io-client's default): long-polling first, then the upgrade. */
+const BROWSER_TRANSPORTS = ['polling', 'websocket'];
 const IDLE_SECONDS = Math.max(10, Number(process.env.BENCH_IDLE_SECONDS ?? 60));
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -127,6 +131,7 @@ async function pairOn(relay: RelayChild, account: Account, n: number, sockets: S
   if (!(await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/mem/${n}`), sessions: [] })).ok) throw new Error('hello failed');
   const web = io(relay.url + WEB_NAMESPACE, {
     ...base,
+    transports: BROWSER_TRANSPORTS,
     auth: { token: account.jwt, windowId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION },
   });
   await connect(web);
@@ -218,7 +223,7 @@ async function bareFloor(): Promise<PairsReport> {
     const open = async (nsp: string) => {
       const s = io(`http://127.0.0.1:${port}${nsp}`, {
         path: SOCKET_PATH,
-        transports: ['websocket'],
+        transports: nsp === WEB_NAMESPACE ? BROWSER_TRANSPORTS : ['websocket'],
         reconnection: false,
         forceNew: true,
         autoConnect: false,
