@@ -104,6 +104,8 @@ export function criticalCss(distDir) {
       /[+>~]:{1,2}(before|after|marker)/,
       /breadcrumbs/,
       /^\.\\\[\\&\\>/,
+      // A selector that is only a pseudo-element (preflight's `::placeholder`) is empty once stripped: kept too.
+      /::placeholder/,
     ],
   });
   /** `cssOnly`: extra markup whose rules are kept too (content an island may draw before the app), not shipped. */
@@ -153,8 +155,24 @@ async function main() {
   }
   // The app shell (every route that is not prerendered: the console, account pages) gets the same treatment: its
   // markup is empty, so its critical CSS is the page background and both themes' variables; src/boot.ts starts the
-  // app once the full stylesheet is here.
-  writeFileSync(path.join(distDir, 'index.html'), await withCriticalCss(template));
+  // app once the full stylesheet is here. It also carries the sign-in page, prerendered signed out in each language,
+  // in inert <template>s: a signed-out visit to a guarded page is sent there, and src/shared/lib/bootSignin.ts puts
+  // that markup in place at once instead of waiting for the app (whose rules join the shell's critical CSS).
+  const loginRoute = server.routeTable.find((r) => r.id === 'login');
+  const signIn = [];
+  for (const lang of server.supportedLanguages) signIn.push(await server.renderPage(loginRoute, lang, readPublicFile));
+  for (const page of signIn) {
+    if (/<script|<template/.test(page.html)) throw new Error(`prerender: the sign-in page ${page.url} has a script or a pending boundary`);
+  }
+  const templates = signIn.map(
+    (page) =>
+      `<template data-tern-signin="${page.head.lang}" data-html-lang="${page.head.htmlLang}" data-title="${escapeHtml(page.head.title)}">${page.html}</template>`,
+  );
+  const shell = await withCriticalCss(template, signIn.map((page) => page.html + server.signinCssSample(page.head.lang)).join(''));
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    replaceOnce(shell, /<\/body>/, () => `${templates.join('')}</body>`, '</body>'),
+  );
   writeFileSync(
     path.join(distDir, 'sitemap.xml'),
     buildSitemap({

@@ -13,17 +13,22 @@
  *
  * Islands fill parts of a prerendered page that need run-time data but not the app: an element marked
  * `data-island="plans"` (the plan cards' skeletons) gets the live plan cards from features/billing/island/planIsland.ts
- * as it comes near the viewport; the app wakes only if the island cannot show them, and hydrates over them otherwise.
+ * as it comes near the viewport, and the sign-in page's pending options (`data-island="signin"`, on the sign-in markup
+ * a signed-out visit to a guarded page gets from the shell, shared/lib/bootSignin.ts) are asked for at once
+ * (features/auth/island). The app wakes only if an island cannot show its part, and hydrates over it otherwise.
  *
  * A click or a widget key (arrows, Home, End, Escape) that arrives before the app has hydrated is not lost: it is held
- * and replayed on the same element once `html[data-app-ready]` is set (hydration keeps the prerendered DOM nodes). Until then
+ * and replayed on the same element once `html[data-app-ready]` is set (hydration keeps the prerendered DOM nodes);
+ * fields keep working natively, and their last state (text typed, a box ticked) is handed to React as if changed then. Until then
  * `html[data-boot="idle"]` tells tests and tools that the page is interactive through this script.
  */
 import './index.css';
 
 import { matchBrowserLanguage, parsePathname } from '#protocol/languages';
 
+import { LOGIN_TRIGGER_KEY, loginSuccessTypes } from './features/auth/broadcastKeys';
 import { brand } from './shared/brand';
+import { stampSignIn } from './shared/lib/bootSignin';
 import { checkBrowser } from './shared/lib/browserCheck';
 import { browserSpeechEngineAnswers, needsSpeechTest } from './shared/lib/speechTest';
 import { applyTheme } from './shared/ui/themeBase';
@@ -53,25 +58,76 @@ const fullCss: Promise<unknown> = Promise.all(
   ),
 );
 
+/** Events for the app that came before it started (another window's sign-in), sent again once it has. */
+let started = false;
+const early: (() => void)[] = [];
+
 function wake(): void {
   if (woken) return;
   woken = true;
   html.dataset.boot = 'waking';
   for (const type of intentEvents) removeEventListener(type, wake, { capture: true });
-  void Promise.all([import('./main'), fullCss]).then(([app]) => {
-    for (const link of deferredCss) link.media = 'all';
-    return app.start();
-  });
+  void Promise.all([import('./main'), fullCss])
+    .then(([app]) => {
+      for (const link of deferredCss) link.media = 'all';
+      return app.start();
+    })
+    .then(() => {
+      started = true;
+      for (const send of early.splice(0)) send();
+    });
 }
 
-/** Replays the held events once React has hydrated the page (`html[data-app-ready]`). */
+// Another window signed in (features/auth/broadcast.ts, installed by the app): the app wakes and gets the news.
+addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
+  const type = event.data?.type;
+  if (started || event.origin !== location.origin || typeof type !== 'string' || !loginSuccessTypes.includes(type)) return;
+  early.push(() => postMessage(event.data, location.origin));
+  wake();
+});
+addEventListener('storage', (event) => {
+  const { key, newValue } = event as StorageEvent;
+  if (started || key !== LOGIN_TRIGGER_KEY || !newValue) return;
+  early.push(() => dispatchEvent(new StorageEvent('storage', { key, newValue })));
+  wake();
+});
+
+/** Fields changed before hydration (text typed, boxes ticked): how to hand each one's last state to React. */
+const changed = new Map<HTMLInputElement | HTMLTextAreaElement, () => void>();
+
+/**
+ * Gives React a field's state changed before hydration, as if changed now: the value (or `checked`) is set to
+ * something else through React's value tracker, then to the state natively, and the event React listens to for that
+ * field is sent, so its onChange sees the change.
+ */
+function handOver(field: HTMLInputElement | HTMLTextAreaElement, property: 'value' | 'checked'): () => void {
+  const state = field[property as 'value'] as string | boolean;
+  return () => {
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)?.set;
+    if (!setter || !field.isConnected) return;
+    (field as unknown as Record<string, unknown>)[property] = property === 'checked' ? !state : state === '' ? ' ' : '';
+    setter.call(field, state);
+    field.dispatchEvent(new Event(property === 'checked' ? 'click' : 'input', { bubbles: true }));
+  };
+}
+
+let replaying = false;
+/** Replays the held events and changed fields once React has hydrated the page (`html[data-app-ready]`). */
 function replayWhenReady(): void {
+  if (replaying) return;
+  replaying = true;
   const replay = () => {
-    for (const { target, key } of held.splice(0)) {
-      if (!target.isConnected) continue;
-      if (key) target.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
-      else target.click();
-    }
+    for (const send of changed.values()) send();
+    changed.clear();
+    // The clicks and keys a task later: React has rendered the fields' new state by then (a box ticked before the
+    // button that needs it was pressed).
+    setTimeout(() => {
+      for (const { target, key } of held.splice(0)) {
+        if (!target.isConnected) continue;
+        if (key) target.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
+        else target.click();
+      }
+    });
   };
   if (html.dataset.appReady) return replay();
   const observer = new MutationObserver(() => {
@@ -87,8 +143,11 @@ function hold(event: Event, target: HTMLElement, key: KeyboardEventInit | null):
   event.stopImmediatePropagation();
   held.push({ target, key });
   wake();
-  if (held.length === 1) replayWhenReady();
+  replayWhenReady();
 }
+
+const isToggle = (element: EventTarget | null | undefined) =>
+  element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
 
 /** A click the app must handle: internal links (client-side navigation) and buttons. Others stay native. */
 function heldTarget(event: MouseEvent): HTMLElement | null {
@@ -113,6 +172,22 @@ document.addEventListener(
   },
   { capture: true },
 );
+
+// Fields keep working natively before hydration; their last state is handed to React once it runs.
+for (const type of ['input', 'change']) {
+  document.addEventListener(
+    type,
+    (event) => {
+      const field = event.target;
+      if (html.dataset.appReady || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+      if (!field.closest('#root') || (type === 'input') === isToggle(field)) return;
+      changed.set(field, handOver(field, isToggle(field) ? 'checked' : 'value'));
+      wake();
+      replayWhenReady();
+    },
+    { capture: true },
+  );
+}
 
 // Keys that widgets handle themselves (tabs, menus, lists). Enter and Space are left alone: on a link or a button
 // they become a click, which is held above; typing in a field needs no app.
@@ -163,6 +238,13 @@ function needsAppNow(): boolean {
   return check.embedded !== null || check.outdatedChrome;
 }
 
+// A signed-out visit to the console or an account page: the sign-in page's markup from the shell (bootSignin.ts).
+// The app shell's pages register the service worker at once, as when the app rendered them (the installed console's
+// start page): the boot does it there, and a new version found before the app woke wakes it for the update prompt.
+if (stampSignIn(document.getElementById('root')!)) {
+  void import('./shared/pwa/registerSW').then((sw) => sw.registerServiceWorker(wake));
+}
+
 if (needsAppNow()) wake();
 else {
   for (const type of intentEvents) addEventListener(type, wake, { capture: true, passive: true, once: true });
@@ -177,16 +259,16 @@ else {
   if (visible.length > 0) whenNearView([...visible], wake);
   // Islands: parts that need run-time data but not the app (the plan cards) fill themselves as they come into view;
   // one that cannot (an error, no data) wakes the app, which handles it as before.
+  const settle = (mounted: Promise<boolean>) => void mounted.then((done) => done || wake(), wake);
   for (const element of document.querySelectorAll<HTMLElement>('[data-island="plans"]')) {
     whenNearView([element], () => {
-      if (woken) return;
-      void import('./features/billing/island/planIsland')
-        .then((island) => island.mountPlanIsland(element))
-        .then(
-          (done) => done || wake(),
-          () => wake(),
-        );
+      if (!woken) settle(import('./features/billing/island/planIsland').then((island) => island.mountPlanIsland(element)));
     });
+  }
+  // The sign-in page's options (which sign-ins this network allows) are asked for at once.
+  if (document.querySelector('[data-island="signin"]')) {
+    const root = document.getElementById('root')!;
+    settle(import('./features/auth/island/signinIsland').then((island) => island.mountSigninIsland(root)));
   }
   // An Android Chrome user agent may be a webview in disguise: the speech test decides (the notice re-checks).
   if (needsSpeechTest(navigator.userAgent, checkBrowser(navigator.userAgent))) {

@@ -18,6 +18,7 @@ import { ORIGIN_PLACEHOLDER, prerenderedFile } from '#protocol/prerender';
 import { type RouteDef, routeTable } from '#protocol/routes';
 
 import { App } from './App';
+import { optionButtonsHtml, type SigninLabels } from './features/auth/island/signinDom';
 import { planCardsHtml } from './features/billing/island/planCardsHtml';
 import { samplePlanProducts } from './features/billing/island/sampleProducts';
 import { isContactPlan } from './features/billing/productLabels';
@@ -159,4 +160,14 @@ export function planCardsCssSample(lang: Language): string {
   const regular = samplePlanProducts.filter((p) => !isContactPlan(p));
   const contact = samplePlanProducts.filter((p) => isContactPlan(p));
   return [1, 2, 3, 4].map((n) => planCardsHtml([...regular.slice(0, n), ...contact], lang, strings.plans)).join('');
+}
+
+/**
+ * The optional sign-in buttons (enabled and disabled), as the sign-in island draws them (features/auth/island): the
+ * prerender adds them, for the critical CSS only, to the shell, whose sign-in templates show the options pending.
+ */
+export function signinCssSample(lang: Language): string {
+  const labels = (i18n.getResourceBundle(lang, 'auth') as { login: SigninLabels }).login;
+  const all = { feishuLoginAllowed: true, cheetahLoginAllowed: true };
+  return optionButtonsHtml(all, labels, false) + optionButtonsHtml(all, labels, true);
 }

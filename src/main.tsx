@@ -9,6 +9,7 @@ import { parsePathname } from '#protocol/languages';
 
 import { App } from './App';
 import { installLoginBroadcast } from './features/auth/broadcast';
+import { signinIsland } from './features/auth/island/state';
 import { planIsland } from './features/billing/island/state';
 import { queryClient } from './shared/api/queryClient';
 import { queryKeys } from './shared/api/queryKeys';
@@ -52,6 +53,10 @@ export async function start(): Promise<void> {
     // Plans the plan-card island already shows (features/billing/island): the cards hydrate over its markup.
     const plans = planIsland.rendered;
     if (plans) queryClient.setQueryData(queryKeys.billing.products(), plans.products, { updatedAt: plans.at });
+    // The sign-in options the sign-in island already shows (features/auth/island).
+    const signin = signinIsland.drawn;
+    if (signin) queryClient.setQueryData(queryKeys.auth.loginPermission(), signin.permission, { updatedAt: signin.at });
+    if (signin?.config) queryClient.setQueryData(queryKeys.auth.clientConfig(), signin.config.data, { updatedAt: signin.config.at });
   }
   if (prerendered && !signedIn && !redirectsFromRoot) hydrateRoot(root, app);
   else createRoot(root).render(app);

@@ -165,7 +165,8 @@ test.describe('a webview that passes as Chrome for Android', () => {
       Object.defineProperty(window, 'speechSynthesis', { value: silent, configurable: true });
     });
     await page.goto('/pricing');
-    await expect(page.locator('html[data-app-ready="true"]')).toBeAttached({ timeout: 15_000 });
+    // The page is interactive: hydrated, or served by the boot script (the plan cards are an island, #16).
+    await expect(page.locator('html[data-app-ready="true"], html[data-boot="idle"]')).toBeAttached({ timeout: 15_000 });
     // Without voices the test speaks a silent utterance, which Chrome allows only after a user activation.
     await page.locator('main h1').click();
     const notice = page.getByTestId('browser-notice');

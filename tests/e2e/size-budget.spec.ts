@@ -14,25 +14,17 @@ const KB = 1024;
 const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
 /**
- * Prerendered pages that wake the app only on interaction: the boot script is all they load, plus, on /pricing, the
- * plan-card island (the plan list, its schema and the cards' markup, without the app).
+ * Pages that wake the app only on interaction, with their JavaScript budgets: the boot script is all most of them
+ * load; /pricing adds the plan-card island (the plan list, its schema and the cards' markup), and /remote, signed out,
+ * shows the sign-in page from the shell with the sign-in island (the sign-in options and their schema).
  */
-const lazyPages = [
-  '/',
-  '/zh',
-  '/pricing',
-  '/zh/pricing',
-  '/leaderboard',
-  '/leaderboard/claude-code',
-  '/zh/use-cases/learning',
-  '/install',
-  '/help',
+const pages: [string, number][] = [
+  ...['/', '/zh', '/pricing', '/zh/pricing', '/leaderboard', '/leaderboard/claude-code', '/zh/use-cases/learning', '/install', '/help'].map(
+    (path): [string, number] => [path, 90 * KB],
+  ),
+  ['/remote', 130 * KB],
+  ['/zh/remote', 130 * KB],
 ];
-/**
- * Pages that load the app at once, with ceilings at today's size so they cannot grow unnoticed. /remote is over the
- * issue's target (130 KB); lowering this number is the work left.
- */
-const eagerPages: [string, number][] = [['/remote', 185 * KB]];
 
 async function firstVisit(page: Page, request: APIRequestContext, path: string) {
   const scripts = new Set<string>();
@@ -55,10 +47,10 @@ async function firstVisit(page: Page, request: APIRequestContext, path: string) 
 test.describe('size budget, first visit on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  for (const path of lazyPages) {
-    test(`${path}: JS ≤ 90 KB and critical CSS ≤ 12 KB`, async ({ page, request }) => {
+  for (const [path, budget] of pages) {
+    test(`${path}: JS ≤ ${budget / KB} KB and critical CSS ≤ 12 KB`, async ({ page, request }) => {
       const { js, css } = await firstVisit(page, request, path);
-      expect(js, 'JavaScript, gzipped').toBeLessThanOrEqual(90 * KB);
+      expect(js, 'JavaScript, gzipped').toBeLessThanOrEqual(budget);
       expect(css, 'critical CSS, gzipped').toBeLessThanOrEqual(12 * KB);
       expect(css, 'critical CSS is inlined').toBeGreaterThan(0);
     });
@@ -87,11 +79,24 @@ test.describe('size budget, first visit on a phone', () => {
     await expect(page).toHaveURL(/\/zh\/login\?redirect=%2Fzh%2Fpricing$/);
   });
 
-  for (const [path, ceiling] of eagerPages) {
-    test(`${path}: critical CSS ≤ 12 KB, JS under its ceiling`, async ({ page, request }) => {
-      const { js, css } = await firstVisit(page, request, path);
-      expect(css, 'critical CSS, gzipped').toBeLessThanOrEqual(12 * KB);
-      expect(js, 'JavaScript, gzipped').toBeLessThanOrEqual(ceiling);
-    });
-  }
+  test('/remote signed out: the sign-in page comes from the shell, and the app hydrates it when it wakes', async ({ page, request }) => {
+    const { js } = await firstVisit(page, request, '/remote');
+    expect(js, 'JavaScript, gzipped').toBeLessThanOrEqual(130 * KB);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fremote$/);
+    await expect(page).toHaveTitle(/Sign in/);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-boot', 'idle');
+    await expect(html).not.toHaveAttribute('data-app-ready', /.*/);
+    // The relay sees this browser on a private network: the company e-mail sign-in is offered, the check is done.
+    await expect(page.getByRole('button', { name: 'Company email sign-in' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    const tern = page.getByRole('button', { name: 'Continue with a Tern account' });
+    await tern.evaluate((button) => ((button as HTMLElement & { shellMark?: boolean }).shellMark = true));
+    expect(await page.evaluate(() => sessionStorage.getItem('tern.loginRedirect'))).toBe('/remote');
+    // Waking: the app hydrates the sign-in page (a mismatch would be a console error) and keeps its nodes.
+    await page.keyboard.press('Shift');
+    await expect(html).toHaveAttribute('data-app-ready', 'true');
+    expect(await tern.evaluate((button) => (button as HTMLElement & { shellMark?: boolean }).shellMark)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Company email sign-in' })).toHaveCount(1);
+  });
 });

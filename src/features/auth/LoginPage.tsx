@@ -110,7 +110,8 @@ export default function LoginPage() {
           )}
           <div className="flex flex-col gap-3">
             {permission.isPending && (
-              <p className="flex items-center gap-2 text-sm text-base-content/60" role="status">
+              // data-island: the sign-in island (island/signinIsland.ts) replaces this on prerendered markup.
+              <p className="flex items-center gap-2 text-sm text-base-content/60" role="status" data-island="signin">
                 <span className="loading loading-spinner loading-xs" aria-hidden="true" />
                 {t('auth:login.checking')}
               </p>

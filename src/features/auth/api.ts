@@ -5,7 +5,6 @@ import {
   clientConfigResponseSchema,
   type ClientInfo,
   feishuExchangeResponseSchema,
-  type LoginPermission,
   loginPermissionSchema,
   loginResultResponseSchema,
   oneTimeTokenResponseSchema,
@@ -15,24 +14,14 @@ import {
 import { request } from '../../shared/api/http';
 import { queryKeys } from '../../shared/api/queryKeys';
 import { brand } from '../../shared/brand';
+import { signinIsland } from './island/state';
+import { closedLoginPermission } from './permission';
 
 const MIN = 60 * 1000;
 
 export function clientInfo(): NonNullable<ClientInfo> {
   return { platform: 'web', version: __APP_VERSION__, userAgent: navigator.userAgent, timestamp: Date.now() };
 }
-
-const closed: LoginPermission = {
-  ip: '',
-  normalizedIP: '',
-  feishuLoginAllowed: false,
-  cheetahLoginAllowed: false,
-  isPrivateNetwork: false,
-  isInWhitelist: false,
-  timestamp: new Date(0).toISOString(),
-  isChina: false,
-  messages: [],
-};
 
 /** Spec §7: on failure every option is off (the main provider login is always shown); cached 5 minutes. */
 export function useLoginPermission() {
@@ -41,10 +30,13 @@ export function useLoginPermission() {
     staleTime: 5 * MIN,
     retry: 0,
     queryFn: async () => {
+      // The sign-in island's request when the app woke while it was under way (island/signinIsland.ts).
+      const handed = signinIsland.request;
+      signinIsland.request = null;
       try {
-        return loginPermissionSchema.parse(await request('/api/client/feishu-allowed', { silent: true }));
+        return loginPermissionSchema.parse(await (handed ?? request('/api/client/feishu-allowed', { silent: true })));
       } catch {
-        return closed;
+        return closedLoginPermission;
       }
     },
   });

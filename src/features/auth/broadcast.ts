@@ -1,11 +1,9 @@
-import { brand } from '../../shared/brand';
 import { i18n } from '../../shared/i18n';
 import { toast } from '../../shared/ui/toast';
+import { LOGIN_TRIGGER_KEY, loginSuccessTypes as handledTypes } from './broadcastKeys';
 
-/** Written by the callback page when it has no opener to message (spec §4 Login callback). */
-export const LOGIN_TRIGGER_KEY = `${brand.storagePrefix}.loginSuccess`;
+export { LOGIN_TRIGGER_KEY };
 export const BROADCAST_RELOAD_DELAY_MS = 1000;
-const handledTypes = [brand.loginSuccessMessage, 'FEISHU_LOGIN_SUCCESS'];
 
 export interface LoginNotice {
   type: string;

@@ -1,19 +1,9 @@
 import * as z from 'zod/mini';
 
-import { brand } from '../brand';
+import { authKeys } from './keys';
 
-/** Local-storage keys of spec §3 "Stored auth". */
-export const authKeys = {
-  token: `${brand.storagePrefix}.accessToken`,
-  expiresAt: `${brand.storagePrefix}.expiresAt`,
-  user: `${brand.storagePrefix}.user`,
-  loginTime: `${brand.storagePrefix}.loginTime`,
-  loginMethod: `${brand.storagePrefix}.loginMethod`,
-  pendingInvitation: `${brand.storagePrefix}.pendingInvitationCode`,
-  pendingOrder: `${brand.storagePrefix}.pendingOrder`,
-  /** Session storage. */
-  loginRedirect: `${brand.storagePrefix}.loginRedirect`,
-} as const;
+/** Local-storage keys of spec §3 "Stored auth" (keys.ts, readable without zod). */
+export { authKeys };
 
 export const DEFAULT_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -20,7 +20,14 @@ export const onUpdateAvailable = (listener: UpdateListener): (() => void) => {
  * Registers the service worker. A new deployment waits until the user accepts the update prompt, so a half-typed
  * message in the console is never lost to a surprise reload; accepting activates it and reloads onto the new version.
  */
-export function registerServiceWorker(): void {
+let registered = false;
+/**
+ * `beforeApp`: called when the boot script registers it, before the app has woken (src/boot.ts, the sign-in page); a
+ * new version found then calls it, so the app wakes to show the prompt. The app's own call is then a no-op.
+ */
+export function registerServiceWorker(beforeApp?: () => void): void {
+  if (registered) return;
+  registered = true;
   captureInstallPrompt();
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
@@ -29,7 +36,8 @@ export function registerServiceWorker(): void {
       wb.addEventListener('controlling', () => location.reload());
       wb.messageSkipWaiting();
     };
-    updateListener?.(pendingApply);
+    if (updateListener) updateListener(pendingApply);
+    else beforeApp?.();
   });
   wb.register().catch(() => {
     // Registration fails on insecure origins other than localhost; the site still works online.
