@@ -19,6 +19,8 @@ export interface StoreContext extends RestoreTarget {
   cache: StoreCache;
   /** Pushed session events waiting to be applied together (inbox.ts); `state()` applies them first. */
   inbox: Inbox<Incoming>;
+  /** Per session whose join is replaying: the relay's last seq at the join. The event that reaches it is applied at once. */
+  replayTo: Map<string, number>;
   /** Sessions joined on the current connection, and those being joined or flushed right now. */
   joined: Set<string>;
   joining: Set<string>;

@@ -30,8 +30,15 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
   });
   socket.on(WEB_PUSH.sessionEvent, (payload) => {
     const parsed = sessionEventSchema.safeParse(payload);
-    if (parsed.success) ctx.inbox.push({ live: false, event: parsed.data });
-    else console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
+    if (!parsed.success) return console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
+    const { sessionId, seq } = parsed.data;
+    ctx.inbox.push({ live: false, event: parsed.data });
+    // The last event of a join's replay: shown now, not a burst later.
+    const replayTo = ctx.replayTo.get(sessionId);
+    if (replayTo !== undefined && seq >= replayTo) {
+      ctx.replayTo.delete(sessionId);
+      ctx.inbox.drain();
+    }
   });
   // The same event before the relay stored it (no seq yet); shown until its stored copy arrives (docs/protocol.md, "Live events").
   socket.on(WEB_PUSH.sessionLive, (payload) => {

@@ -59,6 +59,27 @@ describe('remote store', () => {
     expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 510 });
   });
 
+  it("applies a join's replay at once when its last event arrives (the relay's lastSeq at the join), not a burst later", async () => {
+    const { store, socket } = setup((event, payload, relay) =>
+      event === 'session:join' ? { ok: true, session: { ...session, lastSeq: 3 } } : relay(event, payload),
+    );
+    store.start();
+    socket.up();
+    await tick();
+    await store.attach(IID);
+    await store.selectSession(SID);
+    socket.fire('session:event', ev(1));
+    socket.fire('session:event', ev(2));
+    expect(store.getState().logs[SID]).toBeUndefined(); // gathering
+    socket.fire('session:event', ev(3));
+    expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    // Later events gather again.
+    socket.fire('session:event', ev(4));
+    expect(store.getState().logs[SID]!.lastSeq).toBe(3);
+    await tick();
+    expect(store.getState().logs[SID]!.lastSeq).toBe(4);
+  });
+
   it('queues input while disconnected and sends it with the same clientMsgId once joined again', async () => {
     const { store, socket } = await joined();
     socket.drop();

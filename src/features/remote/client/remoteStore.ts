@@ -87,6 +87,7 @@ export function createRemoteStore(options: RemoteStoreOptions) {
       log: (sessionId) => state.logs[sessionId],
     }),
     inbox,
+    replayTo: new Map(),
     joined: new Set(),
     joining: new Set(),
     flushing: new Set(),

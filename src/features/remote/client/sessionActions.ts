@@ -82,7 +82,10 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
     ctx.joining.delete(sessionId);
   }
   if (ack?.ok === false) return ctx.set({ problem: refusal(ack.error) });
-  if (ack) putSession(ctx, ack.session);
+  if (ack) {
+    putSession(ctx, ack.session);
+    if ((ctx.state().logs[sessionId]?.lastSeq ?? 0) < ack.session.lastSeq) ctx.replayTo.set(sessionId, ack.session.lastSeq);
+  }
   ctx.joined.add(sessionId);
   void flush(ctx, sessionId);
 }
