@@ -28,6 +28,20 @@ export interface Nodes {
   web: TestRelay;
 }
 
+/** Joins ask for `session:events` (several stored events per message) as the PWA does; BENCH_NO_BATCHES=1 for one per message. */
+export const BATCHES = !process.env.BENCH_NO_BATCHES;
+
+/** Calls `listener` for every stored event the socket receives, whether alone (`session:event`) or batched (`session:events`). */
+export function onStored(socket: Socket, listener: (event: SessionEvent) => void): () => void {
+  const many = (batch: { events: SessionEvent[] }) => batch.events.forEach(listener);
+  socket.on(WEB_PUSH.sessionEvent, listener);
+  socket.on(WEB_PUSH.sessionEvents, many);
+  return () => {
+    socket.off(WEB_PUSH.sessionEvent, listener);
+    socket.off(WEB_PUSH.sessionEvents, many);
+  };
+}
+
 export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   const user = await signIn(nodes.cli, `bench${n}-${randomUUID().slice(0, 8)}@example.com`);
   const { token } = await cliTokenFor(nodes.cli, user.userId, `bench${n}`);
@@ -59,10 +73,10 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
   if (!created.ok) throw new Error(`session:create failed: ${JSON.stringify(created)}`);
   pair.sessionId = created.session.id as string;
-  web.on(WEB_PUSH.sessionEvent, (event: SessionEvent) => {
+  onStored(web, (event) => {
     if (event.sessionId === pair.sessionId) pair.stored++;
   });
-  const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0 });
+  const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0, batches: BATCHES });
   if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
   return pair;
 }
@@ -79,12 +93,13 @@ export function roundTrip(pair: Pair): Promise<void> {
     const clientMsgId = randomUUID();
     const onEvent = (event: Pick<SessionEvent, 'body'>) => {
       if (event.body.type === 'assistant_message' && event.body.messageId === clientMsgId) {
-        web.off(WEB_PUSH.sessionEvent, onEvent);
+        offStored();
         web.off(WEB_PUSH.sessionLive, onEvent);
         resolve();
       }
     };
-    web.on(WEB_PUSH.sessionEvent, onEvent);
+    // A window catching up (just joined) skips live copies: then the stored one ends the round, alone or in a batch.
+    const offStored = onStored(web, onEvent);
     web.on(WEB_PUSH.sessionLive, onEvent);
     web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: { ok: boolean }) => {
       if (!ack.ok) reject(new Error(`input refused: ${JSON.stringify(ack)}`));
@@ -109,15 +124,16 @@ export async function replayAll(pair: Pair, expected: number): Promise<SessionEv
   const got: SessionEvent[] = [];
   const done = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`replay: ${got.length} of ${expected} events after 60 s`)), 60_000);
-    pair.web.on(WEB_PUSH.sessionEvent, (event: SessionEvent) => {
+    const off = onStored(pair.web, (event) => {
       if (event.sessionId === pair.sessionId) got.push(event);
       if (got.length >= expected) {
         clearTimeout(timer);
+        off();
         resolve();
       }
     });
   });
-  const joined = await request(pair.web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0 });
+  const joined = await request(pair.web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0, batches: BATCHES });
   if (!joined.ok) throw new Error(`re-join failed: ${JSON.stringify(joined)}`);
   await done;
   return got;

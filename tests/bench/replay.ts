@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 
 import { sql } from 'drizzle-orm';
 
-import { type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
+import { type SessionEvent, WEB_EVENTS } from '../../relay/protocol';
 import { request } from '../../relay/server/testing/remoteClients';
-import type { Nodes, Pair } from './pairs';
+import { BATCHES, type Nodes, onStored, type Pair } from './pairs';
 
 const EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 10_000);
 const TIMES = 5;
@@ -48,17 +48,16 @@ function joinAndReceive(pair: Pair, sessionId: string): Promise<number> {
     let next = 1;
     const t0 = performance.now();
     const timer = setTimeout(() => reject(new Error(`replay: ${next - 1} of ${EVENTS} events after 60 s`)), 60_000);
-    const onEvent = (event: SessionEvent) => {
+    const off = onStored(pair.web, (event: SessionEvent) => {
       if (event.sessionId !== sessionId) return;
       if (event.seq !== next) return reject(new Error(`replay out of order: seq ${event.seq}, expected ${next}`));
       if (++next > EVENTS) {
         clearTimeout(timer);
-        pair.web.off(WEB_PUSH.sessionEvent, onEvent);
+        off();
         resolve(performance.now() - t0);
       }
-    };
-    pair.web.on(WEB_PUSH.sessionEvent, onEvent);
-    pair.web.emit(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 }, (ack: { ok: boolean }) => {
+    });
+    pair.web.emit(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: BATCHES }, (ack: { ok: boolean }) => {
       if (!ack.ok) reject(new Error(`join refused: ${JSON.stringify(ack)}`));
     });
   });
