@@ -1,7 +1,9 @@
 import {
   instanceUpdatedSchema,
   liveSessionEventSchema,
+  type SessionEvent,
   sessionEventSchema,
+  sessionEventsSchema,
   sessionUpdatedSchema,
   WEB_PUSH,
   workspaceLostSchema,
@@ -28,17 +30,26 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
     const parsed = sessionUpdatedSchema.safeParse(payload);
     if (parsed.success) putSession(ctx, parsed.data.session);
   });
+  const stored = (events: readonly SessionEvent[]) => {
+    for (const event of events) ctx.inbox.push({ live: false, event });
+    const last = events.at(-1);
+    // The last event of a join's replay: shown now, not a burst later.
+    const replayTo = last && ctx.replayTo.get(last.sessionId);
+    if (last && replayTo !== undefined && last.seq >= replayTo) {
+      ctx.replayTo.delete(last.sessionId);
+      ctx.inbox.drain();
+    }
+  };
   socket.on(WEB_PUSH.sessionEvent, (payload) => {
     const parsed = sessionEventSchema.safeParse(payload);
     if (!parsed.success) return console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
-    const { sessionId, seq } = parsed.data;
-    ctx.inbox.push({ live: false, event: parsed.data });
-    // The last event of a join's replay: shown now, not a burst later.
-    const replayTo = ctx.replayTo.get(sessionId);
-    if (replayTo !== undefined && seq >= replayTo) {
-      ctx.replayTo.delete(sessionId);
-      ctx.inbox.drain();
-    }
+    stored([parsed.data]);
+  });
+  // Several stored events of one session in one message (a replay page, one commit's events): joins ask for them.
+  socket.on(WEB_PUSH.sessionEvents, (payload) => {
+    const parsed = sessionEventsSchema.safeParse(payload);
+    if (!parsed.success) return console.warn('remote: dropped malformed session events', parsed.error.issues.slice(0, 3));
+    stored(parsed.data.events.filter((e) => e.sessionId === parsed.data.sessionId));
   });
   // The same event before the relay stored it (no seq yet); shown until its stored copy arrives (docs/protocol.md, "Live events").
   socket.on(WEB_PUSH.sessionLive, (payload) => {

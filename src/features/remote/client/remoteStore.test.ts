@@ -12,7 +12,7 @@ describe('remote store', () => {
     expect(store.getState().instances).toEqual([instance]);
     await store.attach(IID);
     await store.selectSession(SID);
-    expect(socket.requests.at(-1)).toEqual({ event: 'session:join', payload: { sessionId: SID, afterSeq: 0 } });
+    expect(socket.requests.at(-1)).toEqual({ event: 'session:join', payload: { sessionId: SID, afterSeq: 0, batches: true } });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
     await tick(); // pushed events are applied together, a moment later
@@ -29,7 +29,7 @@ describe('remote store', () => {
     await tick();
     expect(store.getState().connection).toEqual({ status: 'connected' });
     const joins = socket.requests.filter((r) => r.event === 'session:join');
-    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3 });
+    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true });
   });
 
   it('re-joins from the last contiguous seq when a gap shows up', async () => {
@@ -37,11 +37,20 @@ describe('remote store', () => {
     socket.fire('session:event', ev(1));
     socket.fire('session:event', ev(3));
     await tick();
-    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 1 });
+    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 1, batches: true });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
     await tick();
     expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it('takes stored events several to a message (session:events) like one by one, and drops a malformed batch whole', async () => {
+    const { store, socket } = await joined();
+    socket.fire('session:events', { sessionId: SID, events: [ev(1), ev(2), ev(3)] });
+    socket.fire('session:events', { sessionId: SID, events: [ev(4), { ...ev(5), seq: 'five' }] });
+    socket.fire('session:events', { sessionId: SID, events: [ev(2), ev(3), ev(4)] });
+    await tick();
+    expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
   });
 
   it('applies a burst of pushed events in one store update, and an action in between sees every event received', async () => {
@@ -56,7 +65,7 @@ describe('remote store', () => {
     // Received but not applied yet when the user opens the session again: the join still starts after them.
     for (let seq = 501; seq <= 510; seq++) socket.fire('session:event', ev(seq));
     await store.selectSession(SID);
-    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 510 });
+    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 510, batches: true });
   });
 
   it("applies a join's replay at once when its last event arrives (the relay's lastSeq at the join), not a burst later", async () => {
@@ -286,7 +295,7 @@ describe('remote store', () => {
     socket.up();
     for (let i = 0; i < 8; i++) await tick();
     expect(store.getState().attach).toEqual({ status: 'attached', instanceId: IID });
-    expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({ sessionId: SID, afterSeq: 2 });
+    expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({ sessionId: SID, afterSeq: 2, batches: true });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,
       clientMsgId: 'c-1',

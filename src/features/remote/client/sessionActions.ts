@@ -75,7 +75,8 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   clearLive(ctx, sessionId);
   let ack: WebAck<'session:join'> | null;
   try {
-    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: ctx.state().logs[sessionId]?.lastSeq ?? 0 });
+    // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay.
+    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: ctx.state().logs[sessionId]?.lastSeq ?? 0, batches: true });
   } catch {
     return;
   } finally {
