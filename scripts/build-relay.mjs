@@ -24,6 +24,10 @@ export async function buildRelay(outDir = relayOutDir) {
     packages: 'external',
     sourcemap: 'linked',
     legalComments: 'none',
+    // ASCII output (non-ASCII escaped): V8 keeps the module's source text as one byte per character, not two (~330 KB saved).
+    charset: 'ascii',
+    // Drops the comments esbuild keeps (some hold non-ASCII text); the linked source map keeps stack traces readable.
+    minifyWhitespace: true,
     logLevel: 'warning',
   });
   cpSync(path.join(root, 'relay/server/storage/migrations'), path.join(outDir, 'migrations'), { recursive: true });
