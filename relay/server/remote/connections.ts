@@ -10,16 +10,17 @@ const OWNERSHIP_CACHE_MAX = 1_000;
 
 /** A connected CLI: its socket, validated-event router, and the sessions already known to be its own. */
 export function cliConnection(ctx: HubContext, socket: CliServerSocket) {
-  const known = new Set<string>();
+  // Made on first use: most of a CLI's life is idle, and a socket's empty Set still costs its hash table.
+  let known: Set<string> | null = null;
   return {
     socket,
     data: socket.data,
     router: createEventRouter(socket, cliEventContracts, ctx.log),
     /** Sessions found to belong to this instance (a session never moves), so session:event skips the lookup. */
     knownSessions: {
-      has: (id: string) => known.has(id),
+      has: (id: string) => known?.has(id) === true,
       add(id: string) {
-        if (known.size >= OWNERSHIP_CACHE_MAX) known.clear();
+        if (!known || known.size >= OWNERSHIP_CACHE_MAX) known = new Set();
         known.add(id);
       },
     } satisfies KnownSessions,
@@ -32,8 +33,9 @@ export function webConnection(ctx: HubContext, socket: WebServerSocket) {
   const core: RemoteCoreDeps = ctx.core;
   // Sessions this socket's user was found to own. A session never changes owner or instance, so a hit saves the
   // lookup on every input; a session that disappears (account deletion) makes the append answer NOT_FOUND.
-  const owned = new Map<string, SessionRef>();
-  const renewing = new Set<string>();
+  // Both made on first use (an idle window never needs them).
+  let owned: Map<string, SessionRef> | null = null;
+  let renewing: Set<string> | null = null;
   async function checkLease(instanceId: string): Promise<boolean> {
     const held = await core.repo.holdsLock({
       instanceId,
@@ -51,11 +53,11 @@ export function webConnection(ctx: HubContext, socket: WebServerSocket) {
     data: socket.data,
     router: createEventRouter(socket, webEventContracts, ctx.log),
     async ownSessionRef(sessionId: string): Promise<SessionRef> {
-      const known = owned.get(sessionId);
+      const known = owned?.get(sessionId);
       if (known) return known;
       const row = await ownSession(core, socket.data.userId, sessionId);
       const ref = { id: row.id, instanceId: row.instanceId };
-      if (owned.size >= OWNERSHIP_CACHE_MAX) owned.clear();
+      if (!owned || owned.size >= OWNERSHIP_CACHE_MAX) owned = new Map();
       owned.set(sessionId, ref);
       return ref;
     },
@@ -65,11 +67,12 @@ export function webConnection(ctx: HubContext, socket: WebServerSocket) {
      */
     async holdsLock(instanceId: string): Promise<boolean> {
       const trust = ctx.leases.trusted(instanceId, socket.id);
-      if (trust === 'stale' && !renewing.has(instanceId)) {
-        renewing.add(instanceId);
+      if (trust === 'stale' && !renewing?.has(instanceId)) {
+        const mine = (renewing ??= new Set());
+        mine.add(instanceId);
         void checkLease(instanceId)
           .catch(() => ctx.leases.forgetSocket(socket.id))
-          .finally(() => renewing.delete(instanceId));
+          .finally(() => mine.delete(instanceId));
       }
       return trust ? true : checkLease(instanceId);
     },

@@ -5,39 +5,27 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../protocol';
 import { call } from '../testing/http';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
-import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+import { sharedTestRelay } from '../testing/sharedRelay';
 
-let relay: TestRelay;
-const open: Socket[] = [];
-const track = <T extends Socket>(s: T) => (open.push(s), s);
-
-beforeAll(async () => {
-  relay = await createTestRelay();
-}, RELAY_START_TIMEOUT_MS);
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
-afterAll(async () => {
-  await relay?.close();
-}, RELAY_START_TIMEOUT_MS);
+const shared = sharedTestRelay();
+const { track } = shared;
 
 let n = 0;
 async function pair() {
-  const user = await signIn(relay, `hostile${++n}@example.com`);
-  const { token } = await cliTokenFor(relay, user.userId);
+  const user = await signIn(shared.relay, `hostile${++n}@example.com`);
+  const { token } = await cliTokenFor(shared.relay, user.userId);
   const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(relay, token, instanceId)));
+  const cli = track(await connect(cliSocket(shared.relay, token, instanceId)));
   const inputs: Array<{ text: string }> = [];
   cli.on(CLI_COMMANDS.sessionCreate, (_p: unknown, ack: (r: unknown) => void) => ack({ ok: true }));
   cli.on(CLI_COMMANDS.sessionInput, (p: { text: string }, ack: (r: unknown) => void) => (inputs.push(p), ack({ ok: true })));
   expect((await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
-  const web = track(await connect(webSocket(relay, user.jwt)));
+  const web = track(await connect(webSocket(shared.relay, user.jwt)));
   expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
   expect(created.ok, JSON.stringify(created)).toBe(true);
@@ -49,19 +37,19 @@ async function pair() {
 
 describe('hostile text over HTTP', () => {
   it('refuses NUL in id-like fields with 400 naming the field, never 500', async () => {
-    const signup = await call(relay, 'POST', '/auth/tern/signup', {
+    const signup = await call(shared.relay, 'POST', '/auth/tern/signup', {
       body: { email: 'nul@example.com', password: 'correct horse', username: 'a\u0000b' },
       ip: '203.0.113.7',
     });
     expect(signup.status).toBe(400);
     expect(signup.body.details.map((d: { path: string }) => d.path)).toContain('username');
 
-    const pairing = await call(relay, 'POST', '/cli-api/pairing', { body: { hostname: 'box\u0000', platform: 'linux\ud800' } });
+    const pairing = await call(shared.relay, 'POST', '/cli-api/pairing', { body: { hostname: 'box\u0000', platform: 'linux\ud800' } });
     expect(pairing.status).toBe(400);
     expect(pairing.body.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['hostname', 'platform']));
 
-    const { jwt } = await signIn(relay, 'orders-nul@example.com');
-    const order = await call(relay, 'POST', '/web-api/payment/create-order', { body: { product_sn: '\u0000' }, token: jwt });
+    const { jwt } = await signIn(shared.relay, 'orders-nul@example.com');
+    const order = await call(shared.relay, 'POST', '/web-api/payment/create-order', { body: { product_sn: '\u0000' }, token: jwt });
     expect(order.status).toBe(400);
     expect(order.body.details[0].path).toBe('product_sn');
   });
@@ -107,7 +95,7 @@ describe('hostile text over sockets', () => {
     expect(bodies[3]).toMatchObject({ output: 'a\u2400b' });
 
     // The stored history replays the same text.
-    const again = track(await connect(webSocket(relay, s.user.jwt)));
+    const again = track(await connect(webSocket(shared.relay, s.user.jwt)));
     const replay = collect<SessionEvent>(again, WEB_PUSH.sessionEvent);
     expect((await request(again, WEB_EVENTS.sessionJoin, { sessionId: s.sessionId, afterSeq: 0 })).ok).toBe(true);
     await waitFor(() => replay.length >= 4, 5000, 'the replay');

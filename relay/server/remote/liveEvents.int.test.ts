@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   CLI_COMMANDS,
@@ -15,26 +15,15 @@ import {
   WEB_PUSH,
 } from '../../protocol';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
-import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
  * `session:live`: events fanned out before their commit (docs/protocol.md, "Live events"). Each must reach the joined
  * windows before its stored copy, with the same id and body and no seq, and an input must reach the CLI before it is
  * stored, once, and not again at its next hello.
  */
-let relay: TestRelay;
-const open: Socket[] = [];
-const track = <T extends Socket>(s: T) => (open.push(s), s);
-
-beforeAll(async () => {
-  relay = await createTestRelay({ remote: { commandAckTimeoutMs: 2_000 } });
-}, RELAY_START_TIMEOUT_MS);
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
-afterAll(async () => {
-  await relay?.close();
-}, RELAY_START_TIMEOUT_MS);
+const shared = sharedTestRelay({ remote: { commandAckTimeoutMs: 2_000 } });
+const { track } = shared;
 
 type Push = { kind: 'live' | 'stored'; event: SessionEvent | Omit<SessionEvent, 'seq'> };
 
@@ -48,9 +37,9 @@ function pushes(web: Socket): Push[] {
 
 /** A user with a hello'd CLI that records (and acks) every command, a window holding the workspace, a session both windows joined. */
 async function setup(tag: string) {
-  const user = await signIn(relay, `live-${tag}-${randomUUID().slice(0, 6)}@example.com`);
+  const user = await signIn(shared.relay, `live-${tag}-${randomUUID().slice(0, 6)}@example.com`);
   const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(relay, (await cliTokenFor(relay, user.userId, tag)).token, instanceId)));
+  const cli = track(await connect(cliSocket(shared.relay, (await cliTokenFor(shared.relay, user.userId, tag)).token, instanceId)));
   const commands: Array<{ event: string; payload: Record<string, unknown> }> = [];
   for (const event of Object.values(CLI_COMMANDS)) {
     cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
@@ -59,8 +48,8 @@ async function setup(tag: string) {
     });
   }
   expect(cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
-  const web = track(await connect(webSocket(relay, user.jwt)));
-  const watcher = track(await connect(webSocket(relay, user.jwt)));
+  const web = track(await connect(webSocket(shared.relay, user.jwt)));
+  const watcher = track(await connect(webSocket(shared.relay, user.jwt)));
   expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
   const sessionId = created.session.id as string;
@@ -150,7 +139,7 @@ describe('live events', () => {
       );
       expect((await Promise.all(acks)).every((a: { ok: boolean }) => a.ok)).toBe(true);
     }
-    const web = track(await connect(webSocket(relay, jwt)));
+    const web = track(await connect(webSocket(shared.relay, jwt)));
     const messages: SessionEvent[][] = [];
     web.on(WEB_PUSH.sessionEvent, (p: unknown) => messages.push([sessionEventSchema.parse(p)]));
     web.on(WEB_PUSH.sessionEvents, (p: unknown) => messages.push(sessionEventsSchema.parse(p).events));

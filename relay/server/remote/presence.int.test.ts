@@ -1,42 +1,27 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { CLI_EVENTS, cliHelloAckSchema, instancesListAckSchema, WEB_EVENTS, WEB_PUSH } from '../../protocol';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
-import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
  * Presence timing with an injected grace: a CLI socket that closes is offline after the grace (and not before), one
  * that stops answering heartbeats (half-open) is dropped by the ping timeout and offline at once, without the grace.
  */
 const GRACE_MS = 1_500;
-let relay: TestRelay;
-const open: Socket[] = [];
-const track = <T extends Socket>(s: T) => {
-  open.push(s);
-  return s;
-};
-
-beforeAll(async () => {
-  relay = await createTestRelay({ remote: { presenceGraceMs: GRACE_MS, pingIntervalMs: 200, pingTimeoutMs: 300, revocationCheckMs: 200 } });
-}, RELAY_START_TIMEOUT_MS);
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
-afterAll(async () => {
-  await relay?.close();
-}, RELAY_START_TIMEOUT_MS);
+const shared = sharedTestRelay({ remote: { presenceGraceMs: GRACE_MS, pingIntervalMs: 200, pingTimeoutMs: 300, revocationCheckMs: 200 } });
+const { track } = shared;
 
 let n = 0;
 async function setup() {
-  const user = await signIn(relay, `presence${++n}@example.com`);
-  const cliToken = await cliTokenFor(relay, user.userId, `presence-host${n}`);
+  const user = await signIn(shared.relay, `presence${++n}@example.com`);
+  const cliToken = await cliTokenFor(shared.relay, user.userId, `presence-host${n}`);
   const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(relay, cliToken.token, instanceId)));
+  const cli = track(await connect(cliSocket(shared.relay, cliToken.token, instanceId)));
   expect(cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
-  const web = track(await connect(webSocket(relay, user.jwt, randomUUID())));
+  const web = track(await connect(webSocket(shared.relay, user.jwt, randomUUID())));
   const online = async () => {
     const list = instancesListAckSchema.parse(await request(web, WEB_EVENTS.instancesList, {}));
     return list.ok && list.instances.find((i) => i.id === instanceId)?.online === true;
