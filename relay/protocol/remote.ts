@@ -15,6 +15,7 @@ import {
 } from './sessionManagement';
 import { plain, text } from './text';
 
+export * from './handshakes';
 export * from './sessionEvents';
 export * from './sessionManagement';
 import { type UsageReport, usageReportSchema } from './usage';
@@ -27,7 +28,6 @@ import { type UsageReport, usageReportSchema } from './usage';
  * Times are ISO 8601 strings.
  */
 
-export const REMOTE_PROTOCOL_VERSION = 1;
 export const SOCKET_PATH = '/socket.io';
 export const CLI_NAMESPACE = '/cli';
 export const WEB_NAMESPACE = '/web';
@@ -147,37 +147,7 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-// ---- handshakes ----------------------------------------------------------------------------------------------------
-
-export const cliHandshakeAuthSchema = z.object({
-  token: plain(z.string().min(1).max(500)),
-  instanceId: uuid,
-  protocolVersion: z.literal(REMOTE_PROTOCOL_VERSION),
-});
-export type CliHandshakeAuth = z.infer<typeof cliHandshakeAuthSchema>;
-
-export const webHandshakeAuthSchema = z.object({
-  token: plain(z.string().min(1).max(5000)),
-  windowId: uuid,
-  protocolVersion: z.literal(REMOTE_PROTOCOL_VERSION),
-});
-export type WebHandshakeAuth = z.infer<typeof webHandshakeAuthSchema>;
-
-/**
- * A refused handshake (`connect_error`) on `/cli` or `/web` carries `err.data = { code }`; `err.message` keeps a
- * readable text (`"<CODE>: …"`).
- * - `UNAUTHORIZED`: bad, expired or revoked token (or an instance id that belongs to someone else) — sign in / pair again.
- * - `ORIGIN_NOT_ALLOWED`: `/web` from a page on another site.
- * - `BAD_HANDSHAKE`: the handshake `auth` failed its schema.
- * - `PROTOCOL_VERSION`: the client speaks another `protocolVersion` — update the CLI, or reload the page (`/web`).
- * - `INTERNAL`: a server fault during the handshake — retry later; the credentials are fine.
- */
-export const handshakeErrorCodes = ['UNAUTHORIZED', 'ORIGIN_NOT_ALLOWED', 'BAD_HANDSHAKE', 'PROTOCOL_VERSION', 'INTERNAL'] as const;
-export const handshakeErrorCodeSchema = z.enum(handshakeErrorCodes);
-export type HandshakeErrorCode = z.infer<typeof handshakeErrorCodeSchema>;
-/** `err.data` of a refused handshake. */
-export const handshakeErrorDataSchema = z.object({ code: handshakeErrorCodeSchema });
-export type HandshakeErrorData = z.infer<typeof handshakeErrorDataSchema>;
+// ---- handshakes: handshakes.ts ----------------------------------------------------------------------------------
 
 // ---- /cli namespace ------------------------------------------------------------------------------------------------
 

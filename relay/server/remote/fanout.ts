@@ -37,9 +37,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
 
-  /** Subscriptions with stored events queued, flushed together once this turn's commits have all been delivered. */
-  const toFlush = new Set<Subscription>();
-  let flushScheduled = false;
+  const { queue, flush } = storedBatches((sub) => isCurrent(sub));
 
   web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
   web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
@@ -72,32 +70,6 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         void catchUp(sub);
       }
     }
-  }
-
-  /** A stored event for a batching window: sent with the others of this turn (what one group commit stored). */
-  function queue(sub: Subscription, event: SessionEvent): void {
-    (sub.queued ??= []).push(event);
-    if (sub.queued.length >= SESSION_EVENTS_MAX) return flush(sub);
-    toFlush.add(sub);
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setImmediate(() => {
-      flushScheduled = false;
-      for (const queued of toFlush) flush(queued);
-      toFlush.clear();
-    });
-  }
-
-  function flush(sub: Subscription): void {
-    const events = sub.queued;
-    sub.queued = null;
-    if (events && isCurrent(sub)) send(sub, events);
-  }
-
-  /** One stored event as `session:event`, several as one `session:events`. */
-  function send(sub: Subscription, events: SessionEvent[]): void {
-    if (events.length === 1) sub.socket.emit(WEB_PUSH.sessionEvent, events[0]!);
-    else if (events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events });
   }
 
   async function catchUp(sub: Subscription): Promise<void> {
@@ -207,3 +179,39 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   };
 }
 export type SessionFanout = ReturnType<typeof createSessionFanout>;
+
+/**
+ * Stored events for windows that take batches: queued as they are delivered and sent once this turn's deliveries are
+ * done (what one group commit stored), one `session:events` per window and session.
+ */
+function storedBatches(isCurrent: (sub: Subscription) => boolean) {
+  const toFlush = new Set<Subscription>();
+  let flushScheduled = false;
+
+  function flush(sub: Subscription): void {
+    const events = sub.queued;
+    sub.queued = null;
+    if (events && isCurrent(sub)) send(sub, events);
+  }
+
+  function queue(sub: Subscription, event: SessionEvent): void {
+    (sub.queued ??= []).push(event);
+    if (sub.queued.length >= SESSION_EVENTS_MAX) return flush(sub);
+    toFlush.add(sub);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      for (const queued of toFlush) flush(queued);
+      toFlush.clear();
+    });
+  }
+
+  return { queue, flush };
+}
+
+/** One stored event as `session:event`, several as one `session:events`. */
+function send(sub: Subscription, events: SessionEvent[]): void {
+  if (events.length === 1) sub.socket.emit(WEB_PUSH.sessionEvent, events[0]!);
+  else if (events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events });
+}
