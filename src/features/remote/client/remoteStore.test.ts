@@ -37,7 +37,11 @@ describe('remote store', () => {
     socket.fire('session:event', ev(1));
     socket.fire('session:event', ev(3));
     await tick();
-    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 1, batches: true });
+    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({
+      sessionId: SID,
+      afterSeq: 1,
+      batches: true,
+    });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
     await tick();
@@ -65,7 +69,11 @@ describe('remote store', () => {
     // Received but not applied yet when the user opens the session again: the join still starts after them.
     for (let seq = 501; seq <= 510; seq++) socket.fire('session:event', ev(seq));
     await store.selectSession(SID);
-    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 510, batches: true });
+    expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({
+      sessionId: SID,
+      afterSeq: 510,
+      batches: true,
+    });
   });
 
   it("applies a join's replay at once when its last event arrives (the relay's lastSeq at the join), not a burst later", async () => {
