@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 
 import { io, Manager, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   CLI_COMMANDS,
@@ -23,44 +23,30 @@ import {
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { call } from '../testing/http';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
-import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
+import { sharedTestRelay } from '../testing/sharedRelay';
 
-let relay: TestRelay;
 let clockOffsetMs = 0;
 const now = () => new Date(Date.now() + clockOffsetMs);
 const LEASE_MS = 5_000;
 
-const open: Socket[] = [];
-const track = <T extends Socket>(s: T) => {
-  open.push(s);
-  return s;
-};
-
-beforeAll(async () => {
-  relay = await createTestRelay({
-    now,
-    remote: { presenceGraceMs: 300, leaseMs: LEASE_MS, renewMs: 1_000, revocationCheckMs: 200, commandAckTimeoutMs: 1_000 },
-  });
-}, RELAY_START_TIMEOUT_MS);
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
+const shared = sharedTestRelay({
+  now,
+  remote: { presenceGraceMs: 300, leaseMs: LEASE_MS, renewMs: 1_000, revocationCheckMs: 200, commandAckTimeoutMs: 1_000 },
 });
-afterAll(async () => {
-  await relay?.close();
-}, RELAY_START_TIMEOUT_MS);
+const { track } = shared;
 
 let userSeq = 0;
 /** A user with a connected, hello'd CLI instance and a browser window. */
 async function setup(options: { attach?: boolean } = {}) {
   const n = ++userSeq;
-  const user = await signIn(relay, `remote${n}@example.com`);
-  const cliToken = await cliTokenFor(relay, user.userId, `host${n}`);
+  const user = await signIn(shared.relay, `remote${n}@example.com`);
+  const cliToken = await cliTokenFor(shared.relay, user.userId, `host${n}`);
   const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(relay, cliToken.token, instanceId)));
+  const cli = track(await connect(cliSocket(shared.relay, cliToken.token, instanceId)));
   const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
   expect(hello.ok).toBe(true);
   const windowId = randomUUID();
-  const web = track(await connect(webSocket(relay, user.jwt, windowId)));
+  const web = track(await connect(webSocket(shared.relay, user.jwt, windowId)));
   if (options.attach !== false) {
     const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
     expect(attached.ok, JSON.stringify(attached)).toBe(true);
@@ -102,37 +88,40 @@ describe('handshakes', () => {
   };
 
   it('refuses a bad CLI token, a malformed CLI handshake and a bad user token, with a code in err.data', async () => {
-    expect(await refusal(cliSocket(relay, 'tern_cli_nope'))).toEqual({
+    expect(await refusal(cliSocket(shared.relay, 'tern_cli_nope'))).toEqual({
       message: 'UNAUTHORIZED: invalid or revoked CLI token',
       data: { code: 'UNAUTHORIZED' },
     });
-    const user = await signIn(relay, 'hs@example.com');
-    const { token } = await cliTokenFor(relay, user.userId);
-    expect(await refusal(cliSocket(relay, token, 'not-a-uuid'))).toMatchObject({
+    const user = await signIn(shared.relay, 'hs@example.com');
+    const { token } = await cliTokenFor(shared.relay, user.userId);
+    expect(await refusal(cliSocket(shared.relay, token, 'not-a-uuid'))).toMatchObject({
       message: expect.stringMatching(/^BAD_HANDSHAKE: /),
       data: { code: 'BAD_HANDSHAKE' },
     });
-    expect(await refusal(cliSocket(relay, token, randomUUID(), { protocolVersion: undefined }))).toMatchObject({
+    expect(await refusal(cliSocket(shared.relay, token, randomUUID(), { protocolVersion: undefined }))).toMatchObject({
       data: { code: 'BAD_HANDSHAKE' },
     });
-    expect(await refusal(cliSocket(relay, token, randomUUID(), { protocolVersion: 99 }))).toMatchObject({
+    expect(await refusal(cliSocket(shared.relay, token, randomUUID(), { protocolVersion: 99 }))).toMatchObject({
       message: expect.stringMatching(/^PROTOCOL_VERSION: .*version 1, not 99/),
       data: { code: 'PROTOCOL_VERSION' },
     });
-    expect(await refusal(webSocket(relay, 'garbage'))).toMatchObject({
+    expect(await refusal(webSocket(shared.relay, 'garbage'))).toMatchObject({
       message: expect.stringMatching(/^UNAUTHORIZED: /),
       data: { code: 'UNAUTHORIZED' },
     });
-    expect(await refusal(webSocket(relay, token))).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
-    expect(await refusal(webSocket(relay, user.jwt, 'not-a-uuid'))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
+    expect(await refusal(webSocket(shared.relay, token))).toMatchObject({ data: { code: 'UNAUTHORIZED' } });
+    expect(await refusal(webSocket(shared.relay, user.jwt, 'not-a-uuid'))).toMatchObject({ data: { code: 'BAD_HANDSHAKE' } });
   });
 
   it('keeps no credential once a handshake is accepted: the token is not left in handshake.auth', async () => {
-    const user = await signIn(relay, 'forget@example.com');
-    const { token } = await cliTokenFor(relay, user.userId);
-    const cli = track(await connect(cliSocket(relay, token)));
-    const web = track(await connect(webSocket(relay, user.jwt)));
-    const server = [...relay.app.remote.io.of(CLI_NAMESPACE).sockets.values(), ...relay.app.remote.io.of(WEB_NAMESPACE).sockets.values()];
+    const user = await signIn(shared.relay, 'forget@example.com');
+    const { token } = await cliTokenFor(shared.relay, user.userId);
+    const cli = track(await connect(cliSocket(shared.relay, token)));
+    const web = track(await connect(webSocket(shared.relay, user.jwt)));
+    const server = [
+      ...shared.relay.app.remote.io.of(CLI_NAMESPACE).sockets.values(),
+      ...shared.relay.app.remote.io.of(WEB_NAMESPACE).sockets.values(),
+    ];
     const held = server.filter((s) => s.id === cli.id || s.id === web.id);
     expect(held).toHaveLength(2);
     for (const s of held) expect(JSON.stringify(s.handshake)).not.toMatch(new RegExp(`${token}|${user.jwt}`));
@@ -140,22 +129,22 @@ describe('handshakes', () => {
   });
 
   it('drops the first HTTP request of a polling-first connection, and a namespace joined later on it still handshakes', async () => {
-    const user = await signIn(relay, 'slim@example.com');
-    const { token } = await cliTokenFor(relay, user.userId);
+    const user = await signIn(shared.relay, 'slim@example.com');
+    const { token } = await cliTokenFor(shared.relay, user.userId);
     // Like the PWA: long-polling first (then the upgrade), one connection for both namespaces.
     const ua = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-    const manager = new Manager(relay.url, { reconnection: false, extraHeaders: { 'user-agent': ua } });
+    const manager = new Manager(shared.relay.url, { reconnection: false, extraHeaders: { 'user-agent': ua } });
     const cli = track(
       await connect(manager.socket(CLI_NAMESPACE, { auth: { token, instanceId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION } })),
     );
-    const [cliServer] = [...relay.app.remote.io.of(CLI_NAMESPACE).sockets.values()].filter((s) => s.id === cli.id);
+    const [cliServer] = [...shared.relay.app.remote.io.of(CLI_NAMESPACE).sockets.values()].filter((s) => s.id === cli.id);
     expect(cliServer!.conn.request).not.toBeInstanceOf(IncomingMessage);
     const web = track(
       await connect(
         manager.socket(WEB_NAMESPACE, { auth: { token: user.jwt, windowId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION } }),
       ),
     );
-    const [webServer] = [...relay.app.remote.io.of(WEB_NAMESPACE).sockets.values()].filter((s) => s.id === web.id);
+    const [webServer] = [...shared.relay.app.remote.io.of(WEB_NAMESPACE).sockets.values()].filter((s) => s.id === web.id);
     expect(webServer!.conn).toBe(cliServer!.conn);
     expect(webServer!.handshake.headers['user-agent']).toBe(ua);
     expect(webServer!.data.device).toEqual({ browser: 'Chrome', os: 'Android' });
@@ -163,18 +152,18 @@ describe('handshakes', () => {
   });
 
   it('checks the Origin of /web: foreign sites are refused, the relay itself is allowed', async () => {
-    const user = await signIn(relay, 'origin@example.com');
-    expect(await refusal(webSocket(relay, user.jwt, randomUUID(), { origin: 'https://evil.example' }))).toEqual({
+    const user = await signIn(shared.relay, 'origin@example.com');
+    expect(await refusal(webSocket(shared.relay, user.jwt, randomUUID(), { origin: 'https://evil.example' }))).toEqual({
       message: 'ORIGIN_NOT_ALLOWED: origin not allowed',
       data: { code: 'ORIGIN_NOT_ALLOWED' },
     });
-    track(await connect(webSocket(relay, user.jwt, randomUUID(), { origin: relay.url })));
+    track(await connect(webSocket(shared.relay, user.jwt, randomUUID(), { origin: shared.relay.url })));
   });
 
   it('/web carries the protocol version too: another version gets PROTOCOL_VERSION, none at all BAD_HANDSHAKE', async () => {
-    const user = await signIn(relay, 'webversion@example.com');
+    const user = await signIn(shared.relay, 'webversion@example.com');
     const web = (auth: Record<string, unknown>) =>
-      io(relay.url + WEB_NAMESPACE, {
+      io(shared.relay.url + WEB_NAMESPACE, {
         transports: ['websocket'],
         reconnection: false,
         forceNew: true,
@@ -233,7 +222,7 @@ describe('authorisation: a user only sees and drives their own instances', () =>
     expect(await request(a.cli, CLI_EVENTS.sessionMeta, { sessionId: bSession, title: 'pwned' })).toMatchObject({
       error: { code: 'NOT_FOUND' },
     });
-    await expect(connect(cliSocket(relay, a.cliToken.token, b.instanceId))).rejects.toThrow(/UNAUTHORIZED/);
+    await expect(connect(cliSocket(shared.relay, a.cliToken.token, b.instanceId))).rejects.toThrow(/UNAUTHORIZED/);
 
     // B still has its instance and nothing reached A's window.
     const listB = instancesListAckSchema.parse(await request(b.web, WEB_EVENTS.instancesList, {}));
@@ -279,7 +268,7 @@ describe('malformed events', () => {
     const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
     expect(list.ok && list.instances[0]!.sessionCount).toBe(0);
     expect(s.web.connected && s.cli.connected).toBe(true);
-    expect((await call(relay, 'GET', '/healthz')).status).toBe(200);
+    expect((await call(shared.relay, 'GET', '/healthz')).status).toBe(200);
   });
 });
 
@@ -288,18 +277,18 @@ describe('workspace lock', () => {
     'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
   const IPHONE_SAFARI =
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-  const repo = () => createRemoteRepo(relay.storage.db);
+  const repo = () => createRemoteRepo(shared.relay.storage.db);
   /** The lock row once the relay has handled `socket`'s disconnect (its lease lapsed at once, long before LEASE_MS). */
   const lapsedAfterClose = async (instanceId: string) => {
     await waitFor(async () => ((await repo().findLock(instanceId))?.leaseExpiresAt ?? new Date(0)) <= now(), LEASE_MS / 2, 'lock lapsed');
     return (await repo().findLock(instanceId))!;
   };
   /** Waits until the relay has dropped the server side of `socket`. */
-  const goneFromRelay = (id: string) => waitFor(() => !relay.app.remote.io.of(WEB_NAMESPACE).sockets.has(id), 2000, 'socket gone');
+  const goneFromRelay = (id: string) => waitFor(() => !shared.relay.app.remote.io.of(WEB_NAMESPACE).sockets.has(id), 2000, 'socket gone');
 
   it('one window at a time: busy, explicit take-over, a lapsed lease, re-attach by the same window, detach', async () => {
     const s = await setup();
-    const other = track(await connect(webSocket(relay, s.jwt)));
+    const other = track(await connect(webSocket(shared.relay, s.jwt)));
     const busy = instanceAttachAckSchema.parse(await request(other, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
     expect(busy.ok).toBe(false);
     if (!busy.ok) {
@@ -336,10 +325,10 @@ describe('workspace lock', () => {
 
     // The same window reconnecting (page reload keeps windowId) gets its lock back; detach frees it for others.
     s.web.disconnect();
-    const reloaded = track(await connect(webSocket(relay, s.jwt, s.windowId)));
+    const reloaded = track(await connect(webSocket(shared.relay, s.jwt, s.windowId)));
     expect(await request(reloaded, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
     expect(await request(reloaded, WEB_EVENTS.instanceDetach, { instanceId: s.instanceId })).toEqual({ ok: true });
-    const third = track(await connect(webSocket(relay, s.jwt)));
+    const third = track(await connect(webSocket(shared.relay, s.jwt)));
     expect(await request(third, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
   });
 
@@ -350,7 +339,7 @@ describe('workspace lock', () => {
     s.web.disconnect();
     await lapsedAfterClose(s.instanceId);
     // A new tab (a new windowId) attaches without taking over, and nobody is told anything was lost.
-    const tab = track(await connect(webSocket(relay, s.jwt)));
+    const tab = track(await connect(webSocket(shared.relay, s.jwt)));
     expect(await request(tab, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
     expect(await request(tab, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
       ok: true,
@@ -362,12 +351,12 @@ describe('workspace lock', () => {
     const { since } = (await repo().findLock(s.instanceId))!;
 
     // Re-attach from the new socket first, then the old socket's close arrives: the lock is not touched by it.
-    const second = track(await connect(webSocket(relay, s.jwt, s.windowId)));
+    const second = track(await connect(webSocket(shared.relay, s.jwt, s.windowId)));
     const firstId = s.web.id!;
     expect(await request(second, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
     s.web.disconnect();
     await goneFromRelay(firstId);
-    const stranger = track(await connect(webSocket(relay, s.jwt)));
+    const stranger = track(await connect(webSocket(shared.relay, s.jwt)));
     expect(await request(stranger, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({
       error: { code: 'WORKSPACE_BUSY' },
     });
@@ -379,7 +368,7 @@ describe('workspace lock', () => {
     const lost = collect(second, WEB_PUSH.workspaceLost);
     second.disconnect();
     await lapsedAfterClose(s.instanceId);
-    const third = track(await connect(webSocket(relay, s.jwt, s.windowId)));
+    const third = track(await connect(webSocket(shared.relay, s.jwt, s.windowId)));
     expect(await request(third, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
     const lock = (await repo().findLock(s.instanceId))!;
     expect(lock.since).toEqual(since);
@@ -389,7 +378,7 @@ describe('workspace lock', () => {
 
   it('busy names the live holder: its device from the User-Agent and when it last drove the workspace', async () => {
     const s = await setup({ attach: false });
-    const phone = track(await connect(webSocket(relay, s.jwt, randomUUID(), { 'user-agent': ANDROID_CHROME })));
+    const phone = track(await connect(webSocket(shared.relay, s.jwt, randomUUID(), { 'user-agent': ANDROID_CHROME })));
     expect(await request(phone, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
     const attachedAt = (await repo().findLock(s.instanceId))!.lastActiveAt;
 
@@ -415,10 +404,10 @@ describe('workspace lock', () => {
 
   it('a take-over tells the old window workspace:lost taken_over, with the device that took it', async () => {
     const s = await setup({ attach: false });
-    const android = track(await connect(webSocket(relay, s.jwt, randomUUID(), { 'user-agent': ANDROID_CHROME })));
+    const android = track(await connect(webSocket(shared.relay, s.jwt, randomUUID(), { 'user-agent': ANDROID_CHROME })));
     expect(await request(android, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({ ok: true });
     const lost = collect(android, WEB_PUSH.workspaceLost);
-    const iphone = track(await connect(webSocket(relay, s.jwt, randomUUID(), { 'user-agent': IPHONE_SAFARI })));
+    const iphone = track(await connect(webSocket(shared.relay, s.jwt, randomUUID(), { 'user-agent': IPHONE_SAFARI })));
     expect(await request(iphone, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId })).toMatchObject({
       error: { code: 'WORKSPACE_BUSY', holder: { device: { browser: 'Chrome', os: 'Android' } } },
     });
@@ -455,7 +444,7 @@ describe('sessions, seq and replay', () => {
     expect((await cliEvent(s.cli, sessionId, 'chunk 5')).seq).toBe(6);
 
     // Join after seq 2 while the CLI keeps streaming: 3..N exactly once, in order.
-    const viewer = track(await connect(webSocket(relay, s.jwt)));
+    const viewer = track(await connect(webSocket(shared.relay, s.jwt)));
     const received = collect<SessionEvent>(viewer, WEB_PUSH.sessionEvent);
     const joined = await request(viewer, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 2 });
     expect(joined).toMatchObject({ ok: true, session: { id: sessionId, lastSeq: 6 } });
@@ -505,7 +494,11 @@ describe('sessions, seq and replay', () => {
     const sessionId = await newSession(s);
     // The CLI took session:create (acked): it is not pending any more.
     await waitFor(() => commands.length === 1, 5000, 'session:create');
-    await waitFor(async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).length === 0, 5000, 'delivered');
+    await waitFor(
+      async () => (await createRemoteRepo(shared.relay.storage.db).pendingCommands(s.instanceId)).length === 0,
+      5000,
+      'delivered',
+    );
     const updates = collect<{ instance: { id: string; online: boolean } }>(s.web, WEB_PUSH.instanceUpdated);
     s.cli.disconnect();
     // Still online within the grace period…
@@ -529,7 +522,7 @@ describe('sessions, seq and replay', () => {
       error: { code: 'INSTANCE_OFFLINE' },
     });
 
-    const back = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const back = track(await connect(cliSocket(shared.relay, s.cliToken.token, s.instanceId)));
     const hello = cliHelloAckSchema.parse(
       await request(back, CLI_EVENTS.hello, {
         env: cliEnv(),
@@ -548,11 +541,11 @@ describe('sessions, seq and replay', () => {
     // sends other events and stays connected past the command ack timeout (1 s here)…
     expect(await cliEvent(back, sessionId, 'resumed')).toMatchObject({ ok: true });
     await new Promise((r) => setTimeout(r, 1_300));
-    const pendingIds = async () => (await createRemoteRepo(relay.storage.db).pendingCommands(s.instanceId)).map((c) => c.id);
+    const pendingIds = async () => (await createRemoteRepo(shared.relay.storage.db).pendingCommands(s.instanceId)).map((c) => c.id);
     expect(await pendingIds()).toEqual(hello.pendingInputs.map((p) => p.commandId));
     // …so a CLI that drops (crashes) before commands:taken gets them again on its next hello.
     back.disconnect();
-    const back2 = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const back2 = track(await connect(cliSocket(shared.relay, s.cliToken.token, s.instanceId)));
     const retry = cliHelloAckSchema.parse(await request(back2, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(retry.ok && retry.pendingInputs.map((p) => p.commandId)).toEqual(hello.pendingInputs.map((p) => p.commandId));
     // commands:taken marks only this instance's own commands; a foreign or unknown id changes nothing.
@@ -579,7 +572,7 @@ describe('sessions, seq and replay', () => {
     expect(await request(s.web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'unacked', text: 'x' })).toMatchObject({ ok: true });
     await new Promise((r) => setTimeout(r, 1_300));
     back2.disconnect();
-    const back3 = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const back3 = track(await connect(cliSocket(shared.relay, s.cliToken.token, s.instanceId)));
     const third = cliHelloAckSchema.parse(await request(back3, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(third.ok && third.pendingInputs.map((p) => p.payload)).toEqual([{ sessionId, clientMsgId: 'unacked', text: 'x' }]);
     // A live command the CLI acks is delivered at once.
@@ -596,7 +589,7 @@ describe('presence and session meta', () => {
     const instanceUpdates = collect<{ instance: { id: string; online: boolean } }>(s.web, WEB_PUSH.instanceUpdated);
     const sessionUpdates = collect<{ session: { id: string; title: string; active: boolean } }>(s.web, WEB_PUSH.sessionUpdated);
     s.cli.disconnect();
-    const back = track(await connect(cliSocket(relay, s.cliToken.token, s.instanceId)));
+    const back = track(await connect(cliSocket(shared.relay, s.cliToken.token, s.instanceId)));
     const sessionId = randomUUID();
     expect(
       await request(back, CLI_EVENTS.hello, {
@@ -642,9 +635,9 @@ describe('usage over the socket', () => {
     expect(await request(s.cli, CLI_EVENTS.usageReport, { ...report, inputTokens: -1 })).toMatchObject({ error: { code: 'BAD_REQUEST' } });
     expect(await request(s.cli, CLI_EVENTS.usageAuthorize, {})).toMatchObject({ error: { code: 'BAD_REQUEST' } });
     // The same report over HTTP (CLIs without a socket) is the same record.
-    const http = await call(relay, 'POST', '/cli-api/usage', { token: s.cliToken.token, body: report });
+    const http = await call(shared.relay, 'POST', '/cli-api/usage', { token: s.cliToken.token, body: report });
     expect(http.body).toMatchObject({ success: true, data: { duplicate: true, credits: first.credits } });
-    expect((await call(relay, 'POST', '/cli-api/usage', { token: s.jwt, body: report })).status).toBe(401);
+    expect((await call(shared.relay, 'POST', '/cli-api/usage', { token: s.jwt, body: report })).status).toBe(401);
   });
 });
 
@@ -653,22 +646,22 @@ describe('revocation', () => {
     const s = await setup();
     const cliRevoked = collect(s.cli, WEB_PUSH.authRevoked);
     const cliGone = new Promise((resolve) => s.cli.once('disconnect', resolve));
-    const del = await call(relay, 'GET', '/web-api/cli-tokens', { token: s.jwt });
+    const del = await call(shared.relay, 'GET', '/web-api/cli-tokens', { token: s.jwt });
     expect(del.body.data.map((t: { id: string }) => t.id)).toEqual([s.cliToken.id]);
-    const res = await fetch(`${relay.url}/web-api/cli-tokens/${s.cliToken.id}`, {
+    const res = await fetch(`${shared.relay.url}/web-api/cli-tokens/${s.cliToken.id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${s.jwt}` },
     });
     expect(res.status).toBe(200);
     await cliGone;
     expect(cliRevoked).toHaveLength(1);
-    await expect(connect(cliSocket(relay, s.cliToken.token, s.instanceId))).rejects.toThrow(/UNAUTHORIZED/);
+    await expect(connect(cliSocket(shared.relay, s.cliToken.token, s.instanceId))).rejects.toThrow(/UNAUTHORIZED/);
 
     const webRevoked = collect(s.web, WEB_PUSH.authRevoked);
     const webGone = new Promise((resolve) => s.web.once('disconnect', resolve));
-    expect((await call(relay, 'POST', '/web-api/auth/logout', { token: s.jwt })).status).toBe(200);
+    expect((await call(shared.relay, 'POST', '/web-api/auth/logout', { token: s.jwt })).status).toBe(200);
     await webGone;
     expect(webRevoked).toHaveLength(1);
-    await expect(connect(webSocket(relay, s.jwt))).rejects.toThrow(/UNAUTHORIZED/);
+    await expect(connect(webSocket(shared.relay, s.jwt))).rejects.toThrow(/UNAUTHORIZED/);
   });
 });
