@@ -125,15 +125,6 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     }
   }
 
-  /** Through the adapter to the other nodes; a failure there must not fail this node's delivery. */
-  function toOtherNodes(send: () => void): void {
-    try {
-      send();
-    } catch (error) {
-      log.warn({ err: error }, 'remote: serverSideEmit failed');
-    }
-  }
-
   const isCurrent = (sub: Subscription) => bySocket.get(sub.socket.id)?.get(sub.sessionId) === sub && sub.socket.connected;
 
   function leave(socket: Socket, sessionId: string): void {
@@ -166,7 +157,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     /** After an event was persisted: this node's sockets now, the other nodes through the adapter. */
     publish(event: SessionEvent): void {
       deliverLocal(event);
-      if (clustered) toOtherNodes(() => web.serverSideEmit(NODE_EVENT, event));
+      if (clustered) toOtherNodes(log, () => web.serverSideEmit(NODE_EVENT, event));
     },
     /**
      * Before an event is persisted (`session:live`, no seq): this node's sockets now, the other nodes through the
@@ -174,11 +165,20 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
      */
     publishLive(event: LiveSessionEvent, exceptSocketId?: string): void {
       deliverLiveLocal(event, exceptSocketId);
-      if (clustered) toOtherNodes(() => web.serverSideEmit(NODE_LIVE, event));
+      if (clustered) toOtherNodes(log, () => web.serverSideEmit(NODE_LIVE, event));
     },
   };
 }
 export type SessionFanout = ReturnType<typeof createSessionFanout>;
+
+/** Through the adapter to the other nodes (serverSideEmit); a failure there must not fail this node's own work. */
+export function toOtherNodes(log: FastifyBaseLogger, send: () => void): void {
+  try {
+    send();
+  } catch (error) {
+    log.warn({ err: error }, 'remote: serverSideEmit failed');
+  }
+}
 
 /**
  * Stored events for windows that take batches: queued as they are delivered and sent once this turn's deliveries are

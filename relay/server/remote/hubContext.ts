@@ -6,7 +6,7 @@ import { instanceView } from '../core/remote/instances';
 import { toPending, toSession, toSessionEvent } from '../core/remote/views';
 import type { Applied, EarlyDelivery } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
-import type { SessionFanout } from './fanout';
+import { type SessionFanout, toOtherNodes } from './fanout';
 import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
@@ -81,12 +81,7 @@ export function createHubContext(
     ...base,
     leaseChanged(instanceId) {
       base.leases.forgetInstance(instanceId);
-      if (!base.clustered) return;
-      try {
-        web.serverSideEmit(LEASE_LOST, instanceId);
-      } catch (error) {
-        base.log.warn({ err: error }, 'remote: serverSideEmit failed');
-      }
+      if (base.clustered) toOtherNodes(base.log, () => web.serverSideEmit(LEASE_LOST, instanceId));
     },
     async broadcastInstance(instanceId) {
       const view = await instanceView(core, instanceId);
