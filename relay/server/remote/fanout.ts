@@ -9,6 +9,14 @@ import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
 const REPLAY_PAGE = 500;
 /** A replay checks whether the browser keeps up (backpressure.ts) after about this many bytes of events. */
 const PACE_CHECK_BYTES = 64 * 1024;
+/**
+ * Stored events published out of seq order wait this long for the missing ones before the socket catches up from
+ * storage. On one node the order flips often: the input's stored copy goes out after its ack, which waits for the
+ * CLI's ack, while the CLI's answer from the same commit goes out at once; across nodes the adapter may reorder too.
+ */
+const GAP_WAIT_MS = 100;
+/** At most this many events wait for a gap to fill; one more makes the socket catch up from storage. */
+const AHEAD_MAX = 64;
 const NODE_EVENT = 'remote:session-event' as const;
 const NODE_LIVE = 'remote:session-live' as const;
 
@@ -24,6 +32,9 @@ interface Subscription {
   batches: boolean;
   /** Stored events waiting for this turn's `session:events` (batches only). */
   queued: SessionEvent[] | null;
+  /** Stored events published ahead of an earlier seq, by seq, waiting (GAP_WAIT_MS) for the gap to fill. */
+  ahead: Map<number, SessionEvent> | null;
+  gapTimer: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -61,15 +72,38 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     for (const sub of subs) {
       if (sub.replaying) {
         sub.dirty = true;
-      } else if (event.seq === sub.lastSeq + 1 && !isLagging(sub.socket)) {
-        sub.lastSeq = event.seq;
-        if (sub.batches) queue(sub, event);
-        else sub.socket.emit(WEB_PUSH.sessionEvent, event);
-      } else if (event.seq > sub.lastSeq) {
-        // A gap, or a socket that has not taken what it was sent (backpressure.ts): catch up from storage, paced.
+      } else if (event.seq <= sub.lastSeq) {
+        continue;
+      } else if (isLagging(sub.socket)) {
+        // A socket that has not taken what it was sent (backpressure.ts): it catches up from storage, paced.
+        void catchUp(sub);
+      } else if (event.seq === sub.lastSeq + 1) {
+        deliverNext(sub, event);
+        for (let next = sub.ahead?.get(sub.lastSeq + 1); next; next = sub.ahead?.get(sub.lastSeq + 1)) {
+          sub.ahead!.delete(next.seq);
+          deliverNext(sub, next);
+        }
+        if (sub.ahead?.size === 0) clearAhead(sub);
+      } else if ((sub.ahead?.size ?? 0) < AHEAD_MAX) {
+        // A gap: the missing events are usually a moment behind (see GAP_WAIT_MS); if not, storage has them.
+        (sub.ahead ??= new Map()).set(event.seq, event);
+        sub.gapTimer ??= setTimeout(() => void catchUp(sub), GAP_WAIT_MS);
+      } else {
         void catchUp(sub);
       }
     }
+  }
+
+  function deliverNext(sub: Subscription, event: SessionEvent): void {
+    sub.lastSeq = event.seq;
+    if (sub.batches) queue(sub, event);
+    else sub.socket.emit(WEB_PUSH.sessionEvent, event);
+  }
+
+  function clearAhead(sub: Subscription): void {
+    if (sub.gapTimer) clearTimeout(sub.gapTimer);
+    sub.gapTimer = null;
+    sub.ahead = null;
   }
 
   async function catchUp(sub: Subscription): Promise<void> {
@@ -78,7 +112,8 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
       return;
     }
     sub.replaying = true;
-    // What was queued goes first: the replay continues after its last seq.
+    // What was queued goes first: the replay continues after its last seq. Events waiting for a gap are in storage.
+    clearAhead(sub);
     flush(sub);
     let sinceCheck = PACE_CHECK_BYTES;
     try {
@@ -130,6 +165,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   function leave(socket: Socket, sessionId: string): void {
     const sub = bySocket.get(socket.id)?.get(sessionId);
     if (!sub) return;
+    clearAhead(sub);
     bySocket.get(socket.id)!.delete(sessionId);
     const subs = bySession.get(sessionId);
     subs?.delete(sub);
@@ -140,7 +176,17 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     /** Subscribes the socket and replays everything after `afterSeq` (call after the join ack went out). */
     async join(socket: Socket, sessionId: string, afterSeq: number, batches = false): Promise<void> {
       leave(socket, sessionId);
-      const sub: Subscription = { socket, sessionId, lastSeq: afterSeq, replaying: false, dirty: false, batches, queued: null };
+      const sub: Subscription = {
+        socket,
+        sessionId,
+        lastSeq: afterSeq,
+        replaying: false,
+        dirty: false,
+        batches,
+        queued: null,
+        ahead: null,
+        gapTimer: null,
+      };
       let mine = bySocket.get(socket.id);
       if (!mine) bySocket.set(socket.id, (mine = new Map()));
       mine.set(sessionId, sub);

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { SessionEvent } from '../../protocol';
+import type { RemoteRepo } from '../storage/repos/remoteRepo';
+import type { SessionEventRow } from '../storage/schema';
+import { createSessionFanout } from './fanout';
+import type { WebNamespace, WebServerSocket } from './namespaces';
+
+/**
+ * The fan-out's order rules with a fake namespace, sockets and storage: stored events reach each window once, in seq
+ * order, even when they are published out of order (on one node the input's stored copy follows its ack, which waits
+ * for the CLI, while the CLI's answer from the same commit goes out at once).
+ */
+const SESSION = 's1';
+const event = (seq: number): SessionEvent => ({
+  sessionId: SESSION,
+  seq,
+  eventId: `e${seq}`,
+  at: new Date(0).toISOString(),
+  body: { type: 'assistant_message', messageId: `m${seq}`, text: `t${seq}` },
+});
+const row = (seq: number) => ({ ...event(seq), at: new Date(0) }) as unknown as SessionEventRow;
+
+/** `store.count`: how many events storage holds (seqs 1..count). */
+function setup(stored = 0) {
+  const store = { count: stored };
+  const sent: Array<{ name: string; seqs: number[] }> = [];
+  const socket = {
+    id: 'web1',
+    connected: true,
+    conn: {},
+    emit(name: string, payload: SessionEvent | { events: SessionEvent[] }) {
+      sent.push({ name, seqs: 'events' in payload ? payload.events.map((e) => e.seq) : [payload.seq] });
+      return true;
+    },
+  } as unknown as WebServerSocket;
+  const reads: number[] = [];
+  const repo = {
+    async eventsAfter(_sessionId: string, after: number, limit: number) {
+      reads.push(after);
+      return Array.from({ length: Math.max(0, Math.min(limit, store.count - after)) }, (_, i) => row(after + i + 1));
+    },
+  } as unknown as RemoteRepo;
+  const web = { on: () => undefined, serverSideEmit: () => undefined } as unknown as WebNamespace;
+  const log = { warn: () => undefined, error: () => undefined } as never;
+  const fanout = createSessionFanout(web, () => repo, log, false);
+  const seqs = () => sent.flatMap((s) => s.seqs);
+  return { fanout, socket, sent, reads, seqs, store };
+}
+
+describe('session fan-out order', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('holds an event published ahead of its predecessor and sends both in order, without reading storage', async () => {
+    const { fanout, socket, reads, seqs } = setup(0);
+    await fanout.join(socket, SESSION, 0);
+    expect(reads).toEqual([0]);
+    fanout.publish(event(2));
+    expect(seqs()).toEqual([]);
+    fanout.publish(event(1));
+    expect(seqs()).toEqual([1, 2]);
+    fanout.publish(event(3));
+    expect(seqs()).toEqual([1, 2, 3]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(reads).toEqual([0]);
+    expect(seqs()).toEqual([1, 2, 3]);
+  });
+
+  it('keeps taking live copies while it waits for a gap to fill', async () => {
+    const { fanout, socket, sent } = setup(0);
+    await fanout.join(socket, SESSION, 0);
+    fanout.publish(event(2));
+    const { seq: _seq, ...live } = event(3);
+    fanout.publishLive(live);
+    expect(sent.map((s) => s.name)).toEqual(['session:live']);
+  });
+
+  it('catches up from storage when the gap does not fill in time, and ignores the late event', async () => {
+    const { fanout, socket, reads, seqs, store } = setup(3);
+    await fanout.join(socket, SESSION, 3);
+    store.count = 5;
+    fanout.publish(event(5));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seqs()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(reads).toEqual([3, 3]);
+    expect(seqs()).toEqual([4, 5]);
+    fanout.publish(event(4));
+    fanout.publish(event(5));
+    expect(seqs()).toEqual([4, 5]);
+  });
+
+  it('catches up at once when too many events wait for a gap', async () => {
+    const { fanout, socket, reads, seqs, store } = setup(30);
+    await fanout.join(socket, SESSION, 30);
+    store.count = 100;
+    for (let seq = 32; seq <= 100; seq++) fanout.publish(event(seq));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads.slice(0, 2)).toEqual([30, 30]);
+    expect(seqs()).toEqual(Array.from({ length: 70 }, (_, i) => 31 + i));
+  });
+
+  it('forgets waiting events when the window leaves', async () => {
+    const { fanout, socket, reads, seqs } = setup(0);
+    await fanout.join(socket, SESSION, 0);
+    fanout.publish(event(2));
+    fanout.leave(socket, SESSION);
+    await vi.advanceTimersByTimeAsync(1_000);
+    fanout.publish(event(1));
+    expect(seqs()).toEqual([]);
+    expect(reads).toEqual([0]);
+  });
+});
