@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import type { SessionEventRow } from '../storage/schema';
-import { createSessionFanout } from './fanout';
+import { createSessionFanout, STORED_FLUSH_MS } from './fanout';
 import type { WebNamespace, WebServerSocket } from './namespaces';
 
 /**
@@ -110,5 +110,20 @@ describe('session fan-out order', () => {
     fanout.publish(event(1));
     expect(seqs()).toEqual([]);
     expect(reads).toEqual([0]);
+  });
+
+  it('gathers stored copies for a batching window over STORED_FLUSH_MS into one session:events', async () => {
+    const { fanout, socket, sent } = setup(0);
+    await fanout.join(socket, SESSION, 0, true);
+    fanout.publish(event(1));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS / 2);
+    fanout.publish(event(2));
+    fanout.publish(event(3));
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS / 2);
+    expect(sent).toEqual([{ name: 'session:events', seqs: [1, 2, 3] }]);
+    fanout.publish(event(4));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(sent.at(-1)).toEqual({ name: 'session:event', seqs: [4] });
   });
 });
