@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { uuid } from './fields';
 import { WINDOW_VISIBILITY_EVENT, windowVisibilitySchema } from './push';
 import {
   ackSchema,
@@ -152,8 +153,17 @@ export type CliServerToClientEvents = EventsWithAck<typeof cliCommandContracts> 
 export type WebClientToServerEvents = EventsWithAck<typeof webEventContracts>;
 /** `/web`: what the relay pushes to a browser. */
 export type WebServerToClientEvents = PushEvents<typeof webPushSchemas>;
+/**
+ * Between relay nodes: an input for a CLI connected to another node, forwarded to that node to be stored, handed over
+ * and fanned out there (relay/server/remote/inputForward.ts), and that node's answer (the seq; null: not stored there).
+ */
+export const forwardedInputSchema = z.object({ event: liveSessionEventSchema, instanceId: uuid, input: sessionInputCommandSchema });
+export const forwardedInputStoredSchema = z.object({ eventId: uuid, seq: z.number().int().positive().nullable() });
+
 /** Between relay nodes (through the adapter's serverSideEmit): a persisted session event, for every node's sockets. */
 export interface InterServerEvents {
+  'remote:input': (payload: z.input<typeof forwardedInputSchema>) => void;
+  'remote:input-stored': (payload: z.input<typeof forwardedInputStoredSchema>) => void;
   'remote:session-event': (event: z.output<typeof sessionEventSchema>) => void;
   /** An event before its commit (no seq), for every node's sockets that joined its session. */
   'remote:session-live': (event: z.output<typeof liveSessionEventSchema>) => void;

@@ -4,11 +4,12 @@ import { type OkAck, type PendingInput, WEB_PUSH } from '../../protocol';
 import type { RemoteCoreDeps } from '../core/remote/deps';
 import { instanceView } from '../core/remote/instances';
 import { toPending, toSession, toSessionEvent } from '../core/remote/views';
-import type { Applied, EarlyDelivery } from '../core/remote/webCommands';
+import type { Applied, EarlyDelivery, InputRoute } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
 import { type SessionFanout, toOtherNodes } from './fanout';
+import { createInputForwarding } from './inputForward';
 import type { LeaseTrust } from './leaseTrust';
-import { type CliNamespace, instanceRoom, userRoom, type WebNamespace } from './namespaces';
+import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
 import { AfterAck } from './socketEvents';
 import type { createUsageBridge } from './usageBridge';
@@ -43,9 +44,17 @@ export interface HubContext {
   deliver(command: CliCommandRow | null): Promise<void>;
   /**
    * An input before its commit: fanned out live to the session's other windows (not `fromSocketId`, which shows it
-   * already), and handed to the CLI (webCommands.ts EarlyDelivery).
+   * already; none when null: the node that forwarded it did), and handed to this node's CLI (webCommands.ts
+   * EarlyDelivery).
    */
-  handOver(fromSocketId: string): EarlyDelivery;
+  handOver(fromSocketId: string | null): EarlyDelivery;
+  /** Whether the instance's CLI is connected to this node. */
+  cliIsHere(instanceId: string): boolean;
+  /**
+   * How an input of window `fromSocketId` reaches the CLI: handed over by this node when it holds the CLI (or is the
+   * only node), else forwarded to the CLI's node (inputForward.ts).
+   */
+  inputRoute(fromSocketId: string, instanceId: string): InputRoute;
   /**
    * The answer to a browser command that stored an event: its seq, then (unless it was a resend) the event fanned out
    * to every window, the session's new state broadcast, and the command delivered to the CLI.
@@ -58,7 +67,15 @@ export interface HubContext {
 export function createHubContext(
   base: Omit<
     HubContext,
-    'broadcastInstance' | 'broadcastSession' | 'touchSession' | 'deliver' | 'handOver' | 'appliedAck' | 'leaseChanged'
+    | 'broadcastInstance'
+    | 'broadcastSession'
+    | 'touchSession'
+    | 'deliver'
+    | 'handOver'
+    | 'cliIsHere'
+    | 'inputRoute'
+    | 'appliedAck'
+    | 'leaseChanged'
   >,
 ): HubContext {
   const { cli, web, core } = base;
@@ -68,14 +85,18 @@ export function createHubContext(
   let touchTimer: ReturnType<typeof setTimeout> | null = null;
   /** Inputs handed over before their commit, by event id (oldest dropped first): what their CLI answered. */
   const handedOver = new Map<string, Promise<boolean>>();
-  /** Emits a command to the instance's CLI; whether one took it in time (else it waits for the CLI's next cli:hello). */
-  async function toCli(instanceId: string, command: PendingInput): Promise<boolean> {
-    try {
-      const responses = await emitCommand(cli.to(instanceRoom(instanceId)).timeout(core.options.commandAckTimeoutMs), command);
-      return responses.some((r) => r.ok);
-    } catch {
-      return false;
-    }
+  /**
+   * Emits a command to the instance's CLI; whether one took it in time (else it waits for the CLI's next cli:hello).
+   * `here`: only to CLI sockets of this node, each emitted to directly (an acked broadcast limited to this node would
+   * still wait for every node's answer through the adapter).
+   */
+  async function toCli(instanceId: string, command: PendingInput, here = false): Promise<boolean> {
+    const ms = core.options.commandAckTimeoutMs;
+    const ok = (acks: OkAck | OkAck[]) => (Array.isArray(acks) ? acks : [acks]).some((r) => r.ok);
+    if (!here) return emitCommand(cli.to(instanceRoom(instanceId)).timeout(ms), command).then(ok, () => false);
+    const sockets = [...(cli.adapter.rooms.get(instanceRoom(instanceId)) ?? [])].flatMap((id) => cli.sockets.get(id) ?? []);
+    const taken = await Promise.all(sockets.map((socket) => emitCommand(socket.timeout(ms), command).then(ok, () => false)));
+    return taken.includes(true);
   }
   const ctx: HubContext = {
     ...base,
@@ -106,12 +127,14 @@ export function createHubContext(
       if (!command || command.deliveredAt) return;
       if (await toCli(command.instanceId, toPending(command))) await core.repo.markDelivered([command.id], core.now());
     },
+    inputRoute: (fromSocketId, instanceId) => inputs.route(fromSocketId, instanceId),
+    cliIsHere: (instanceId) => (cli.adapter.rooms.get(instanceRoom(instanceId))?.size ?? 0) > 0,
     handOver: (fromSocketId) => (event, instanceId, command) => {
       // A browser resending an input it got no ack for (its outbox) is not handed over twice by this node.
       const earlier = handedOver.get(event.eventId);
       if (earlier) return earlier;
-      base.fanout.publishLive(event, fromSocketId);
-      const taken = toCli(instanceId, command);
+      if (fromSocketId !== null) base.fanout.publishLive(event, fromSocketId);
+      const taken = toCli(instanceId, command, true);
       handedOver.set(event.eventId, taken);
       if (handedOver.size > HANDED_OVER_KEPT) handedOver.delete(handedOver.keys().next().value!);
       return taken;
@@ -119,7 +142,7 @@ export function createHubContext(
     appliedAck(applied) {
       const ack = { ok: true as const, seq: applied.event.seq };
       const { command, handedOver } = applied;
-      if (applied.duplicate) return ack;
+      if (applied.duplicate || applied.elsewhere) return ack;
       return new AfterAck(ack, async () => {
         base.fanout.publish(toSessionEvent(applied.event));
         if (applied.session) ctx.touchSession(applied.session);
@@ -130,6 +153,7 @@ export function createHubContext(
       });
     },
   };
+  const inputs = createInputForwarding(ctx);
   return ctx;
 }
 
@@ -139,10 +163,10 @@ const SESSION_TOUCH_MS = 100;
 /** How many early hand-overs a node remembers to recognise a resend (a few seconds of inputs at full speed). */
 const HANDED_OVER_KEPT = 2_000;
 
-type CommandTarget = ReturnType<ReturnType<CliNamespace['to']>['timeout']>;
+type CommandTarget = ReturnType<ReturnType<CliNamespace['to']>['timeout']> | ReturnType<CliServerSocket['timeout']>;
 
-/** Emits a stored command with its typed payload; resolves with every receiving CLI's ack. */
-function emitCommand(target: CommandTarget, command: PendingInput): Promise<OkAck[]> {
+/** Emits a stored command with its typed payload; resolves with the receiving CLI's ack (every one's, for a room). */
+function emitCommand(target: CommandTarget, command: PendingInput): Promise<OkAck[] | OkAck> {
   switch (command.type) {
     case 'session:create':
       return target.emitWithAck('session:create', command.payload);

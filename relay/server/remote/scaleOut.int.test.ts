@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '../../protocol';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
+import { cliCommands } from '../storage/schema';
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
 import { reachable, TEST_REDIS_URL } from '../testing/redis';
 import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
@@ -178,5 +180,65 @@ describe('scale-out: two relay nodes', () => {
     expect(fresh.event).toEqual(stored);
     expect(fresh.session.lastActiveAt).toBeInstanceOf(Date);
     expect(fresh.session).toMatchObject({ id: sessionId, instanceId, userId: user.userId, autoApprove: false });
+  });
+
+  it("an input for the CLI on the other node is stored by the CLI's node, before the CLI's answer, with no command kept", async (ctx) => {
+    if (!a || !b) return ctx.skip();
+    const user = await signIn(a, 'forward@example.com');
+    const { token } = await cliTokenFor(a, user.userId);
+    const instanceId = randomUUID();
+    const cli = await connect(cliSocket(a, token, instanceId));
+    sockets.push(cli);
+    // The CLI answers every input at once, as its own session event on node A.
+    cli.on(CLI_COMMANDS.sessionCreate, (_p: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
+    cli.on(CLI_COMMANDS.sessionInput, (p: { sessionId: string; clientMsgId: string }, ack?: (r: unknown) => void) => {
+      ack?.({ ok: true });
+      const body = { type: 'assistant_message', messageId: p.clientMsgId, text: `answer ${p.clientMsgId}` };
+      cli.emit(CLI_EVENTS.sessionEvent, { sessionId: p.sessionId, eventId: randomUUID(), body }, () => undefined);
+    });
+    expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+    const web = await connect(webSocket(b, user.jwt));
+    sockets.push(web);
+    expect(await request(web, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    const live = collect<{ body: { type: string; messageId?: string } }>(web, WEB_PUSH.sessionLive);
+    expect(await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).toMatchObject({ ok: true });
+
+    const acks = [];
+    for (let i = 1; i <= 5; i++) acks.push(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: `m${i}`, text: `q${i}` }));
+    // Each input, then its answer: the CLI's node stored both, in that order.
+    expect(acks).toEqual([1, 3, 5, 7, 9].map((seq) => ({ ok: true, seq })));
+    await waitFor(() => live.filter((e) => e.body.type === 'assistant_message').length === 5, 10_000, 'answers live on node B');
+    const repo = createRemoteRepo(b.storage.db);
+    await waitFor(async () => (await repo.findSession(sessionId))!.lastSeq === 10, 10_000, 'answers stored');
+    const stored = await repo.eventsAfter(sessionId, 0, 20);
+    expect(
+      stored.map((e) => [
+        e.seq,
+        e.body.type,
+        (e.body as { clientMsgId?: string; messageId?: string }).clientMsgId ?? (e.body as { messageId?: string }).messageId,
+      ]),
+    ).toEqual(
+      [1, 2, 3, 4, 5].flatMap((i) => [
+        [2 * i - 1, 'user_message', `m${i}`],
+        [2 * i, 'assistant_message', `m${i}`],
+      ]),
+    );
+    // Handed to the CLI before its commit and taken: no input command was kept (only the session's creation).
+    const kept = await b.storage.db.select().from(cliCommands).where(eq(cliCommands.instanceId, instanceId));
+    expect(kept.map((c) => c.type)).toEqual(['session:create']);
+
+    // A resend of an input already stored answers its seq and reaches the CLI no second time.
+    const inputs = collect(cli, CLI_COMMANDS.sessionInput);
+    expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'm5', text: 'q5' })).toEqual({ ok: true, seq: 9 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inputs).toEqual([]);
+
+    // The CLI goes offline: node B stores the input itself and keeps the command for the CLI's next hello.
+    cli.disconnect();
+    await waitFor(async () => (await repo.findInstance(instanceId))?.online === false, 10_000, 'instance offline');
+    expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'm6', text: 'q6' })).toEqual({ ok: true, seq: 11 });
+    expect((await repo.pendingCommands(instanceId)).map((c) => c.type)).toEqual(['session:input']);
   });
 });

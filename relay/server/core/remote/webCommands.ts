@@ -16,6 +16,8 @@ export interface Applied {
   command: CliCommandRow | null;
   /** The command was handed to the CLI before it was stored (EarlyDelivery): whether the CLI took it. */
   handedOver?: Promise<boolean>;
+  /** Stored, fanned out and handed to the CLI by the CLI's relay node (ForwardInput): nothing left to do here. */
+  elsewhere?: boolean;
 }
 
 /**
@@ -24,6 +26,22 @@ export interface Applied {
  * commit, so the input's seq comes before anything the CLI answers that goes through the same queue (one relay node).
  */
 export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, command: PendingInput) => Promise<boolean>;
+
+/**
+ * With several relay nodes, an input for a CLI connected to another node goes to that node, which stores it in its
+ * own group commit (so it gets its seq before anything the CLI answers, which that node stores too), hands it to the
+ * CLI and fans it out (relay/server/remote/inputForward.ts). Resolves with the stored event's seq, or null when no
+ * node took it (the CLI is offline, or its node did not answer in time): then this node stores it and keeps the command.
+ */
+export type ForwardInput = (event: LiveSessionEvent, instanceId: string, input: SessionInputCommand) => Promise<{ seq: number } | null>;
+
+/** How an input reaches the CLI: handed over by this node before its commit, or forwarded to the CLI's node. */
+export interface InputRoute {
+  early?: EarlyDelivery;
+  forward?: ForwardInput;
+  /** The input's time, when another node took it first (ForwardInput): the stored copy keeps the live copy's. */
+  at?: Date;
+}
 
 const applied = (result: AppendResult, command: CliCommandRow | null): Applied => ({
   event: result.event,
@@ -44,7 +62,7 @@ export async function sendInput(
   session: SessionRef,
   holdsLock: boolean,
   input: SessionInputCommand,
-  early?: EarlyDelivery,
+  route: InputRoute = {},
 ): Promise<Applied> {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
   if (!holdsLock) {
@@ -52,8 +70,20 @@ export async function sendInput(
     if (existing) return { event: existing, session: null, duplicate: true, command: null };
     throw notAttached();
   }
-  const at = deps.now();
+  const at = route.at ?? deps.now();
   const body = { type: 'user_message' as const, clientMsgId: input.clientMsgId, text: input.text };
+  if (route.forward) {
+    const stored = await route.forward({ sessionId: session.id, eventId, at: at.toISOString(), body }, session.instanceId, input);
+    if (stored)
+      return {
+        event: { sessionId: session.id, seq: stored.seq, eventId, at, body },
+        session: null,
+        duplicate: false,
+        command: null,
+        elsewhere: true,
+      };
+  }
+  const { early } = route;
   // Without an early hand-over the CLI hears of the input only once it is stored: that commit is urgent.
   const appending = appendEvent(deps, { sessionId: session.id, eventId, body, at }, !early);
   if (!early) {

@@ -72,10 +72,9 @@ export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection)
   conn.router.on('session:input', async (input) => {
     const session = await conn.ownSessionRef(input.sessionId);
     const holds = await conn.holdsLock(session.instanceId);
-    // One node: the input reaches the CLI (and the session's windows, live) before its commit. Several nodes: the CLI's
-    // answer would be committed by another node's queue, perhaps before the input, so the input is stored first.
-    const early = ctx.clustered ? undefined : ctx.handOver(socket.id);
-    return new AckLater(sendInput(ctx.core, session, holds, input, early).then((applied) => ctx.appliedAck(applied)));
+    // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
+    const route = ctx.inputRoute(socket.id, session.instanceId);
+    return new AckLater(sendInput(ctx.core, session, holds, input, route).then((applied) => ctx.appliedAck(applied)));
   });
 
   conn.router.on('session:interrupt', async (input) => {
