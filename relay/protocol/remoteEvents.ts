@@ -165,6 +165,11 @@ export interface InterServerEvents {
   'remote:input': (payload: z.input<typeof forwardedInputSchema>) => void;
   'remote:input-stored': (payload: z.input<typeof forwardedInputStoredSchema>) => void;
   'remote:session-event': (event: z.output<typeof sessionEventSchema>) => void;
+  /** Live copies and stored events one node published in one turn (relay/server/remote/fanout.ts). */
+  'remote:fanout': (batch: {
+    live: Array<z.output<typeof liveSessionEventSchema>>;
+    stored: Array<z.output<typeof sessionEventSchema>>;
+  }) => void;
   /** An event before its commit (no seq), for every node's sockets that joined its session. */
   'remote:session-live': (event: z.output<typeof liveSessionEventSchema>) => void;
   /** An instance was attached or detached on some node: forget the workspace leases trusted for it. */

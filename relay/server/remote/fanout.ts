@@ -23,8 +23,19 @@ const AHEAD_MAX = 64;
  * gathering them saves a socket write (the dearest part of a round trip here) per commit and window.
  */
 export const STORED_FLUSH_MS = 50;
+/** One message per turn to the other nodes with what this node published in it (live copies and stored events). */
+const NODE_FANOUT = 'remote:fanout' as const;
+/** The most events one `remote:fanout` message carries; more in one turn go in several. */
+const NODE_FANOUT_MAX = 500;
+/** One event per message: what nodes of an earlier release send during a rolling deploy (still understood). */
 const NODE_EVENT = 'remote:session-event' as const;
 const NODE_LIVE = 'remote:session-live' as const;
+
+/** Live copies and stored events one node published in one turn, for the other nodes' sockets (`remote:fanout`). */
+export interface NodeFanout {
+  live: LiveSessionEvent[];
+  stored: SessionEvent[];
+}
 
 interface Subscription {
   socket: Socket;
@@ -58,6 +69,32 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
 
   web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
   web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
+  web.on(NODE_FANOUT, (batch: NodeFanout) => {
+    for (const event of batch.live) deliverLiveLocal(event);
+    for (const event of batch.stored) deliverLocal(event);
+  });
+
+  /**
+   * What goes to the other nodes is gathered for the rest of this turn and sent as one message: the adapter writes
+   * every message to Redis and every node reads it, so a commit of many events (many sessions' CLIs at once) costs one
+   * message, not one per event.
+   */
+  let outbox: NodeFanout | null = null;
+  function toOthers(kind: 'live', event: LiveSessionEvent): void;
+  function toOthers(kind: 'stored', event: SessionEvent): void;
+  function toOthers(kind: 'live' | 'stored', event: LiveSessionEvent | SessionEvent): void {
+    if (!outbox) {
+      outbox = { live: [], stored: [] };
+      setImmediate(sendOutbox);
+    }
+    (outbox[kind] as Array<LiveSessionEvent | SessionEvent>).push(event);
+    if (outbox.live.length + outbox.stored.length >= NODE_FANOUT_MAX) sendOutbox();
+  }
+  function sendOutbox(): void {
+    const batch = outbox;
+    outbox = null;
+    if (batch && batch.live.length + batch.stored.length > 0) toOtherNodes(log, () => web.serverSideEmit(NODE_FANOUT, batch));
+  }
 
   /**
    * An event before its commit, to the sockets that take events live. One catching up from storage, or not reading
@@ -209,7 +246,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     /** After an event was persisted: this node's sockets now, the other nodes through the adapter. */
     publish(event: SessionEvent): void {
       deliverLocal(event);
-      if (clustered) toOtherNodes(log, () => web.serverSideEmit(NODE_EVENT, event));
+      if (clustered) toOthers('stored', event);
     },
     /**
      * Before an event is persisted (`session:live`, no seq): this node's sockets now, the other nodes through the
@@ -217,8 +254,10 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
      */
     publishLive(event: LiveSessionEvent, exceptSocketId?: string): void {
       deliverLiveLocal(event, exceptSocketId);
-      if (clustered) toOtherNodes(log, () => web.serverSideEmit(NODE_LIVE, event));
+      if (clustered) toOthers('live', event);
     },
+    /** A live copy to this node's sockets only (another node sent it, or sends it, to the rest). */
+    deliverLive: deliverLiveLocal,
   };
 }
 export type SessionFanout = ReturnType<typeof createSessionFanout>;

@@ -36,6 +36,8 @@ export function createInputForwarding(ctx: HubContext) {
   web.on(NODE_INPUT, (raw: unknown) => {
     const parsed = forwardedInputSchema.safeParse(raw);
     if (!parsed.success) return log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'remote: malformed forwarded input dropped');
+    // Every node gets the forwarded input: it is also the live copy for this node's windows on the session.
+    ctx.fanout.deliverLive(parsed.data.event);
     if (ctx.cliIsHere(parsed.data.instanceId)) void storeForwarded(parsed.data);
   });
   web.on(NODE_INPUT_STORED, (raw: unknown) => {
@@ -66,7 +68,8 @@ export function createInputForwarding(ctx: HubContext) {
     (event: LiveSessionEvent, instanceId: string, input: SessionInputCommand) => {
       const earlier = waiting.get(event.eventId);
       if (earlier) return earlier.promise;
-      ctx.fanout.publishLive(event, fromSocketId);
+      // The other nodes take their live copy from the forwarded input itself.
+      ctx.fanout.deliverLive(event, fromSocketId);
       let settle!: (reply: { seq: number } | null) => void;
       const promise = new Promise<{ seq: number } | null>((resolve) => {
         const timer = setTimeout(() => settle(null), FORWARD_WAIT_MS);
