@@ -22,7 +22,7 @@ const event = (seq: number): SessionEvent => ({
 const row = (seq: number) => ({ ...event(seq), at: new Date(0) }) as unknown as SessionEventRow;
 
 /** `store.count`: how many events storage holds (seqs 1..count). */
-function setup(stored = 0) {
+function setup(stored = 0, clustered = false) {
   const store = { count: stored };
   const sent: Array<{ name: string; seqs: number[] }> = [];
   const socket = {
@@ -41,11 +41,16 @@ function setup(stored = 0) {
       return Array.from({ length: Math.max(0, Math.min(limit, store.count - after)) }, (_, i) => row(after + i + 1));
     },
   } as unknown as RemoteRepo;
-  const web = { on: () => undefined, serverSideEmit: () => undefined } as unknown as WebNamespace;
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const toNodes: Array<{ name: string; payload: unknown }> = [];
+  const web = {
+    on: (name: string, handler: (payload: unknown) => void) => handlers.set(name, handler),
+    serverSideEmit: (name: string, payload: unknown) => toNodes.push({ name, payload }),
+  } as unknown as WebNamespace;
   const log = { warn: () => undefined, error: () => undefined } as never;
-  const fanout = createSessionFanout(web, () => repo, log, false);
-  const seqs = () => sent.flatMap((s) => s.seqs);
-  return { fanout, socket, sent, reads, seqs, store };
+  const fanout = createSessionFanout(web, () => repo, log, clustered);
+  const seqs = () => sent.filter((s) => s.name !== 'session:live').flatMap((s) => s.seqs);
+  return { fanout, socket, sent, reads, seqs, store, handlers, toNodes };
 }
 
 describe('session fan-out order', () => {
@@ -125,5 +130,20 @@ describe('session fan-out order', () => {
     fanout.publish(event(4));
     await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
     expect(sent.at(-1)).toEqual({ name: 'session:event', seqs: [4] });
+  });
+
+  it('sends the other nodes one remote:fanout message per turn, and delivers theirs to its own windows', async () => {
+    const { fanout, socket, toNodes, handlers, seqs, sent } = setup(0, true);
+    await fanout.join(socket, SESSION, 0);
+    const { seq: _seq, ...live } = event(3);
+    fanout.publishLive(live);
+    fanout.publish(event(1));
+    fanout.publish(event(2));
+    expect(toNodes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(toNodes).toEqual([{ name: 'remote:fanout', payload: { live: [live], stored: [event(1), event(2)] } }]);
+    handlers.get('remote:fanout')!({ live: [{ ...live, eventId: 'e4' }], stored: [event(3), event(4)] });
+    expect(seqs()).toEqual([1, 2, 3, 4]);
+    expect(sent.filter((s) => s.name === 'session:live').length).toBe(2);
   });
 });
