@@ -1,81 +1,115 @@
 import { cliEventContracts, webEventContracts } from '../../protocol';
-import type { RemoteCoreDeps } from '../core/remote/deps';
 import { type KnownSessions, ownSession, type SessionRef } from '../core/remote/sessions';
 import type { HubContext } from './hubContext';
 import type { CliServerSocket, WebServerSocket } from './namespaces';
-import { createEventRouter } from './socketEvents';
+import { createEventRoutes, type EventRoutes } from './socketEvents';
 
 /** Per-socket ownership caches are dropped wholesale beyond this many sessions (a bound, not an LRU). */
 const OWNERSHIP_CACHE_MAX = 1_000;
 
-/** A connected CLI: its socket, validated-event router, and the sessions already known to be its own. */
-export function cliConnection(ctx: HubContext, socket: CliServerSocket) {
-  // Made on first use: most of a CLI's life is idle, and a socket's empty Set still costs its hash table.
-  let known: Set<string> | null = null;
-  return {
-    socket,
-    data: socket.data,
-    router: createEventRouter(socket, cliEventContracts, ctx.log),
-    /** Sessions found to belong to this instance (a session never moves), so session:event skips the lookup. */
-    knownSessions: {
-      has: (id: string) => known?.has(id) === true,
-      add(id: string) {
-        if (!known || known.size >= OWNERSHIP_CACHE_MAX) known = new Set();
-        known.add(id);
-      },
-    } satisfies KnownSessions,
-  };
+/** The `/cli` and `/web` handlers, registered once per hub for every socket of the namespace (socketEvents.ts). */
+export type CliRoutes = EventRoutes<typeof cliEventContracts, CliServerSocket>;
+export type WebRoutes = EventRoutes<typeof webEventContracts, WebServerSocket>;
+export const createCliRoutes = (ctx: Pick<HubContext, 'log'>): CliRoutes => createEventRoutes(cliEventContracts, ctx.log);
+export const createWebRoutes = (ctx: Pick<HubContext, 'log'>): WebRoutes => createEventRoutes(webEventContracts, ctx.log);
+
+/*
+ * What a connection remembers is kept here, keyed by its socket and made on first use (memory per connection, issue
+ * #15: an idle socket has none of it), not in `socket.data`, which the adapter sends to other nodes (fetchSockets).
+ * Handlers are functions of the hub taking the socket (no closure per socket).
+ */
+
+/** Sessions found to belong to a CLI's instance (a session never moves), so session:event skips the lookup. */
+class KnownSessionsCache implements KnownSessions {
+  private ids: Set<string> | null = null;
+  has(id: string): boolean {
+    return this.ids?.has(id) === true;
+  }
+  add(id: string): void {
+    if (!this.ids || this.ids.size >= OWNERSHIP_CACHE_MAX) this.ids = new Set();
+    this.ids.add(id);
+  }
+}
+const knownOf = new WeakMap<object, KnownSessionsCache>();
+
+/** The sessions this CLI socket is known to own. */
+export function knownSessions(socket: CliServerSocket): KnownSessions {
+  let known = knownOf.get(socket);
+  if (!known) knownOf.set(socket, (known = new KnownSessionsCache()));
+  return known;
+}
+
+/**
+ * Sessions a browser socket's user was found to own. A session never changes owner or instance, so a hit saves the
+ * lookup on every input; a session that disappears (account deletion) makes the append answer NOT_FOUND.
+ */
+const ownedOf = new WeakMap<object, Map<string, SessionRef>>();
+/** Instances whose lease a browser socket is having renewed in the background. */
+const renewingOf = new WeakMap<object, Set<string>>();
+
+/** The session, if this socket's user owns it (NOT_FOUND otherwise). */
+export async function ownSessionRef(ctx: HubContext, socket: WebServerSocket, sessionId: string): Promise<SessionRef> {
+  const known = ownedOf.get(socket)?.get(sessionId);
+  if (known) return known;
+  const row = await ownSession(ctx.core, socket.data.userId, sessionId);
+  const ref = { id: row.id, instanceId: row.instanceId };
+  let owned = ownedOf.get(socket);
+  if (!owned || owned.size >= OWNERSHIP_CACHE_MAX) ownedOf.set(socket, (owned = new Map()));
+  owned.set(sessionId, ref);
+  return ref;
+}
+
+async function checkLease(ctx: HubContext, socket: WebServerSocket, instanceId: string): Promise<boolean> {
+  const { core } = ctx;
+  const held = await core.repo.holdsLock({
+    instanceId,
+    windowId: socket.data.windowId,
+    socketId: socket.id,
+    now: core.now(),
+    leaseMs: core.options.leaseMs,
+  });
+  if (held && socket.connected) ctx.leases.remember(instanceId, socket.id);
+  else if (!held) ctx.leases.forgetSocket(socket.id);
+  return held;
+}
+
+/**
+ * Whether this window holds the instance's workspace. The database (which renews the lease) is asked at most once per
+ * half LEASE_TRUST_MS; a window sending steadily has it renewed in the background and never waits for it.
+ */
+export async function holdsLock(ctx: HubContext, socket: WebServerSocket, instanceId: string): Promise<boolean> {
+  const trust = ctx.leases.trusted(instanceId, socket.id);
+  if (trust === 'stale' && !renewingOf.get(socket)?.has(instanceId)) {
+    let mine = renewingOf.get(socket);
+    if (!mine) renewingOf.set(socket, (mine = new Set()));
+    mine.add(instanceId);
+    void checkLease(ctx, socket, instanceId)
+      .catch(() => ctx.leases.forgetSocket(socket.id))
+      .finally(() => {
+        mine.delete(instanceId);
+        if (mine.size === 0 && renewingOf.get(socket) === mine) renewingOf.delete(socket);
+      });
+  }
+  return trust ? true : checkLease(ctx, socket, instanceId);
+}
+
+/**
+ * Transitional, for handlers still registered per socket (handlers/sessions.ts): a CLI socket with its own router.
+ * Each costs the socket its closures again.
+ */
+export function cliConnection(routes: CliRoutes, socket: CliServerSocket) {
+  return { socket, data: socket.data, router: routes.forSocket(socket), knownSessions: knownSessions(socket) };
 }
 export type CliConnection = ReturnType<typeof cliConnection>;
 
-/** A connected browser window: its socket, router, session ownership cache and workspace-lock check. */
-export function webConnection(ctx: HubContext, socket: WebServerSocket) {
-  const core: RemoteCoreDeps = ctx.core;
-  // Sessions this socket's user was found to own. A session never changes owner or instance, so a hit saves the
-  // lookup on every input; a session that disappears (account deletion) makes the append answer NOT_FOUND.
-  // Both made on first use (an idle window never needs them).
-  let owned: Map<string, SessionRef> | null = null;
-  let renewing: Set<string> | null = null;
-  async function checkLease(instanceId: string): Promise<boolean> {
-    const held = await core.repo.holdsLock({
-      instanceId,
-      windowId: socket.data.windowId,
-      socketId: socket.id,
-      now: core.now(),
-      leaseMs: core.options.leaseMs,
-    });
-    if (held && socket.connected) ctx.leases.remember(instanceId, socket.id);
-    else if (!held) ctx.leases.forgetSocket(socket.id);
-    return held;
-  }
+/** Transitional, like cliConnection: a browser socket with its own router, session ownership and lock checks. */
+export function webConnection(ctx: HubContext, routes: WebRoutes, socket: WebServerSocket) {
   return {
     socket,
     data: socket.data,
-    router: createEventRouter(socket, webEventContracts, ctx.log),
-    async ownSessionRef(sessionId: string): Promise<SessionRef> {
-      const known = owned?.get(sessionId);
-      if (known) return known;
-      const row = await ownSession(core, socket.data.userId, sessionId);
-      const ref = { id: row.id, instanceId: row.instanceId };
-      if (!owned || owned.size >= OWNERSHIP_CACHE_MAX) owned = new Map();
-      owned.set(sessionId, ref);
-      return ref;
-    },
-    /**
-     * Whether this window holds the instance's workspace. The database (which renews the lease) is asked at most once
-     * per half LEASE_TRUST_MS; a window sending steadily has it renewed in the background and never waits for it.
-     */
-    async holdsLock(instanceId: string): Promise<boolean> {
-      const trust = ctx.leases.trusted(instanceId, socket.id);
-      if (trust === 'stale' && !renewing?.has(instanceId)) {
-        const mine = (renewing ??= new Set());
-        mine.add(instanceId);
-        void checkLease(instanceId)
-          .catch(() => ctx.leases.forgetSocket(socket.id))
-          .finally(() => mine.delete(instanceId));
-      }
-      return trust ? true : checkLease(instanceId);
-    },
+    router: routes.forSocket(socket),
+    ownSessionRef: (sessionId: string) => ownSessionRef(ctx, socket, sessionId),
+    holdsLock: (instanceId: string) => holdsLock(ctx, socket, instanceId),
   };
 }
 export type WebConnection = ReturnType<typeof webConnection>;

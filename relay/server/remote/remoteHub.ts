@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { type DisconnectReason, Server } from 'socket.io';
 
 import {
   CLI_NAMESPACE,
@@ -20,7 +20,7 @@ import { createAccessTokensRepo } from '../storage/repos/accessTokensRepo';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
 import { createEventBatchRepo } from '../storage/repos/remote/eventBatchRepo';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
-import { cliConnection, webConnection } from './connections';
+import { cliConnection, createCliRoutes, createWebRoutes, webConnection } from './connections';
 import { createSessionFanout } from './fanout';
 import { registerCliInstanceHandlers, registerWebInstanceHandlers } from './handlers/instances';
 import { registerWebPermissionHandlers } from './handlers/permissions';
@@ -31,7 +31,15 @@ import { handshakeError, useCliHandshake, useWebHandshake } from './handshakes';
 import { createHubContext } from './hubContext';
 import { createLeaseTrust } from './leaseTrust';
 import { createPresence, startMaintenance } from './maintenance';
-import { type CliNamespace, instanceRoom, tokenRoom, userRoom, type WebNamespace } from './namespaces';
+import {
+  type CliNamespace,
+  type CliServerSocket,
+  instanceRoom,
+  tokenRoom,
+  userRoom,
+  type WebNamespace,
+  type WebServerSocket,
+} from './namespaces';
 import { createPushBridge, type PushService } from './pushBridge';
 import { createUsageBridge } from './usageBridge';
 
@@ -121,31 +129,40 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   ctx.push = push;
 
   useCliHandshake(cli, { core, db: deps.db, log });
+  // Handlers are registered once for every socket of a namespace (socketEvents.ts): a socket only gets the shared
+  // any-listener and the shared disconnect listener below (Socket.IO calls them with `this` = the socket).
+  const cliRoutes = createCliRoutes(ctx);
+  registerCliInstanceHandlers(ctx, cliRoutes);
+  registerCliUsageHandlers(ctx, cliRoutes);
+  function cliGone(this: CliServerSocket, reason: DisconnectReason): void {
+    presence.disconnected(this.data.instanceId, this.id, reason);
+  }
   cli.on('connection', (socket) => {
-    const conn = cliConnection(ctx, socket);
+    cliRoutes.attach(socket);
     presence.connected(socket.data.instanceId);
     void socket.join([instanceRoom(socket.data.instanceId), tokenRoom(socket.data.tokenId)]);
-    registerCliInstanceHandlers(ctx, conn);
-    registerCliSessionHandlers(ctx, conn);
-    registerCliUsageHandlers(ctx, conn);
-    socket.on('disconnect', (reason) => presence.disconnected(socket.data.instanceId, socket.id, reason));
+    registerCliSessionHandlers(ctx, cliConnection(cliRoutes, socket));
+    socket.on('disconnect', cliGone);
   });
 
   useWebHandshake(web, { app, config: deps.config });
+  const webRoutes = createWebRoutes(ctx);
+  registerWebInstanceHandlers(ctx, webRoutes);
+  registerWebSessionAdminHandlers(ctx, webRoutes);
+  registerWebPermissionHandlers(ctx, webRoutes);
+  function windowClosed(this: WebServerSocket): void {
+    ctx.fanout.leaveAll(this);
+    ctx.leases.forgetSocket(this.id);
+    // A closed window frees its workspace now, so a new tab 2 s later is not told "busy" by a window that is gone.
+    windowGone(core, this.id).catch((error: unknown) => log.warn({ err: error }, 'remote: releasing a closed window’s lock failed'));
+  }
   web.on('connection', (socket) => {
-    const conn = webConnection(ctx, socket);
+    webRoutes.attach(socket);
     void socket.join(userRoom(socket.data.userId));
-    registerWebInstanceHandlers(ctx, conn);
+    const conn = webConnection(ctx, webRoutes, socket);
     registerWebSessionHandlers(ctx, conn);
-    registerWebSessionAdminHandlers(ctx, conn);
-    registerWebPermissionHandlers(ctx, conn);
     push.registerWindow(conn);
-    socket.on('disconnect', () => {
-      ctx.fanout.leaveAll(socket);
-      ctx.leases.forgetSocket(socket.id);
-      // A closed window frees its workspace now, so a new tab 2 s later is not told "busy" by a window that is gone.
-      windowGone(core, socket.id).catch((error: unknown) => log.warn({ err: error }, 'remote: releasing a closed window’s lock failed'));
-    });
+    socket.on('disconnect', windowClosed);
   });
 
   const stopMaintenance = startMaintenance(ctx, { cliTokens: createCliTokensRepo(deps.db), accessTokens: createAccessTokensRepo(deps.db) });

@@ -29,7 +29,7 @@ type Contracts = Record<string, EventContract>;
 export type HandlerReturn<C extends Contracts, E extends keyof C> =
   AckOf<C, E> | AckError | AfterAck<AckOf<C, E> | AckError> | AckLater<AckOf<C, E> | AckError>;
 /**
- * A handler gets the validated payload and the socket it came from, so one function can serve every socket of a
+ * A handler gets the validated payload and the socket it came from, so one function serves every socket of a
  * namespace (no closure per socket and event).
  */
 export type Handler<C extends Contracts, E extends keyof C, S = unknown> = (
@@ -39,52 +39,14 @@ export type Handler<C extends Contracts, E extends keyof C, S = unknown> = (
 
 /**
  * The part of a Socket.IO server socket the router needs; inbound payloads are unknown until validated here.
- * Socket.IO calls listeners with `this` = the socket, which is how the shared listeners below find its router.
+ * Socket.IO calls a socket's any-listeners, with `this` = the socket, for every inbound event (before its own
+ * dispatch to `on` listeners, which the router does not use), with the ack callback last when the client wants one.
  */
 interface InboundSocket {
-  on(event: string, listener: (this: unknown, ...args: unknown[]) => void): unknown;
   onAny(listener: (this: unknown, event: unknown, ...args: unknown[]) => void): unknown;
 }
 type Reply = (payload: unknown) => void;
 type AnyHandler = (data: unknown, socket: unknown) => Promise<unknown>;
-
-/**
- * One per contract table, shared by every socket of the namespace: each event's position, and one listener function
- * per event. A socket's own cost is then one listener slot per event and an array of its handlers (memory per
- * connection, issue #15; the listeners of each socket used to be a closure and a context per event).
- */
-interface Table {
-  contracts: Contracts;
-  index: Map<string, number>;
-  listeners: Array<(this: unknown, ...args: unknown[]) => void>;
-}
-const tables = new WeakMap<Contracts, Table>();
-const routers = new WeakMap<object, EventRouter<Contracts, InboundSocket>>();
-
-function tableOf(contracts: Contracts): Table {
-  let table = tables.get(contracts);
-  if (table) return table;
-  const names = Object.keys(contracts);
-  table = {
-    contracts,
-    index: new Map(names.map((name, i) => [name, i])),
-    listeners: names.map(
-      (name, i) =>
-        function (this: unknown, ...args: unknown[]) {
-          routers.get(this as object)?.dispatch(i, name, args);
-        },
-    ),
-  };
-  tables.set(contracts, table);
-  return table;
-}
-
-/** Shared by every socket: an event no handler is registered for is answered BAD_REQUEST (when it carries an ack). */
-function answerUnknown(this: unknown, event: unknown, ...args: unknown[]): void {
-  if (typeof event === 'string' && routers.get(this as object)?.handles(event)) return;
-  const ack = args.at(-1);
-  if (typeof ack === 'function') (ack as Reply)(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
-}
 
 function failed(log: FastifyBaseLogger, event: string, error: unknown): AckError {
   if (error instanceof RemoteFailure) return error.ack;
@@ -124,60 +86,99 @@ async function run(log: FastifyBaseLogger, event: string, work: () => Promise<un
 }
 
 /**
- * Validated event handlers of one socket, typed by its namespace's contract table (relay/protocol/remoteEvents.ts):
- * the payload a handler gets is the schema's output, and what it returns must be that event's ack, so a wrong answer
- * fails `tsc`. Every inbound event must carry an ack: one without is dropped (logged), a payload failing its schema
- * (or holding anything storage refuses) is answered BAD_REQUEST, an unknown event name too, a use case's
- * RemoteFailure its own ack, a storage data error BAD_REQUEST, any other fault INTERNAL.
+ * Validated event handlers of one namespace, typed by its contract table (relay/protocol/remoteEvents.ts): the payload
+ * a handler gets is the schema's output, and what it returns must be that event's ack, so a wrong answer fails `tsc`.
+ * Every inbound event must carry an ack: one without is dropped (logged), a payload failing its schema (or holding
+ * anything storage refuses) is answered BAD_REQUEST, an event with no handler too, a use case's RemoteFailure its own
+ * ack, a storage data error BAD_REQUEST, any other fault INTERNAL.
  * Handlers of one socket run one after another in arrival order (so a CLI's events get seqs in the order it sent
  * them); anything slow (waiting for another party) belongs in an AfterAck continuation, which does not hold the queue.
+ *
+ * Made once per namespace (memory per connection, issue #15): handlers are registered once for every socket, and a
+ * socket costs one slot in its any-listener array (the listener is shared) plus, only while it has events in flight,
+ * the tail of its queue. Socket.IO's per-socket `_events` table holds none of the contract's event names.
  */
-export class EventRouter<C extends Contracts, S extends InboundSocket> {
-  private readonly handlers: Array<AnyHandler | undefined> = [];
-  private queue: Promise<void> | undefined;
+export class EventRoutes<C extends Contracts, S extends InboundSocket> {
+  private readonly handlers = new Map<string, AnyHandler>();
+  /** Sockets with events in flight: the tail of each one's queue (removed once it drained). */
+  private readonly queues = new WeakMap<object, Promise<void>>();
+  /** Transitional: handlers registered for one socket only (taking precedence over the namespace's). */
+  private readonly own = new WeakMap<object, Map<string, AnyHandler>>();
+  private readonly listener: (this: unknown, event: unknown, ...args: unknown[]) => void;
 
   constructor(
-    private readonly socket: S,
-    private readonly table: Table,
+    private readonly contracts: C,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    const routes = this as unknown as EventRoutes<Contracts, InboundSocket>;
+    this.listener = function (this: unknown, event: unknown, ...args: unknown[]) {
+      routes.dispatch(this as InboundSocket, event, args);
+    };
+  }
 
-  on<E extends keyof C & string>(event: E, handler: Handler<C, E, S>): void {
-    const i = this.table.index.get(event)!;
-    if (this.handlers[i] === undefined) this.socket.on(event, this.table.listeners[i]!);
-    this.handlers[i] = handler as AnyHandler;
+  /** Handles `event` on every socket of the namespace. */
+  on<E extends keyof C & string>(event: E, handler: Handler<C, E, S>): this {
+    this.handlers.set(event, handler as AnyHandler);
+    return this;
+  }
+
+  /** Routes this socket's inbound events (call once, at connection). */
+  attach(socket: S): void {
+    socket.onAny(this.listener);
+  }
+
+  /**
+   * Transitional, for handlers still made per socket: `event` on this socket only. Each costs the socket a closure
+   * per event again; handlers taking the socket as their second argument belong in `on`.
+   */
+  forSocket(socket: S): { on<E extends keyof C & string>(event: E, handler: Handler<C, E, S>): void } {
+    return {
+      on: (event, handler) => {
+        let own = this.own.get(socket);
+        if (!own) this.own.set(socket, (own = new Map()));
+        own.set(event, handler as AnyHandler);
+      },
+    };
   }
 
   /** Whether `event` has a handler on this socket. */
-  handles(event: string): boolean {
-    const i = this.table.index.get(event);
-    return i !== undefined && this.handlers[i] !== undefined;
+  handles(socket: S, event: string): boolean {
+    return this.handlerOf(socket, event) !== undefined;
   }
 
-  /** An inbound event (from the shared listener of event number `i`). */
-  dispatch(i: number, event: string, args: unknown[]): void {
+  private handlerOf(socket: object, event: unknown): AnyHandler | undefined {
+    if (typeof event !== 'string') return undefined;
+    return this.own.get(socket)?.get(event) ?? this.handlers.get(event);
+  }
+
+  /** An inbound event of `socket` (from the shared any-listener). */
+  private dispatch(socket: InboundSocket, event: unknown, args: unknown[]): void {
     const last = args.at(-1);
-    if (typeof last !== 'function') {
-      this.log.debug({ event }, 'remote: event without ack dropped');
+    const ack = typeof last === 'function' ? (last as Reply) : undefined;
+    const handler = this.handlerOf(socket, event);
+    if (!handler) {
+      ack?.(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
       return;
     }
-    const ack = last as Reply;
-    const valid = validateInbound(this.table.contracts[event]!.payload, args.length > 1 ? args[0] : undefined);
+    const name = event as string;
+    if (!ack) {
+      this.log.debug({ event: name }, 'remote: event without ack dropped');
+      return;
+    }
+    const valid = validateInbound(this.contracts[name]!.payload, args.length > 1 ? args[0] : undefined);
     if (!valid.ok) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
-    const handler = this.handlers[i]!;
-    const work = () => handler(valid.data, this.socket);
-    this.queue = (this.queue ?? Promise.resolve()).then(() => run(this.log, event, work, ack));
+    const work = () => handler(valid.data, socket);
+    const queues = this.queues;
+    const tail: Promise<void> = (queues.get(socket) ?? Promise.resolve())
+      .then(() => run(this.log, name, work, ack))
+      .finally(() => {
+        if (queues.get(socket) === tail) queues.delete(socket);
+      });
+    queues.set(socket, tail);
   }
 }
 
-/** The router of one socket (see EventRouter); its listeners are shared by every socket of the contract table. */
-export function createEventRouter<C extends Contracts, S extends InboundSocket>(
-  socket: S,
-  contracts: C,
-  log: FastifyBaseLogger,
-): EventRouter<C, S> {
-  const router = new EventRouter<C, S>(socket, tableOf(contracts), log);
-  routers.set(socket, router as unknown as EventRouter<Contracts, InboundSocket>);
-  socket.onAny(answerUnknown);
-  return router;
+/** The routes of one namespace (see EventRoutes): register handlers with `on`, and `attach` each socket. */
+export function createEventRoutes<C extends Contracts, S extends InboundSocket>(contracts: C, log: FastifyBaseLogger): EventRoutes<C, S> {
+  return new EventRoutes<C, S>(contracts, log);
 }

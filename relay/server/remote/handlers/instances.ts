@@ -1,15 +1,15 @@
 import { WEB_PUSH } from '../../../protocol';
 import { attachInstance, detachInstance, helloInstance, listInstances } from '../../core/remote/instances';
-import type { CliConnection, WebConnection } from '../connections';
+import type { CliRoutes, WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
 import { userRoom } from '../namespaces';
 import { ackError, AfterAck } from '../socketEvents';
 
 /** `/cli` `cli:hello`: environment, announced sessions, commands kept while the CLI was away. */
-export function registerCliInstanceHandlers(ctx: HubContext, conn: CliConnection): void {
-  const { data } = conn;
-  conn.router.on('cli:hello', async (hello) => {
-    const result = await helloInstance(ctx.core, { instanceId: data.instanceId, userId: data.userId, socketId: conn.socket.id }, hello);
+export function registerCliInstanceHandlers(ctx: HubContext, routes: CliRoutes): void {
+  routes.on('cli:hello', async (hello, socket) => {
+    const { data } = socket;
+    const result = await helloInstance(ctx.core, { instanceId: data.instanceId, userId: data.userId, socketId: socket.id }, hello);
     if (!result) return ackError('NOT_FOUND', 'This connection no longer serves the instance');
     return new AfterAck({ ok: true as const, ...result }, () => {
       ctx.web.to(userRoom(data.userId)).emit(WEB_PUSH.instanceUpdated, { instance: result.instance });
@@ -18,11 +18,14 @@ export function registerCliInstanceHandlers(ctx: HubContext, conn: CliConnection
 }
 
 /** `/web` instances: list, attach (the workspace lock, with take-over), detach. */
-export function registerWebInstanceHandlers(ctx: HubContext, conn: WebConnection): void {
-  const { data, socket } = conn;
-  conn.router.on('instances:list', async () => ({ ok: true as const, instances: await listInstances(ctx.core, data.userId) }));
+export function registerWebInstanceHandlers(ctx: HubContext, routes: WebRoutes): void {
+  routes.on('instances:list', async (_input, socket) => ({
+    ok: true as const,
+    instances: await listInstances(ctx.core, socket.data.userId),
+  }));
 
-  conn.router.on('instance:attach', async (input) => {
+  routes.on('instance:attach', async (input, socket) => {
+    const { data } = socket;
     const outcome = await attachInstance(
       ctx.core,
       { userId: data.userId, windowId: data.windowId, socketId: socket.id, device: data.device },
@@ -35,8 +38,8 @@ export function registerWebInstanceHandlers(ctx: HubContext, conn: WebConnection
     });
   });
 
-  conn.router.on('instance:detach', async (input) => {
-    await detachInstance(ctx.core, data, input.instanceId);
+  routes.on('instance:detach', async (input, socket) => {
+    await detachInstance(ctx.core, socket.data, input.instanceId);
     ctx.leaseChanged(input.instanceId);
     return { ok: true as const };
   });

@@ -1,7 +1,7 @@
 import { WEB_PUSH } from '../../../protocol';
 import { chooseModel, deleteSession, type Managed, renameSession, searchSessions } from '../../core/remote/sessionAdmin';
 import { toSession } from '../../core/remote/views';
-import type { WebConnection } from '../connections';
+import { holdsLock, ownSessionRef, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
 import { userRoom } from '../namespaces';
 import { AfterAck } from '../socketEvents';
@@ -11,36 +11,35 @@ import { AfterAck } from '../socketEvents';
  * sees the change (`session:updated`, or `session:deleted`), and the CLI gets the command (or finds it pending in its
  * next `cli:hello` ack when it is offline).
  */
-export function registerWebSessionAdminHandlers(ctx: HubContext, conn: WebConnection): void {
-  const { data } = conn;
+export function registerWebSessionAdminHandlers(ctx: HubContext, routes: WebRoutes): void {
   const changed = (managed: Managed) =>
     new AfterAck({ ok: true as const, session: toSession(managed.session) }, async () => {
       ctx.broadcastSession(managed.session);
       await ctx.deliver(managed.command);
     });
 
-  conn.router.on('session:rename', async (input) => {
-    const session = await conn.ownSessionRef(input.sessionId);
-    return changed(await renameSession(ctx.core, session, await conn.holdsLock(session.instanceId), input));
+  routes.on('session:rename', async (input, socket) => {
+    const session = await ownSessionRef(ctx, socket, input.sessionId);
+    return changed(await renameSession(ctx.core, session, await holdsLock(ctx, socket, session.instanceId), input));
   });
 
-  conn.router.on('session:model', async (input) => {
-    const session = await conn.ownSessionRef(input.sessionId);
-    return changed(await chooseModel(ctx.core, session, await conn.holdsLock(session.instanceId), input));
+  routes.on('session:model', async (input, socket) => {
+    const session = await ownSessionRef(ctx, socket, input.sessionId);
+    return changed(await chooseModel(ctx.core, session, await holdsLock(ctx, socket, session.instanceId), input));
   });
 
-  conn.router.on('session:delete', async (input) => {
-    const session = await conn.ownSessionRef(input.sessionId);
-    const managed = await deleteSession(ctx.core, session, await conn.holdsLock(session.instanceId));
+  routes.on('session:delete', async (input, socket) => {
+    const session = await ownSessionRef(ctx, socket, input.sessionId);
+    const managed = await deleteSession(ctx.core, session, await holdsLock(ctx, socket, session.instanceId));
     return new AfterAck({ ok: true as const }, async () => {
-      ctx.web.to(userRoom(data.userId)).emit(WEB_PUSH.sessionDeleted, { instanceId: session.instanceId, sessionId: session.id });
+      ctx.web.to(userRoom(socket.data.userId)).emit(WEB_PUSH.sessionDeleted, { instanceId: session.instanceId, sessionId: session.id });
       void ctx.broadcastInstance(session.instanceId);
       await ctx.deliver(managed.command);
     });
   });
 
-  conn.router.on('sessions:search', async (input) => ({
+  routes.on('sessions:search', async (input, socket) => ({
     ok: true as const,
-    sessionIds: await searchSessions(ctx.core, data.userId, input),
+    sessionIds: await searchSessions(ctx.core, socket.data.userId, input),
   }));
 }
