@@ -126,6 +126,23 @@ describe('live events', () => {
     expect(hello.ok && hello.pendingInputs.filter((p) => p.type === 'session:input')).toEqual([]);
   });
 
+  it('a permission answer reaches the CLI before it is stored, once; other windows see it live then stored; no command is kept', async () => {
+    const { cli, web, sessionId, commands, seen } = await setup('permission');
+    const answer = { sessionId, requestId: randomUUID(), decision: 'allow', scope: 'once' };
+    const first = await request(web, WEB_EVENTS.sessionPermission, answer);
+    expect(first).toEqual({ ok: true, seq: 1 });
+    expect(await request(web, WEB_EVENTS.sessionPermission, answer)).toEqual({ ok: true, seq: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(commands.filter((c) => c.event === CLI_COMMANDS.sessionPermission)).toEqual([
+      { event: CLI_COMMANDS.sessionPermission, payload: answer },
+    ]);
+    await waitFor(() => seen.watcher.some((p) => p.kind === 'stored'), 5_000, 'the stored permission_response');
+    expectLiveThenStored(seen.watcher, [seen.watcher.find((p) => p.kind === 'stored')!.event.eventId]);
+    expect(seen.web.filter((p) => p.kind === 'live')).toEqual([]);
+    const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
+    expect(hello.ok && hello.pendingInputs.filter((p) => p.type === 'session:permission')).toEqual([]);
+  });
+
   it('a window that joins with batches gets stored events several to a message, the same events in the same order', async () => {
     const { cli, sessionId, jwt } = await setup('batches');
     const total = 1_200;

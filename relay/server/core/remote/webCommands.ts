@@ -83,29 +83,46 @@ export async function sendInput(
         elsewhere: true,
       };
   }
-  const { early } = route;
-  // Without an early hand-over the CLI hears of the input only once it is stored: that commit is urgent.
+  return storeAndHandOver(
+    deps,
+    session,
+    { eventId, body, at },
+    { type: 'session:input', commandId: eventId, payload: { ...input } },
+    route.early,
+  );
+}
+
+/**
+ * Stores a browser command's event and gets the command to the CLI. With `early` (this node holds the CLI, or is the
+ * only node) the event is queued for its group commit, then handed to the CLI and sent live to the session's other
+ * windows at once; the answer waits for the commit and for the CLI's ack (HANDOVER_WAIT_MS at most), and only a command
+ * the CLI did not take is kept for its next hello. Without, the event is stored first (an urgent commit) and the
+ * command kept, then delivered (hubContext `appliedAck`). A CLI that gets a command twice (a resend, or the stored
+ * command at its next hello) applies it once: it dedupes by command id, clientMsgId and requestId.
+ */
+async function storeAndHandOver(
+  deps: RemoteCoreDeps,
+  session: SessionRef,
+  event: { eventId: string; body: SessionEventRow['body'] & { type: string }; at: Date },
+  command: PendingInput,
+  early?: EarlyDelivery,
+): Promise<Applied> {
+  const { eventId, body, at } = event;
   const appending = appendEvent(deps, { sessionId: session.id, eventId, body, at }, !early);
+  const keep = () => queueCommand(deps, session.instanceId, command.type, { ...command.payload }, eventId);
   if (!early) {
     const result = await appending;
     if (result.duplicate) return applied(result, null);
-    return applied(result, await queueCommand(deps, session.instanceId, 'session:input', { ...input }, eventId));
+    return applied(result, await keep());
   }
-  // The CLI hears of the input now; it is stored meanwhile. A CLI that gets it twice (a resend, or the stored command
-  // at its next hello) takes it once: it dedupes by command id and clientMsgId.
-  const handedOver = early({ sessionId: session.id, eventId, at: at.toISOString(), body }, session.instanceId, {
-    type: 'session:input',
-    commandId: eventId,
-    payload: { ...input },
-  });
+  const handedOver = early({ sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent, session.instanceId, command);
   const result = await appending;
   if (result.duplicate) return applied(result, null);
-  // Before the browser's ack, the input must be safe: taken by the CLI (usually by now), or kept as a pending command
+  // Before the browser's ack, the command must be safe: taken by the CLI (usually by now), or kept as a pending command
   // (delivered at the CLI's next hello, or marked delivered when a late ack comes).
   const waited = new Promise<false>((resolve) => setTimeout(resolve, HANDOVER_WAIT_MS, false).unref());
   if (await Promise.race([handedOver, waited])) return { ...applied(result, null), handedOver };
-  const command = await queueCommand(deps, session.instanceId, 'session:input', { ...input }, eventId);
-  return { ...applied(result, command), handedOver };
+  return { ...applied(result, await keep()), handedOver };
 }
 
 /** `session:permission`: the answer is stored once (per requestId) and sent to the CLI. */
@@ -114,17 +131,13 @@ export async function answerPermission(
   session: SessionRef,
   holdsLock: boolean,
   input: SessionPermissionCommand,
+  early?: EarlyDelivery,
 ): Promise<Applied> {
   if (!holdsLock) throw notAttached();
   const eventId = nameUuid('permission', session.id, input.requestId);
-  const result = await appendEvent(deps, {
-    sessionId: session.id,
-    eventId,
-    body: { type: 'permission_response', requestId: input.requestId, decision: input.decision, scope: input.scope },
-    at: deps.now(),
-  });
-  if (result.duplicate) return applied(result, null);
-  return applied(result, await queueCommand(deps, session.instanceId, 'session:permission', { ...input }, eventId));
+  const body = { type: 'permission_response' as const, requestId: input.requestId, decision: input.decision, scope: input.scope };
+  const command = { type: 'session:permission' as const, commandId: eventId, payload: { ...input } };
+  return storeAndHandOver(deps, session, { eventId, body, at: deps.now() }, command, early);
 }
 
 /** `session:interrupt`: only for an online CLI (an interrupt queued for later would stop a turn nobody remembers). */
