@@ -14,6 +14,8 @@ const NODE_INPUT_STORED = 'remote:input-stored' as const;
  * for the CLI's next hello): covers that node's commit and the CLI's ack (50 ms at most) under load.
  */
 const FORWARD_WAIT_MS = 1_000;
+/** A forwarded input not answered by then has its instance's online state checked (offline: stored here at once). */
+const ONLINE_CHECK_AFTER_MS = 25;
 
 type ForwardedInput = z.infer<typeof forwardedInputSchema>;
 type StoredReply = z.infer<typeof forwardedInputStoredSchema>;
@@ -81,13 +83,17 @@ export function createInputForwarding(ctx: HubContext) {
       });
       waiting.set(event.eventId, { promise, settle });
       toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT, { event, instanceId, input } satisfies ForwardedInput));
-      // An offline instance has no node to answer: do not wait out FORWARD_WAIT_MS for it.
-      core.repo.findInstance(instanceId).then(
-        (row) => {
-          if (!row || !toInstance(row, 0, core.now()).online) waiting.get(event.eventId)?.settle(null);
-        },
-        () => undefined,
-      );
+      // An offline instance has no node to answer: do not wait out FORWARD_WAIT_MS for it. Asked only when the answer
+      // is slow to come (usually it comes within a few ms), so a steady stream of inputs costs no query each.
+      setTimeout(() => {
+        if (!waiting.has(event.eventId)) return;
+        core.repo.findInstance(instanceId).then(
+          (row) => {
+            if (!row || !toInstance(row, 0, core.now()).online) waiting.get(event.eventId)?.settle(null);
+          },
+          () => undefined,
+        );
+      }, ONLINE_CHECK_AFTER_MS).unref();
       return promise;
     };
 
