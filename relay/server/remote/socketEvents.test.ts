@@ -8,23 +8,34 @@ import { AckLater, AfterAck, createEventRoutes } from './socketEvents';
 type AnyListener = (this: unknown, event: unknown, ...args: unknown[]) => void;
 
 /**
- * A socket stand-in with Socket.IO's any-listener API: every inbound event goes to the `onAny` listeners, called with
- * `this` = the socket; `deliver` plays an inbound event with its ack callback, `deliverWithoutAck` one without.
+ * A socket stand-in with Socket.IO's any-listener API (socket.io/dist/socket.js: `onAny` pushes to `_anyListeners`,
+ * made on first use; `listenersAny()` returns that array; every inbound event goes to them, called with `this` = the
+ * socket). `deliver` plays an inbound event with its ack callback, `deliverWithoutAck` one without. With `elsewhere`,
+ * the listeners are kept in a private array instead (a Socket.IO that changed how it stores them).
  */
-function fakeSocket() {
-  const any: AnyListener[] = [];
+function fakeSocket(elsewhere = false) {
+  const hidden: AnyListener[] = [];
   const socket = {
-    any,
+    _anyListeners: undefined as AnyListener[] | undefined,
+    onAnyCalls: 0,
+    get any(): AnyListener[] {
+      return elsewhere ? hidden : (socket._anyListeners ?? []);
+    },
     onAny(listener: AnyListener) {
-      any.push(listener);
+      socket.onAnyCalls += 1;
+      if (elsewhere) hidden.push(listener);
+      else (socket._anyListeners ??= []).push(listener);
+    },
+    listenersAny(): AnyListener[] {
+      return socket.any;
     },
     deliver(event: unknown, ...args: unknown[]): Promise<unknown> {
       return new Promise((resolve) => {
-        for (const listener of any) listener.call(socket, event, ...args, resolve);
+        for (const listener of socket.any.slice()) listener.call(socket, event, ...args, resolve);
       });
     },
     deliverWithoutAck(event: unknown, ...args: unknown[]): void {
-      for (const listener of any) listener.call(socket, event, ...args);
+      for (const listener of socket.any.slice()) listener.call(socket, event, ...args);
     },
   };
   return socket;
@@ -91,6 +102,31 @@ describe('event router: one set of handlers for every socket', () => {
     expect(await a.deliver('step', { n: 1 })).toEqual({ ok: true, n: 2 });
     expect(await b.deliver('step', { n: 5 })).toEqual({ ok: true, n: 10 });
     expect(seen).toEqual([a, b]);
+  });
+
+  it('gives a socket a one-slot any-listener array, and uses onAny where Socket.IO keeps them elsewhere', async () => {
+    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log).on('step', async ({ n }) => ({ ok: true as const, n }));
+    const plain = fakeSocket();
+    routes.attach(plain);
+    // Not through onAny, whose array V8 grows to 17 slots on the first push.
+    expect(plain.onAnyCalls).toBe(0);
+    expect(plain._anyListeners).toHaveLength(1);
+    expect(plain.listenersAny()).toBe(plain._anyListeners);
+    expect(await plain.deliver('step', { n: 1 })).toEqual({ ok: true, n: 1 });
+    const other = fakeSocket(true);
+    routes.attach(other);
+    expect(other._anyListeners).toBeUndefined();
+    expect(other.onAnyCalls).toBe(1);
+    expect(other.listenersAny()).toHaveLength(1);
+    expect(await other.deliver('step', { n: 2 })).toEqual({ ok: true, n: 2 });
+    // One that already has an any-listener keeps it, and gets the router's next to it.
+    const seen: unknown[] = [];
+    const busy = fakeSocket();
+    busy.onAny((event) => void seen.push(event));
+    routes.attach(busy);
+    expect(busy.listenersAny()).toHaveLength(2);
+    expect(await busy.deliver('step', { n: 3 })).toEqual({ ok: true, n: 3 });
+    expect(seen).toEqual(['step']);
   });
 
   it("runs one socket's handlers in arrival order without holding up another socket", async () => {

@@ -43,8 +43,10 @@ export type Handler<C extends Contracts, E extends keyof C, S = unknown> = (
  * dispatch to `on` listeners, which the router does not use), with the ack callback last when the client wants one.
  */
 interface InboundSocket {
-  onAny(listener: (this: unknown, event: unknown, ...args: unknown[]) => void): unknown;
+  onAny(listener: AnyListener): unknown;
+  listenersAny(): AnyListener[];
 }
+type AnyListener = (this: unknown, event: unknown, ...args: unknown[]) => void;
 type Reply = (payload: unknown) => void;
 type AnyHandler = (data: unknown, socket: unknown) => Promise<unknown>;
 
@@ -104,7 +106,7 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly queues = new WeakMap<object, Promise<void>>();
   /** Transitional: handlers registered for one socket only (taking precedence over the namespace's). */
   private readonly own = new WeakMap<object, Map<string, AnyHandler>>();
-  private readonly listener: (this: unknown, event: unknown, ...args: unknown[]) => void;
+  private readonly listener: AnyListener;
 
   constructor(
     private readonly contracts: C,
@@ -122,8 +124,20 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     return this;
   }
 
-  /** Routes this socket's inbound events (call once, at connection). */
+  /**
+   * Routes this socket's inbound events (call once, at connection). Socket.IO keeps a socket's any-listeners in an
+   * array that `onAny` makes empty and pushes to, which V8 grows to 17 slots (~150 bytes per socket); a socket with no
+   * any-listener yet gets a one-slot array in the same place instead. Checked through the public `listenersAny()`
+   * (which returns that array): should Socket.IO keep them elsewhere, `onAny` is used.
+   */
   attach(socket: S): void {
+    const own = socket as unknown as { _anyListeners?: AnyListener[] };
+    if (own._anyListeners === undefined) {
+      const listeners = [this.listener];
+      own._anyListeners = listeners;
+      if (socket.listenersAny() === listeners) return;
+      own._anyListeners = undefined;
+    }
     socket.onAny(this.listener);
   }
 
