@@ -94,22 +94,9 @@ export async function holdsLock(ctx: HubContext, socket: WebServerSocket, instan
 }
 
 /**
- * Transitional, for handlers still registered per socket (handlers/sessions.ts): a CLI socket with its own router.
- * Each costs the socket its closures again.
+ * What `/web` handlers are registered on (pushBridge.ts `registerWindow`): the namespace's routes, once per hub; the
+ * handlers get each window's socket.
  */
-export function cliConnection(routes: CliRoutes, socket: CliServerSocket) {
-  return { socket, data: socket.data, router: routes.forSocket(socket), knownSessions: knownSessions(socket) };
+export interface WebConnection {
+  router: WebRoutes;
 }
-export type CliConnection = ReturnType<typeof cliConnection>;
-
-/** Transitional, like cliConnection: a browser socket with its own router, session ownership and lock checks. */
-export function webConnection(ctx: HubContext, routes: WebRoutes, socket: WebServerSocket) {
-  return {
-    socket,
-    data: socket.data,
-    router: routes.forSocket(socket),
-    ownSessionRef: (sessionId: string) => ownSessionRef(ctx, socket, sessionId),
-    holdsLock: (instanceId: string) => holdsLock(ctx, socket, instanceId),
-  };
-}
-export type WebConnection = ReturnType<typeof webConnection>;

@@ -20,7 +20,7 @@ import { createAccessTokensRepo } from '../storage/repos/accessTokensRepo';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
 import { createEventBatchRepo } from '../storage/repos/remote/eventBatchRepo';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
-import { cliConnection, createCliRoutes, createWebRoutes, webConnection } from './connections';
+import { createCliRoutes, createWebRoutes } from './connections';
 import { createSessionFanout } from './fanout';
 import { registerCliInstanceHandlers, registerWebInstanceHandlers } from './handlers/instances';
 import { registerWebPermissionHandlers } from './handlers/permissions';
@@ -133,6 +133,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   // any-listener and the shared disconnect listener below (Socket.IO calls them with `this` = the socket).
   const cliRoutes = createCliRoutes(ctx);
   registerCliInstanceHandlers(ctx, cliRoutes);
+  registerCliSessionHandlers(ctx, cliRoutes);
   registerCliUsageHandlers(ctx, cliRoutes);
   function cliGone(this: CliServerSocket, reason: DisconnectReason): void {
     presence.disconnected(this.data.instanceId, this.id, reason);
@@ -141,7 +142,6 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     cliRoutes.attach(socket);
     presence.connected(socket.data.instanceId);
     void socket.join([instanceRoom(socket.data.instanceId), tokenRoom(socket.data.tokenId)]);
-    registerCliSessionHandlers(ctx, cliConnection(cliRoutes, socket));
     socket.on('disconnect', cliGone);
   });
 
@@ -149,7 +149,9 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   const webRoutes = createWebRoutes(ctx);
   registerWebInstanceHandlers(ctx, webRoutes);
   registerWebSessionAdminHandlers(ctx, webRoutes);
+  registerWebSessionHandlers(ctx, webRoutes);
   registerWebPermissionHandlers(ctx, webRoutes);
+  push.registerWindow({ router: webRoutes });
   function windowClosed(this: WebServerSocket): void {
     ctx.fanout.leaveAll(this);
     ctx.leases.forgetSocket(this.id);
@@ -159,9 +161,6 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   web.on('connection', (socket) => {
     webRoutes.attach(socket);
     void socket.join(userRoom(socket.data.userId));
-    const conn = webConnection(ctx, webRoutes, socket);
-    registerWebSessionHandlers(ctx, conn);
-    push.registerWindow(conn);
     socket.on('disconnect', windowClosed);
   });
 

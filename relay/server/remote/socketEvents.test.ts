@@ -180,17 +180,4 @@ describe('event router: one set of handlers for every socket', () => {
     expect(await socket.deliver('step', { n: 4 })).toEqual({ ok: true, n: 4 });
     expect(calls).toBe(1);
   });
-
-  it('a handler registered for one socket serves that socket only', async () => {
-    const a = fakeSocket();
-    const b = fakeSocket();
-    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log);
-    routes.attach(a);
-    routes.attach(b);
-    routes.forSocket(a).on('step', async ({ n }) => ({ ok: true as const, n: n + 100 }));
-    expect(routes.handles(a, 'step')).toBe(true);
-    expect(routes.handles(b, 'step')).toBe(false);
-    expect(await a.deliver('step', { n: 1 })).toEqual({ ok: true, n: 101 });
-    expect(await b.deliver('step', { n: 1 })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
-  });
 });

@@ -104,8 +104,6 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
   /** Sockets with events in flight: the tail of each one's queue (removed once it drained). */
   private readonly queues = new WeakMap<object, Promise<void>>();
-  /** Transitional: handlers registered for one socket only (taking precedence over the namespace's). */
-  private readonly own = new WeakMap<object, Map<string, AnyHandler>>();
   private readonly listener: AnyListener;
 
   constructor(
@@ -141,35 +139,11 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     socket.onAny(this.listener);
   }
 
-  /**
-   * Transitional, for handlers still made per socket: `event` on this socket only. Each costs the socket a closure
-   * per event again; handlers taking the socket as their second argument belong in `on`.
-   */
-  forSocket(socket: S): { on<E extends keyof C & string>(event: E, handler: Handler<C, E, S>): void } {
-    return {
-      on: (event, handler) => {
-        let own = this.own.get(socket);
-        if (!own) this.own.set(socket, (own = new Map()));
-        own.set(event, handler as AnyHandler);
-      },
-    };
-  }
-
-  /** Whether `event` has a handler on this socket. */
-  handles(socket: S, event: string): boolean {
-    return this.handlerOf(socket, event) !== undefined;
-  }
-
-  private handlerOf(socket: object, event: unknown): AnyHandler | undefined {
-    if (typeof event !== 'string') return undefined;
-    return this.own.get(socket)?.get(event) ?? this.handlers.get(event);
-  }
-
   /** An inbound event of `socket` (from the shared any-listener). */
   private dispatch(socket: InboundSocket, event: unknown, args: unknown[]): void {
     const last = args.at(-1);
     const ack = typeof last === 'function' ? (last as Reply) : undefined;
-    const handler = this.handlerOf(socket, event);
+    const handler = typeof event === 'string' ? this.handlers.get(event) : undefined;
     if (!handler) {
       ack?.(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
       return;

@@ -1,7 +1,7 @@
 import { appendEvent, createWebSession, ensureCliSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
 import { toSession, toSessionEvent } from '../../core/remote/views';
 import { interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
-import type { CliConnection, WebConnection } from '../connections';
+import { type CliRoutes, holdsLock, knownSessions, ownSessionRef, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
 import { AckLater, AfterAck } from '../socketEvents';
 
@@ -11,10 +11,9 @@ import { AckLater, AfterAck } from '../socketEvents';
  * seq (`session:event`), push notifications and the session's new state follow the commit. The socket's next event is
  * taken meanwhile (AckLater), and queued in order, so a CLI's events keep their order in seqs.
  */
-export function registerCliSessionHandlers(ctx: HubContext, conn: CliConnection): void {
-  const { data } = conn;
-  conn.router.on('session:event', async (input) => {
-    const created = await ensureCliSession(ctx.core, data, input.sessionId, conn.knownSessions);
+export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): void {
+  routes.on('session:event', async (input, socket) => {
+    const created = await ensureCliSession(ctx.core, socket.data, input.sessionId, knownSessions(socket));
     if (created) ctx.broadcastSession(created);
     const at = ctx.core.now();
     const appending = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at });
@@ -31,22 +30,22 @@ export function registerCliSessionHandlers(ctx: HubContext, conn: CliConnection)
     );
   });
 
-  conn.router.on('session:meta', async (input) => {
-    const updated = await updateCliSessionMeta(ctx.core, data.instanceId, input);
+  routes.on('session:meta', async (input, socket) => {
+    const updated = await updateCliSessionMeta(ctx.core, socket.data.instanceId, input);
     return new AfterAck({ ok: true as const }, () => ctx.broadcastSession(updated));
   });
 
-  conn.router.on('commands:taken', async (input) => {
-    await ctx.core.repo.markDelivered(input.commandIds, ctx.core.now(), data.instanceId);
+  routes.on('commands:taken', async (input, socket) => {
+    await ctx.core.repo.markDelivered(input.commandIds, ctx.core.now(), socket.data.instanceId);
     return { ok: true as const };
   });
 }
 
 /** `/web` sessions: create, join (replay then live), leave, input, interrupt, settings. */
-export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection): void {
-  const { data, socket } = conn;
-  conn.router.on('session:create', async (input) => {
-    const { row, command } = await createWebSession(ctx.core, { userId: data.userId, holdsLock: conn.holdsLock }, input);
+export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): void {
+  routes.on('session:create', async (input, socket) => {
+    const who = { userId: socket.data.userId, holdsLock: (instanceId: string) => holdsLock(ctx, socket, instanceId) };
+    const { row, command } = await createWebSession(ctx.core, who, input);
     if (!command) return { ok: true as const, session: toSession(row) };
     return new AfterAck({ ok: true as const, session: toSession(row) }, async () => {
       ctx.broadcastSession(row);
@@ -55,37 +54,37 @@ export function registerWebSessionHandlers(ctx: HubContext, conn: WebConnection)
     });
   });
 
-  conn.router.on('session:join', async (input) => {
-    const session = await ownSession(ctx.core, data.userId, input.sessionId);
+  routes.on('session:join', async (input, socket) => {
+    const session = await ownSession(ctx.core, socket.data.userId, input.sessionId);
     const afterSeq = Math.min(input.afterSeq, session.lastSeq);
     return new AfterAck({ ok: true as const, session: toSession(session) }, () =>
       ctx.fanout.join(socket, session.id, afterSeq, input.batches === true),
     );
   });
 
-  conn.router.on('session:leave', async (input) => {
-    await conn.ownSessionRef(input.sessionId);
+  routes.on('session:leave', async (input, socket) => {
+    await ownSessionRef(ctx, socket, input.sessionId);
     ctx.fanout.leave(socket, input.sessionId);
     return { ok: true as const };
   });
 
-  conn.router.on('session:input', async (input) => {
-    const session = await conn.ownSessionRef(input.sessionId);
-    const holds = await conn.holdsLock(session.instanceId);
+  routes.on('session:input', async (input, socket) => {
+    const session = await ownSessionRef(ctx, socket, input.sessionId);
+    const holds = await holdsLock(ctx, socket, session.instanceId);
     // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
     const route = ctx.inputRoute(socket.id, session.instanceId);
     return new AckLater(sendInput(ctx.core, session, holds, input, route).then((applied) => ctx.appliedAck(applied)));
   });
 
-  conn.router.on('session:interrupt', async (input) => {
-    const session = await conn.ownSessionRef(input.sessionId);
-    const command = await interruptSession(ctx.core, session, await conn.holdsLock(session.instanceId));
+  routes.on('session:interrupt', async (input, socket) => {
+    const session = await ownSessionRef(ctx, socket, input.sessionId);
+    const command = await interruptSession(ctx.core, session, await holdsLock(ctx, socket, session.instanceId));
     return new AfterAck({ ok: true as const }, () => ctx.deliver(command));
   });
 
-  conn.router.on('session:settings', async (input) => {
-    const session = await conn.ownSessionRef(input.sessionId);
-    const updated = await updateSettings(ctx.core, session, await conn.holdsLock(session.instanceId), input.autoApprove);
+  routes.on('session:settings', async (input, socket) => {
+    const session = await ownSessionRef(ctx, socket, input.sessionId);
+    const updated = await updateSettings(ctx.core, session, await holdsLock(ctx, socket, session.instanceId), input.autoApprove);
     return new AfterAck({ ok: true as const, session: toSession(updated.session) }, async () => {
       ctx.broadcastSession(updated.session);
       await ctx.deliver(updated.command);
