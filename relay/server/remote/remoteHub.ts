@@ -76,6 +76,14 @@ async function useRedisAdapter(io: Server, url: string, log: FastifyInstance['lo
   const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
   const client = createClient({ url });
   client.on('error', (error: unknown) => log.warn({ err: error }, 'remote: redis error'));
+  // The adapter does not wait for its Pub/Sub messages (serverSideEmit, acked broadcasts): one sent while Redis is away
+  // or after close (a timer firing during shutdown) would be an unhandled rejection, which ends the process.
+  const publish = client.publish.bind(client);
+  (client as unknown as { publish: typeof publish }).publish = (...args: Parameters<typeof publish>) => {
+    const sent = publish(...args);
+    sent.catch((error: unknown) => log.debug({ err: error }, 'remote: redis publish failed'));
+    return sent;
+  };
   await client.connect();
   io.adapter(createAdapter(client));
   return async () => {

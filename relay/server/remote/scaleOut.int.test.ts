@@ -241,4 +241,23 @@ describe('scale-out: two relay nodes', () => {
     expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'm6', text: 'q6' })).toEqual({ ok: true, seq: 11 });
     expect((await repo.pendingCommands(instanceId)).map((c) => c.type)).toEqual(['session:input']);
   });
+
+  it('a message to the other nodes sent after the node closed (a timer during shutdown) does not end the process', async (ctx) => {
+    if (!a || !pg) return ctx.skip();
+    const c = await createTestRelay({ databaseUrl: pg.url, env: { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') } });
+    const web = c.app.remote.io.of(WEB_NAMESPACE);
+    await c.close();
+    // The adapter's own shutdown (its Pub/Sub client's pending commands) settles first.
+    await new Promise((r) => setTimeout(r, 300));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      web.serverSideEmit('remote:fanout', { live: [], stored: [] });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
