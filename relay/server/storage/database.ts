@@ -79,7 +79,19 @@ async function openPostgres(connectionString: string): Promise<Storage> {
  * Every MB of shared buffers is a MB of RSS from the start: 128 MB → 16 MB took a restarted relay's PGlite from 296 to
  * 166 MB; 16 → 4 MB saves 12 MB more, and costs no CPU measurably on replay pages and inserts (docs/performance.md).
  */
-const PGLITE_PARAMS = ['-c', 'shared_buffers=4MB', '-c', 'wal_buffers=1MB'];
+const PGLITE_PARAMS = ['-c', 'shared_buffers=4MB', '-c', 'wal_buffers=1MB', ...oneBackend()];
+
+/**
+ * Postgres sizes its shared memory (PGPROC slots, lock tables, replication state) for every backend it could run —
+ * 100 connections, 16 autovacuum worker slots, 10 WAL senders by default: 12 MB of shared memory with the buffers above,
+ * touched at start. PGlite runs one backend (single-user mode: no autovacuum workers, WAL senders or replication
+ * slots), so a few slots do: 8 MB, 4 MB less RSS in PGlite's WASM memory. Its lock table still takes ~1,000 new tables
+ * in one transaction (~4,000 with the defaults; the relay's whole schema is ~220 relations, migrated in one).
+ */
+function oneBackend(): string[] {
+  const settings = { max_connections: 4, autovacuum_worker_slots: 1, max_wal_senders: 0, max_replication_slots: 0 };
+  return Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+}
 
 /**
  * PGlite's WASM compiled by V8's baseline compiler only (Liftoff). By default V8 compiles the hot functions again with

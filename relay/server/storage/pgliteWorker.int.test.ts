@@ -102,6 +102,19 @@ describe('PGlite in a worker thread', () => {
     expect(results.map((r) => r[0]!.v)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
   });
 
+  it('sizes shared memory for one backend (RSS), with lock slots left for a transaction of 300 new tables', async () => {
+    // 12 MB with Postgres' default slots (100 connections, 16 autovacuum workers, 10 WAL senders), all touched at start.
+    const [shm] = await rows<{ shared_memory_size: string }>(sql`SHOW shared_memory_size`);
+    expect(shm!.shared_memory_size).toBe('8MB');
+    // Each new table and its primary key index are locked until the end of the transaction (the schema is ~220 relations).
+    await expect(
+      transaction(storage.db, async (t) => {
+        for (let i = 0; i < 300; i++) await t.execute(sql.raw(`CREATE TABLE lock_probe_${i} (id int PRIMARY KEY)`));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+  }, 60_000);
+
   it('leaves the event loop free while a statement runs', async () => {
     let ticks = 0;
     let running = true;
