@@ -76,14 +76,26 @@ async function useRedisAdapter(io: Server, url: string, log: FastifyInstance['lo
   const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
   const client = createClient({ url });
   client.on('error', (error: unknown) => log.warn({ err: error }, 'remote: redis error'));
-  // The adapter does not wait for its Pub/Sub messages (serverSideEmit, acked broadcasts): one sent while Redis is away
-  // or after close (a timer firing during shutdown) would be an unhandled rejection, which ends the process.
-  const publish = client.publish.bind(client);
-  (client as unknown as { publish: typeof publish }).publish = (...args: Parameters<typeof publish>) => {
-    const sent = publish(...args);
-    sent.catch((error: unknown) => log.debug({ err: error }, 'remote: redis publish failed'));
-    return sent;
+  // The adapter does not wait for its Pub/Sub commands (serverSideEmit and acked broadcasts on this client, SUBSCRIBE on
+  // the duplicate it makes): one failing (sent after close by a timer during shutdown, or pending when the adapter
+  // destroys its subscriber at close) would be an unhandled rejection, which ends the process. Logged instead.
+  const quiet = <T extends object>(target: T, methods: string[]): T => {
+    const calls = target as unknown as Record<string, unknown>;
+    for (const name of methods) {
+      const original = calls[name];
+      if (typeof original !== 'function') continue;
+      calls[name] = (...args: unknown[]) => {
+        const result: unknown = original.apply(target, args);
+        if (result instanceof Promise)
+          result.catch((error: unknown) => log.debug({ err: error, command: name }, 'remote: redis command failed'));
+        return result;
+      };
+    }
+    return target;
   };
+  quiet(client, ['publish', 'sPublish']);
+  const duplicate = client.duplicate.bind(client) as (...args: unknown[]) => object;
+  (client as unknown as { duplicate: typeof duplicate }).duplicate = (...args) => quiet(duplicate(...args), ['subscribe', 'sSubscribe']);
   await client.connect();
   io.adapter(createAdapter(client));
   return async () => {
