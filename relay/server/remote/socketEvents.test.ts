@@ -7,19 +7,28 @@ import { AckLater, AfterAck, createEventRoutes } from './socketEvents';
 
 type AnyListener = (this: unknown, event: unknown, ...args: unknown[]) => void;
 
+type Listener = (this: unknown, ...args: unknown[]) => void;
+
 /**
- * A socket stand-in with Socket.IO's any-listener API (socket.io/dist/socket.js: `onAny` pushes to `_anyListeners`,
- * made on first use; `listenersAny()` returns that array; every inbound event goes to them, called with `this` = the
- * socket). `deliver` plays an inbound event with its ack callback, `deliverWithoutAck` one without. With `elsewhere`,
- * the listeners are kept in a private array instead (a Socket.IO that changed how it stores them).
+ * A socket stand-in with Socket.IO's listener API and order (socket.io/dist/socket.js): an inbound event goes to the
+ * any-listeners (`onAny` pushes to `_anyListeners`, made on first use; `listenersAny()` returns that array), then
+ * through the socket's middlewares (here `middleware`, which may replace the ack or refuse the event), then to the
+ * event's listeners; every listener is called with `this` = the socket. `deliver` plays an inbound event with its ack
+ * callback, `deliverWithoutAck` one without. With `elsewhere`, any-listeners are kept in a private array instead (a
+ * Socket.IO that changed how it stores them).
  */
 function fakeSocket(elsewhere = false) {
   const hidden: AnyListener[] = [];
   const socket = {
     _anyListeners: undefined as AnyListener[] | undefined,
     onAnyCalls: 0,
+    listeners: new Map<string, Listener>(),
+    middleware: (args: unknown[]): unknown[] | null => args,
     get any(): AnyListener[] {
       return elsewhere ? hidden : (socket._anyListeners ?? []);
+    },
+    on(event: string, listener: Listener) {
+      socket.listeners.set(event, listener);
     },
     onAny(listener: AnyListener) {
       socket.onAnyCalls += 1;
@@ -29,13 +38,16 @@ function fakeSocket(elsewhere = false) {
     listenersAny(): AnyListener[] {
       return socket.any;
     },
+    play(event: unknown, args: unknown[]): void {
+      for (const listener of socket.any.slice()) listener.call(socket, event, ...args);
+      const passed = socket.middleware(args);
+      if (passed && typeof event === 'string') socket.listeners.get(event)?.call(socket, ...passed);
+    },
     deliver(event: unknown, ...args: unknown[]): Promise<unknown> {
-      return new Promise((resolve) => {
-        for (const listener of socket.any.slice()) listener.call(socket, event, ...args, resolve);
-      });
+      return new Promise((resolve) => socket.play(event, [...args, resolve]));
     },
     deliverWithoutAck(event: unknown, ...args: unknown[]): void {
-      for (const listener of socket.any.slice()) listener.call(socket, event, ...args);
+      socket.play(event, args);
     },
   };
   return socket;
@@ -99,6 +111,7 @@ describe('event router: one set of handlers for every socket', () => {
     routes.attach(b);
     expect(a.any).toHaveLength(1);
     expect(a.any[0]).toBe(b.any[0]);
+    expect(a.listeners.get('step')).toBe(b.listeners.get('step'));
     expect(await a.deliver('step', { n: 1 })).toEqual({ ok: true, n: 2 });
     expect(await b.deliver('step', { n: 5 })).toEqual({ ok: true, n: 10 });
     expect(seen).toEqual([a, b]);
@@ -127,6 +140,39 @@ describe('event router: one set of handlers for every socket', () => {
     expect(busy.listenersAny()).toHaveLength(2);
     expect(await busy.deliver('step', { n: 3 })).toEqual({ ok: true, n: 3 });
     expect(seen).toEqual(['step']);
+  });
+
+  it("answers through the ack the socket's middlewares hand on, and not at all to an event they refuse", async () => {
+    const socket = fakeSocket();
+    let calls = 0;
+    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log).on('step', async ({ n }) => {
+      calls += 1;
+      return { ok: true as const, n };
+    });
+    routes.attach(socket);
+    // Like lifecycle.ts: counts each answer through its own ack, and refuses events while draining.
+    let draining = false;
+    let answered = 0;
+    socket.middleware = (args) => {
+      const ack = args.at(-1) as (answer: unknown) => void;
+      if (draining) {
+        ack({ ok: false, error: { code: 'INTERNAL', message: 'draining' } });
+        return null;
+      }
+      return [...args.slice(0, -1), (answer: unknown) => ((answered += 1), ack(answer))];
+    };
+    expect(await socket.deliver('step', { n: 1 })).toEqual({ ok: true, n: 1 });
+    expect(answered).toBe(1);
+    draining = true;
+    expect(await socket.deliver('step', { n: 2 })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    await tick();
+    expect(calls).toBe(1);
+  });
+
+  it('refuses a handler registered after a socket was attached (it would not be listened to)', () => {
+    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log);
+    routes.attach(fakeSocket());
+    expect(() => routes.on('step', async ({ n }) => ({ ok: true as const, n }))).toThrow(/after a socket was attached/);
   });
 
   it("runs one socket's handlers in arrival order without holding up another socket", async () => {

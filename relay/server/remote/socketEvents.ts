@@ -39,13 +39,15 @@ export type Handler<C extends Contracts, E extends keyof C, S = unknown> = (
 
 /**
  * The part of a Socket.IO server socket the router needs; inbound payloads are unknown until validated here.
- * Socket.IO calls a socket's any-listeners, with `this` = the socket, for every inbound event (before its own
- * dispatch to `on` listeners, which the router does not use), with the ack callback last when the client wants one.
+ * Socket.IO calls listeners with `this` = the socket: a socket's any-listeners first, for every inbound event, then
+ * (after the socket's middlewares, e.g. lifecycle.ts's drain gate, which may replace the ack) the event's listeners.
  */
 interface InboundSocket {
+  on(event: string, listener: Listener): unknown;
   onAny(listener: AnyListener): unknown;
   listenersAny(): AnyListener[];
 }
+type Listener = (this: unknown, ...args: unknown[]) => void;
 type AnyListener = (this: unknown, event: unknown, ...args: unknown[]) => void;
 type Reply = (payload: unknown) => void;
 type AnyHandler = (data: unknown, socket: unknown) => Promise<unknown>;
@@ -96,29 +98,45 @@ async function run(log: FastifyBaseLogger, event: string, work: () => Promise<un
  * Handlers of one socket run one after another in arrival order (so a CLI's events get seqs in the order it sent
  * them); anything slow (waiting for another party) belongs in an AfterAck continuation, which does not hold the queue.
  *
- * Made once per namespace (memory per connection, issue #15): handlers are registered once for every socket, and a
- * socket costs one slot in its any-listener array (the listener is shared) plus, only while it has events in flight,
- * the tail of its queue. Socket.IO's per-socket `_events` table holds none of the contract's event names.
+ * Made once per namespace (memory per connection, issue #15): handlers are registered once for every socket (each
+ * gets the socket), with one listener function per event shared by every socket, and one shared any-listener that
+ * answers unknown events. A socket costs a listener slot per event in its `_events` table, one any-listener slot, and,
+ * only while it has events in flight, the tail of its queue. Events are taken from the event listeners, not from the
+ * any-listener, because Socket.IO calls the latter before the socket's middlewares (lifecycle.ts refuses events while
+ * draining and counts acks there).
  */
 export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
+  /** One listener per handled event, shared by every socket (it finds the socket through `this`). */
+  private readonly listeners = new Map<string, Listener>();
   /** Sockets with events in flight: the tail of each one's queue (removed once it drained). */
   private readonly queues = new WeakMap<object, Promise<void>>();
-  private readonly listener: AnyListener;
+  private readonly unknown: AnyListener;
+  private attached = false;
 
   constructor(
     private readonly contracts: C,
     private readonly log: FastifyBaseLogger,
   ) {
-    const routes = this as unknown as EventRoutes<Contracts, InboundSocket>;
-    this.listener = function (this: unknown, event: unknown, ...args: unknown[]) {
-      routes.dispatch(this as InboundSocket, event, args);
+    const handlers = this.handlers;
+    /** An event no handler is registered for is answered BAD_REQUEST (when it carries an ack). */
+    this.unknown = function (this: unknown, event: unknown, ...args: unknown[]) {
+      if (typeof event === 'string' && handlers.has(event)) return;
+      const ack = args.at(-1);
+      if (typeof ack === 'function') (ack as Reply)(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
     };
   }
 
-  /** Handles `event` on every socket of the namespace. */
+  /** Handles `event` on every socket of the namespace; all handlers are registered before the first `attach`. */
   on<E extends keyof C & string>(event: E, handler: Handler<C, E, S>): this {
+    if (this.attached) throw new Error(`EventRoutes: ${event} registered after a socket was attached`);
     this.handlers.set(event, handler as AnyHandler);
+    if (!this.listeners.has(event)) {
+      const routes = this as unknown as EventRoutes<Contracts, InboundSocket>;
+      this.listeners.set(event, function (this: unknown, ...args: unknown[]) {
+        routes.dispatch(this as InboundSocket, event, args);
+      });
+    }
     return this;
   }
 
@@ -129,36 +147,33 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
    * (which returns that array): should Socket.IO keep them elsewhere, `onAny` is used.
    */
   attach(socket: S): void {
+    this.attached = true;
+    for (const [event, listener] of this.listeners) socket.on(event, listener);
     const own = socket as unknown as { _anyListeners?: AnyListener[] };
     if (own._anyListeners === undefined) {
-      const listeners = [this.listener];
+      const listeners = [this.unknown];
       own._anyListeners = listeners;
       if (socket.listenersAny() === listeners) return;
       own._anyListeners = undefined;
     }
-    socket.onAny(this.listener);
+    socket.onAny(this.unknown);
   }
 
-  /** An inbound event of `socket` (from the shared any-listener). */
-  private dispatch(socket: InboundSocket, event: unknown, args: unknown[]): void {
+  /** An inbound event of `socket` that has a handler (from the event's shared listener). */
+  private dispatch(socket: InboundSocket, event: string, args: unknown[]): void {
     const last = args.at(-1);
-    const ack = typeof last === 'function' ? (last as Reply) : undefined;
-    const handler = typeof event === 'string' ? this.handlers.get(event) : undefined;
-    if (!handler) {
-      ack?.(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
+    if (typeof last !== 'function') {
+      this.log.debug({ event }, 'remote: event without ack dropped');
       return;
     }
-    const name = event as string;
-    if (!ack) {
-      this.log.debug({ event: name }, 'remote: event without ack dropped');
-      return;
-    }
-    const valid = validateInbound(this.contracts[name]!.payload, args.length > 1 ? args[0] : undefined);
+    const ack = last as Reply;
+    const valid = validateInbound(this.contracts[event]!.payload, args.length > 1 ? args[0] : undefined);
     if (!valid.ok) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
+    const handler = this.handlers.get(event)!;
     const work = () => handler(valid.data, socket);
     const queues = this.queues;
     const tail: Promise<void> = (queues.get(socket) ?? Promise.resolve())
-      .then(() => run(this.log, name, work, ack))
+      .then(() => run(this.log, event, work, ack))
       .finally(() => {
         if (queues.get(socket) === tail) queues.delete(socket);
       });
