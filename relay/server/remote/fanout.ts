@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type LiveSessionEvent, SESSION_EVENTS_MAX, type SessionEvent, WEB_PUSH } from '../../protocol';
 import { toSessionEvent } from '../core/remote/views';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
+import type { SessionEventRow } from '../storage/schema';
 import { isLagging, whenDrained } from './backpressure';
 import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
 
@@ -74,27 +75,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     for (const event of batch.stored) deliverLocal(event);
   });
 
-  /**
-   * What goes to the other nodes is gathered for the rest of this turn and sent as one message: the adapter writes
-   * every message to Redis and every node reads it, so a commit of many events (many sessions' CLIs at once) costs one
-   * message, not one per event.
-   */
-  let outbox: NodeFanout | null = null;
-  function toOthers(kind: 'live', event: LiveSessionEvent): void;
-  function toOthers(kind: 'stored', event: SessionEvent): void;
-  function toOthers(kind: 'live' | 'stored', event: LiveSessionEvent | SessionEvent): void {
-    if (!outbox) {
-      outbox = { live: [], stored: [] };
-      setImmediate(sendOutbox);
-    }
-    (outbox[kind] as Array<LiveSessionEvent | SessionEvent>).push(event);
-    if (outbox.live.length + outbox.stored.length >= NODE_FANOUT_MAX) sendOutbox();
-  }
-  function sendOutbox(): void {
-    const batch = outbox;
-    outbox = null;
-    if (batch && batch.live.length + batch.stored.length > 0) toOtherNodes(log, () => web.serverSideEmit(NODE_FANOUT, batch));
-  }
+  const toOthers = nodeOutbox(web, log);
 
   /**
    * An event before its commit, to the sockets that take events live. One catching up from storage, or not reading
@@ -121,12 +102,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         // A socket that has not taken what it was sent (backpressure.ts): it catches up from storage, paced.
         void catchUp(sub);
       } else if (event.seq === sub.lastSeq + 1) {
-        deliverNext(sub, event);
-        for (let next = sub.ahead?.get(sub.lastSeq + 1); next; next = sub.ahead?.get(sub.lastSeq + 1)) {
-          sub.ahead!.delete(next.seq);
-          deliverNext(sub, next);
-        }
-        if (sub.ahead?.size === 0) clearAhead(sub);
+        deliverInOrder(sub, event, queue);
       } else if ((sub.ahead?.size ?? 0) < AHEAD_MAX) {
         // A gap: the missing events are usually a moment behind (see GAP_WAIT_MS); if not, storage has them.
         (sub.ahead ??= new Map()).set(event.seq, event);
@@ -135,18 +111,6 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         void catchUp(sub);
       }
     }
-  }
-
-  function deliverNext(sub: Subscription, event: SessionEvent): void {
-    sub.lastSeq = event.seq;
-    if (sub.batches) queue(sub, event);
-    else sub.socket.emit(WEB_PUSH.sessionEvent, event);
-  }
-
-  function clearAhead(sub: Subscription): void {
-    if (sub.gapTimer) clearTimeout(sub.gapTimer);
-    sub.gapTimer = null;
-    sub.ahead = null;
   }
 
   async function catchUp(sub: Subscription): Promise<void> {
@@ -158,43 +122,15 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     // What was queued goes first: the replay continues after its last seq. Events waiting for a gap are in storage.
     clearAhead(sub);
     flush(sub);
-    let sinceCheck = PACE_CHECK_BYTES;
+    const pace = { sinceCheck: PACE_CHECK_BYTES };
     try {
       for (;;) {
         sub.dirty = false;
         const rows = await repo().eventsAfter(sub.sessionId, sub.lastSeq, REPLAY_PAGE);
         if (!isCurrent(sub)) return;
-        let gap = false;
-        // A batching window gets the page in messages of up to PACE_CHECK_BYTES / SESSION_EVENTS_MAX events.
-        let chunk: SessionEvent[] = [];
-        for (const row of rows) {
-          // A browser reading slowly gets the next event once it took the last ones, not a page queued at once.
-          // Measuring what the socket holds walks its whole write buffer, so it is done once per PACE_CHECK_BYTES
-          // sent, not per event (per event, a 10,000-event replay spent most of its time there).
-          if (sinceCheck >= PACE_CHECK_BYTES) {
-            send(sub, chunk);
-            chunk = [];
-            sinceCheck = 0;
-            if (isLagging(sub.socket)) {
-              await whenDrained(sub.socket);
-              if (!isCurrent(sub)) return;
-            }
-          }
-          sinceCheck += JSON.stringify(row.body).length;
-          // Storage hands out seqs without gaps; should one ever show, stop here rather than skip an event.
-          if (row.seq !== sub.lastSeq + 1) {
-            gap = true;
-            break;
-          }
-          sub.lastSeq = row.seq;
-          if (!sub.batches) sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
-          else if (chunk.push(toSessionEvent(row)) >= SESSION_EVENTS_MAX) {
-            send(sub, chunk);
-            chunk = [];
-          }
-        }
-        send(sub, chunk);
-        if (gap || (rows.length < REPLAY_PAGE && !sub.dirty)) break;
+        const sent = await sendPage(sub, rows, pace, isCurrent);
+        if (sent === 'gone') return;
+        if (sent === 'gap' || (rows.length < REPLAY_PAGE && !sub.dirty)) break;
       }
     } catch (error) {
       log.error({ err: error, sessionId: sub.sessionId }, 'remote: replay failed');
@@ -262,6 +198,52 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
 }
 export type SessionFanout = ReturnType<typeof createSessionFanout>;
 
+/**
+ * What goes to the other nodes is gathered for the rest of this turn and sent as one `remote:fanout` message: the
+ * adapter writes every message to Redis and every node reads it, so a commit of many events (many sessions' CLIs at
+ * once) costs one message, not one per event.
+ */
+function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
+  let outbox: NodeFanout | null = null;
+  function send(): void {
+    const batch = outbox;
+    outbox = null;
+    if (batch && batch.live.length + batch.stored.length > 0) toOtherNodes(log, () => web.serverSideEmit(NODE_FANOUT, batch));
+  }
+  function add(kind: 'live', event: LiveSessionEvent): void;
+  function add(kind: 'stored', event: SessionEvent): void;
+  function add(kind: 'live' | 'stored', event: LiveSessionEvent | SessionEvent): void {
+    if (!outbox) {
+      outbox = { live: [], stored: [] };
+      setImmediate(send);
+    }
+    (outbox[kind] as Array<LiveSessionEvent | SessionEvent>).push(event);
+    if (outbox.live.length + outbox.stored.length >= NODE_FANOUT_MAX) send();
+  }
+  return add;
+}
+
+/** Sends `event` (the socket's next seq), then whatever waited for it (`ahead`) in seq order. */
+function deliverInOrder(sub: Subscription, event: SessionEvent, queue: (sub: Subscription, event: SessionEvent) => void): void {
+  const deliver = (next: SessionEvent) => {
+    sub.lastSeq = next.seq;
+    if (sub.batches) queue(sub, next);
+    else sub.socket.emit(WEB_PUSH.sessionEvent, next);
+  };
+  deliver(event);
+  for (let next = sub.ahead?.get(sub.lastSeq + 1); next; next = sub.ahead?.get(sub.lastSeq + 1)) {
+    sub.ahead!.delete(next.seq);
+    deliver(next);
+  }
+  if (sub.ahead?.size === 0) clearAhead(sub);
+}
+
+function clearAhead(sub: Subscription): void {
+  if (sub.gapTimer) clearTimeout(sub.gapTimer);
+  sub.gapTimer = null;
+  sub.ahead = null;
+}
+
 /** Through the adapter to the other nodes (serverSideEmit); a failure there must not fail this node's own work. */
 export function toOtherNodes(log: FastifyBaseLogger, send: () => void): void {
   try {
@@ -299,6 +281,47 @@ function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   }
 
   return { queue, flush };
+}
+
+/**
+ * One replay page to the socket: one `session:event` each, or for a batching window messages of up to
+ * PACE_CHECK_BYTES / SESSION_EVENTS_MAX events. `gap`: storage skipped a seq (stopped there rather than skip an event);
+ * `gone`: the subscription ended while it waited for the socket to drain.
+ */
+async function sendPage(
+  sub: Subscription,
+  rows: SessionEventRow[],
+  pace: { sinceCheck: number },
+  isCurrent: (sub: Subscription) => boolean,
+): Promise<'ok' | 'gap' | 'gone'> {
+  let chunk: SessionEvent[] = [];
+  for (const row of rows) {
+    // A browser reading slowly gets the next event once it took the last ones, not a page queued at once. Measuring
+    // what the socket holds walks its whole write buffer, so it is done once per PACE_CHECK_BYTES sent, not per event
+    // (per event, a 10,000-event replay spent most of its time there).
+    if (pace.sinceCheck >= PACE_CHECK_BYTES) {
+      send(sub, chunk);
+      chunk = [];
+      pace.sinceCheck = 0;
+      if (isLagging(sub.socket)) {
+        await whenDrained(sub.socket);
+        if (!isCurrent(sub)) return 'gone';
+      }
+    }
+    pace.sinceCheck += JSON.stringify(row.body).length;
+    if (row.seq !== sub.lastSeq + 1) {
+      send(sub, chunk);
+      return 'gap';
+    }
+    sub.lastSeq = row.seq;
+    if (!sub.batches) sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
+    else if (chunk.push(toSessionEvent(row)) >= SESSION_EVENTS_MAX) {
+      send(sub, chunk);
+      chunk = [];
+    }
+  }
+  send(sub, chunk);
+  return 'ok';
 }
 
 /** One stored event as `session:event`, several as one `session:events`. */
