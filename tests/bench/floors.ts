@@ -4,7 +4,7 @@
  * forwards. Both use loopback and one browser/CLI pair, like the Tern measurement in roundtrip.ts.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, Socket as NetSocket } from 'node:net';
 
 import { Server as IoServer, type Socket as ServerSocket } from 'socket.io';
 import { io as ioClient, type Socket } from 'socket.io-client';
@@ -87,11 +87,40 @@ export async function rawWsFloor(rounds: number, warmup: number): Promise<Sample
 export interface LoadSample extends Sample {
   pairs: number;
   perSecond: number;
+  /**
+   * Socket writes (write/writev system calls on TCP sockets) per round: by the relay (its listening ports), and by
+   * everything else in the process (the clients, and the relay's database and Redis connections). Null when Node's
+   * socket internals could not be counted.
+   */
+  writes: { relay: number; other: number } | null;
 }
 
+/** Counts TCP socket writes in this process while `counting` is set (net.Socket's one internal write path). */
+let counting: { ports: Set<number>; relay: number; other: number } | null = null;
+const writesCountable = (() => {
+  const proto = NetSocket.prototype as unknown as { _writeGeneric?: (this: NetSocket, ...args: unknown[]) => unknown };
+  const original = proto._writeGeneric;
+  if (typeof original !== 'function') return false;
+  proto._writeGeneric = function (this: NetSocket, ...args: unknown[]) {
+    if (counting) {
+      if (counting.ports.has(this.localPort ?? -1)) counting.relay++;
+      else counting.other++;
+    }
+    return original.apply(this, args);
+  };
+  return true;
+})();
+
 /** Runs `once(i)` `rounds` times in sequence for each of `pairs` pairs, all pairs at the same time. */
-export async function concurrentLoop(pairs: number, rounds: number, once: (pair: number) => Promise<void>): Promise<LoadSample> {
+export async function concurrentLoop(
+  pairs: number,
+  rounds: number,
+  once: (pair: number) => Promise<void>,
+  relayPorts: number[] = [],
+): Promise<LoadSample> {
   const all: number[] = [];
+  counting = { ports: new Set(relayPorts), relay: 0, other: 0 };
+  const count = counting;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: pairs }, async (_, p) => {
@@ -103,7 +132,9 @@ export async function concurrentLoop(pairs: number, rounds: number, once: (pair:
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  return { ...summarise(all), pairs, perSecond: all.length / seconds };
+  counting = null;
+  const writes = writesCountable && relayPorts.length > 0 ? { relay: count.relay / all.length, other: count.other / all.length } : null;
+  return { ...summarise(all), pairs, perSecond: all.length / seconds, writes };
 }
 
 /**
@@ -142,7 +173,7 @@ export async function socketIoFloor(rounds: number, warmup: number, pairs = 1): 
   await new Promise((r) => setTimeout(r, 50));
   const once = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
   await concurrentLoop(pairs, warmup, once);
-  const sample = await concurrentLoop(pairs, rounds, once);
+  const sample = await concurrentLoop(pairs, rounds, once, [port]);
   for (const s of sockets) s.close();
   await io.close();
   server.close();

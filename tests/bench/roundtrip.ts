@@ -45,14 +45,17 @@ function checkReplay(events: SessionEvent[], expected: number, what: string): vo
 }
 
 async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
+  const ports = [...new Set([nodes.cli.url, nodes.web.url].map((url) => Number(new URL(url).port)))];
   const single = await makePair(nodes, 0);
-  const one = await concurrentLoop(1, WARMUP, () => roundTrip(single)).then(() => concurrentLoop(1, ROUNDS, () => roundTrip(single)));
+  const one = await concurrentLoop(1, WARMUP, () => roundTrip(single)).then(() =>
+    concurrentLoop(1, ROUNDS, () => roundTrip(single), ports),
+  );
   checkReplay(await replayAll(single, 2 * (WARMUP + ROUNDS)), 2 * (WARMUP + ROUNDS), `${setup}, one pair`);
   console.log(`  ${setup.padEnd(34)} 1 pair:    ${fmt(one)}`);
   const pairs: Pair[] = [];
   for (let i = 1; i <= PAIRS; i++) pairs.push(await makePair(nodes, i));
   await concurrentLoop(PAIRS, PAIR_WARMUP, (p) => roundTrip(pairs[p]!));
-  const many = await concurrentLoop(PAIRS, PAIR_ROUNDS, (p) => roundTrip(pairs[p]!));
+  const many = await concurrentLoop(PAIRS, PAIR_ROUNDS, (p) => roundTrip(pairs[p]!), ports);
   console.log(`  ${setup.padEnd(34)} ${PAIRS} pairs: ${fmt(many)}`);
   let replayedEvents = 2 * (WARMUP + ROUNDS);
   const expected = 2 * (PAIR_WARMUP + PAIR_ROUNDS);
@@ -69,7 +72,8 @@ async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
 }
 
 const fmt = (s: LoadSample) =>
-  `p50 ${s.p50.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  ${s.perSecond.toFixed(0)} round trips/s  (n=${s.n})`;
+  `p50 ${s.p50.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  ${s.perSecond.toFixed(0)} round trips/s  (n=${s.n})` +
+  (s.writes ? `  writes/round: relay ${s.writes.relay.toFixed(1)}, others ${s.writes.other.toFixed(1)}` : '');
 
 async function withRelays<T>(
   count: number,
