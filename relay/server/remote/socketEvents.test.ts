@@ -5,49 +5,43 @@ import { ackSchema } from '../../protocol';
 import { fail } from '../core/remote/failures';
 import { AckLater, AfterAck, createEventRoutes } from './socketEvents';
 
-type AnyListener = (this: unknown, event: unknown, ...args: unknown[]) => void;
-
 type Listener = (this: unknown, ...args: unknown[]) => void;
+type Middleware = (packet: unknown[], next: (error?: Error) => void) => void;
 
 /**
- * A socket stand-in with Socket.IO's listener API and order (socket.io/dist/socket.js): an inbound event goes to the
- * any-listeners (`onAny` pushes to `_anyListeners`, made on first use; `listenersAny()` returns that array), then
- * through the socket's middlewares (here `middleware`, which may replace the ack or refuse the event), then to the
- * event's listeners; every listener is called with `this` = the socket. `deliver` plays an inbound event with its ack
- * callback, `deliverWithoutAck` one without. With `elsewhere`, any-listeners are kept in a private array instead (a
- * Socket.IO that changed how it stores them).
+ * A socket stand-in with Socket.IO's inbound path (socket.io/dist/socket.js `onevent` / `dispatch` / `run`): the
+ * event array (name, payload…, ack) goes through the socket's middlewares in the order they were added (`use`), each
+ * getting the same array, then, in a later tick, is emitted to the listeners of its first element, called with
+ * `this` = the socket.
+ * `deliver` plays an inbound event with its ack callback, `deliverWithoutAck` one without.
  */
-function fakeSocket(elsewhere = false) {
-  const hidden: AnyListener[] = [];
+function fakeSocket() {
   const socket = {
-    _anyListeners: undefined as AnyListener[] | undefined,
-    onAnyCalls: 0,
-    listeners: new Map<string, Listener>(),
-    middleware: (args: unknown[]): unknown[] | null => args,
-    get any(): AnyListener[] {
-      return elsewhere ? hidden : (socket._anyListeners ?? []);
+    fns: [] as Middleware[],
+    listeners: new Map<string, Listener[]>(),
+    use(middleware: Middleware) {
+      socket.fns.push(middleware);
     },
     on(event: string, listener: Listener) {
-      socket.listeners.set(event, listener);
+      socket.listeners.set(event, [...(socket.listeners.get(event) ?? []), listener]);
     },
-    onAny(listener: AnyListener) {
-      socket.onAnyCalls += 1;
-      if (elsewhere) hidden.push(listener);
-      else (socket._anyListeners ??= []).push(listener);
-    },
-    listenersAny(): AnyListener[] {
-      return socket.any;
-    },
-    play(event: unknown, args: unknown[]): void {
-      for (const listener of socket.any.slice()) listener.call(socket, event, ...args);
-      const passed = socket.middleware(args);
-      if (passed && typeof event === 'string') socket.listeners.get(event)?.call(socket, ...passed);
+    play(packet: unknown[]): void {
+      const emit = () => {
+        for (const listener of socket.listeners.get(packet[0] as string) ?? []) listener.call(socket, ...packet.slice(1));
+      };
+      const run = (i: number): void => {
+        if (i === socket.fns.length) return process.nextTick(emit);
+        socket.fns[i]!(packet, (error) => {
+          if (!error) run(i + 1);
+        });
+      };
+      run(0);
     },
     deliver(event: unknown, ...args: unknown[]): Promise<unknown> {
-      return new Promise((resolve) => socket.play(event, [...args, resolve]));
+      return new Promise((resolve) => socket.play([event, ...args, resolve]));
     },
     deliverWithoutAck(event: unknown, ...args: unknown[]): void {
-      socket.play(event, args);
+      socket.play([event, ...args]);
     },
   };
   return socket;
@@ -99,7 +93,7 @@ describe('event router: AckLater', () => {
 });
 
 describe('event router: one set of handlers for every socket', () => {
-  it('shares one any-listener between sockets and hands every handler its own socket', async () => {
+  it('shares one middleware and one listener between sockets and hands every handler its own socket', async () => {
     const a = fakeSocket();
     const b = fakeSocket();
     const seen: unknown[] = [];
@@ -109,71 +103,50 @@ describe('event router: one set of handlers for every socket', () => {
     });
     routes.attach(a);
     routes.attach(b);
-    expect(a.any).toHaveLength(1);
-    expect(a.any[0]).toBe(b.any[0]);
-    expect(a.listeners.get('step')).toBe(b.listeners.get('step'));
+    // One middleware and one listener per socket, the same functions for every socket, whatever the events.
+    expect(a.fns).toHaveLength(1);
+    expect(a.fns[0]).toBe(b.fns[0]);
+    expect([...a.listeners.keys()]).toEqual(['tern:routed']);
+    expect(a.listeners.get('tern:routed')).toEqual(b.listeners.get('tern:routed'));
     expect(await a.deliver('step', { n: 1 })).toEqual({ ok: true, n: 2 });
     expect(await b.deliver('step', { n: 5 })).toEqual({ ok: true, n: 10 });
     expect(seen).toEqual([a, b]);
   });
 
-  it('gives a socket a one-slot any-listener array, and uses onAny where Socket.IO keeps them elsewhere', async () => {
-    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log).on('step', async ({ n }) => ({ ok: true as const, n }));
-    const plain = fakeSocket();
-    routes.attach(plain);
-    // Not through onAny, whose array V8 grows to 17 slots on the first push.
-    expect(plain.onAnyCalls).toBe(0);
-    expect(plain._anyListeners).toHaveLength(1);
-    expect(plain.listenersAny()).toBe(plain._anyListeners);
-    expect(await plain.deliver('step', { n: 1 })).toEqual({ ok: true, n: 1 });
-    const other = fakeSocket(true);
-    routes.attach(other);
-    expect(other._anyListeners).toBeUndefined();
-    expect(other.onAnyCalls).toBe(1);
-    expect(other.listenersAny()).toHaveLength(1);
-    expect(await other.deliver('step', { n: 2 })).toEqual({ ok: true, n: 2 });
-    // One that already has an any-listener keeps it, and gets the router's next to it.
-    const seen: unknown[] = [];
-    const busy = fakeSocket();
-    busy.onAny((event) => void seen.push(event));
-    routes.attach(busy);
-    expect(busy.listenersAny()).toHaveLength(2);
-    expect(await busy.deliver('step', { n: 3 })).toEqual({ ok: true, n: 3 });
-    expect(seen).toEqual(['step']);
-  });
-
-  it("answers through the ack the socket's middlewares hand on, and not at all to an event they refuse", async () => {
-    const socket = fakeSocket();
-    let calls = 0;
-    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log).on('step', async ({ n }) => {
-      calls += 1;
-      return { ok: true as const, n };
-    });
-    routes.attach(socket);
-    // Like lifecycle.ts: counts each answer through its own ack, and refuses events while draining.
-    let draining = false;
-    let answered = 0;
-    socket.middleware = (args) => {
-      const ack = args.at(-1) as (answer: unknown) => void;
-      if (draining) {
-        ack({ ok: false, error: { code: 'INTERNAL', message: 'draining' } });
-        return null;
-      }
-      return [...args.slice(0, -1), (answer: unknown) => ((answered += 1), ack(answer))];
-    };
-    expect(await socket.deliver('step', { n: 1 })).toEqual({ ok: true, n: 1 });
-    expect(answered).toBe(1);
-    draining = true;
-    expect(await socket.deliver('step', { n: 2 })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
-    await tick();
-    expect(calls).toBe(1);
-  });
-
-  it('refuses a handler registered after a socket was attached (it would not be listened to)', () => {
-    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log);
-    routes.attach(fakeSocket());
-    expect(() => routes.on('step', async ({ n }) => ({ ok: true as const, n }))).toThrow(/after a socket was attached/);
-  });
+  it.each(['before', 'after'])(
+    "answers through the ack the socket's middlewares hand on, and runs nothing they refuse (gate added %s attach)",
+    async (when) => {
+      const socket = fakeSocket();
+      let calls = 0;
+      const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log).on('step', async ({ n }) => {
+        calls += 1;
+        return { ok: true as const, n };
+      });
+      // Like lifecycle.ts: counts each answer through its own ack, refuses events while draining.
+      let draining = false;
+      let answered = 0;
+      const names: unknown[] = [];
+      const gate: Middleware = (packet, next) => {
+        names.push(packet[0]);
+        const ack = packet.at(-1) as (answer: unknown) => void;
+        if (draining) return ack({ ok: false, error: { code: 'INTERNAL', message: 'draining' } });
+        packet[packet.length - 1] = (answer: unknown) => ((answered += 1), ack(answer));
+        next();
+      };
+      if (when === 'before') socket.use(gate);
+      routes.attach(socket);
+      if (when === 'after') socket.use(gate);
+      expect(await socket.deliver('step', { n: 1 })).toEqual({ ok: true, n: 1 });
+      expect(await socket.deliver('nope', {})).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+      expect(answered).toBe(2);
+      // Other middlewares see each event as it was sent.
+      expect(names).toEqual(['step', 'nope']);
+      draining = true;
+      expect(await socket.deliver('step', { n: 2 })).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+      await tick();
+      expect(calls).toBe(1);
+    },
+  );
 
   it("runs one socket's handlers in arrival order without holding up another socket", async () => {
     const a = fakeSocket();
@@ -216,6 +189,7 @@ describe('event router: one set of handlers for every socket', () => {
     // 'other' is in the table but has no handler: unknown here.
     expect(await socket.deliver('other', { n: 1 })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(await socket.deliver('nope', {})).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: 'Unknown event nope' } });
+    expect(await socket.deliver('tern:routed', {})).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(await socket.deliver(7, {})).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: 'Unknown event 7' } });
     expect(await socket.deliver('__proto__', {})).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
     expect(await socket.deliver('step', { n: 'x' })).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });

@@ -39,16 +39,29 @@ export type Handler<C extends Contracts, E extends keyof C, S = unknown> = (
 
 /**
  * The part of a Socket.IO server socket the router needs; inbound payloads are unknown until validated here.
- * Socket.IO calls listeners with `this` = the socket: a socket's any-listeners first, for every inbound event, then
- * (after the socket's middlewares, e.g. lifecycle.ts's drain gate, which may replace the ack) the event's listeners.
+ * Socket.IO hands every inbound event (an array: name, payload…, ack) through the socket's middlewares in the order
+ * they were added (each may change the array, e.g. lifecycle.ts wraps the ack to count it, or refuse the event by not
+ * calling `next`), then emits it to the listeners of its name, called with `this` = the socket.
  */
 interface InboundSocket {
-  on(event: string, listener: Listener): unknown;
-  onAny(listener: AnyListener): unknown;
-  listenersAny(): AnyListener[];
+  use(middleware: (packet: unknown[], next: (error?: Error) => void) => void): unknown;
+  on(event: string, listener: RoutedListener): unknown;
 }
-type Listener = (this: unknown, ...args: unknown[]) => void;
-type AnyListener = (this: unknown, event: unknown, ...args: unknown[]) => void;
+type RoutedListener = (this: unknown, event: unknown, ...args: unknown[]) => void;
+
+/**
+ * The one event name a socket's inbound events are emitted under. The shared middleware below puts it in front of
+ * every inbound event once the rest of the socket's middlewares have seen the event as sent (they run within its
+ * `next()`; Socket.IO emits the array in a later tick, socket.io/dist/socket.js `dispatch`), so Socket.IO emits
+ * `(ROUTED, name, payload…, ack)` and a socket needs one listener for all its events. A client sending this name itself
+ * gets it as the event's name (unknown: BAD_REQUEST).
+ */
+const ROUTED = 'tern:routed';
+function reroute(packet: unknown[], next: (error?: Error) => void): void {
+  next();
+  packet.unshift(ROUTED);
+}
+
 type Reply = (payload: unknown) => void;
 type AnyHandler = (data: unknown, socket: unknown) => Promise<unknown>;
 
@@ -99,81 +112,59 @@ async function run(log: FastifyBaseLogger, event: string, work: () => Promise<un
  * them); anything slow (waiting for another party) belongs in an AfterAck continuation, which does not hold the queue.
  *
  * Made once per namespace (memory per connection, issue #15): handlers are registered once for every socket (each
- * gets the socket), with one listener function per event shared by every socket, and one shared any-listener that
- * answers unknown events. A socket costs a listener slot per event in its `_events` table, one any-listener slot, and,
- * only while it has events in flight, the tail of its queue. Events are taken from the event listeners, not from the
- * any-listener, because Socket.IO calls the latter before the socket's middlewares (lifecycle.ts refuses events while
- * draining and counts acks there).
+ * gets the socket). A socket gets the shared `reroute` middleware and one shared listener: a slot in its middleware
+ * array (which lifecycle.ts's gate makes anyway), one entry in its `_events` table whatever the number of events, and,
+ * only while it has events in flight, the tail of its queue. Events are taken after the socket's middlewares (not from
+ * an any-listener, which Socket.IO calls before them), with the ack they hand on.
  */
 export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
-  /** One listener per handled event, shared by every socket (it finds the socket through `this`). */
-  private readonly listeners = new Map<string, Listener>();
   /** Sockets with events in flight: the tail of each one's queue (removed once it drained). */
   private readonly queues = new WeakMap<object, Promise<void>>();
-  private readonly unknown: AnyListener;
-  private attached = false;
+  private readonly listener: RoutedListener;
 
   constructor(
     private readonly contracts: C,
     private readonly log: FastifyBaseLogger,
   ) {
-    const handlers = this.handlers;
-    /** An event no handler is registered for is answered BAD_REQUEST (when it carries an ack). */
-    this.unknown = function (this: unknown, event: unknown, ...args: unknown[]) {
-      if (typeof event === 'string' && handlers.has(event)) return;
-      const ack = args.at(-1);
-      if (typeof ack === 'function') (ack as Reply)(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
+    const routes = this as unknown as EventRoutes<Contracts, InboundSocket>;
+    this.listener = function (this: unknown, event: unknown, ...args: unknown[]) {
+      routes.dispatch(this as InboundSocket, event, args);
     };
   }
 
-  /** Handles `event` on every socket of the namespace; all handlers are registered before the first `attach`. */
+  /** Handles `event` on every socket of the namespace. */
   on<E extends keyof C & string>(event: E, handler: Handler<C, E, S>): this {
-    if (this.attached) throw new Error(`EventRoutes: ${event} registered after a socket was attached`);
     this.handlers.set(event, handler as AnyHandler);
-    if (!this.listeners.has(event)) {
-      const routes = this as unknown as EventRoutes<Contracts, InboundSocket>;
-      this.listeners.set(event, function (this: unknown, ...args: unknown[]) {
-        routes.dispatch(this as InboundSocket, event, args);
-      });
-    }
     return this;
   }
 
-  /**
-   * Routes this socket's inbound events (call once, at connection). Socket.IO keeps a socket's any-listeners in an
-   * array that `onAny` makes empty and pushes to, which V8 grows to 17 slots (~150 bytes per socket); a socket with no
-   * any-listener yet gets a one-slot array in the same place instead. Checked through the public `listenersAny()`
-   * (which returns that array): should Socket.IO keep them elsewhere, `onAny` is used.
-   */
+  /** Routes this socket's inbound events (call once, at connection). */
   attach(socket: S): void {
-    this.attached = true;
-    for (const [event, listener] of this.listeners) socket.on(event, listener);
-    const own = socket as unknown as { _anyListeners?: AnyListener[] };
-    if (own._anyListeners === undefined) {
-      const listeners = [this.unknown];
-      own._anyListeners = listeners;
-      if (socket.listenersAny() === listeners) return;
-      own._anyListeners = undefined;
-    }
-    socket.onAny(this.unknown);
+    socket.use(reroute);
+    socket.on(ROUTED, this.listener);
   }
 
-  /** An inbound event of `socket` that has a handler (from the event's shared listener). */
-  private dispatch(socket: InboundSocket, event: string, args: unknown[]): void {
+  /** An inbound event of `socket`, after its middlewares. */
+  private dispatch(socket: InboundSocket, event: unknown, args: unknown[]): void {
     const last = args.at(-1);
-    if (typeof last !== 'function') {
-      this.log.debug({ event }, 'remote: event without ack dropped');
+    const ack = typeof last === 'function' ? (last as Reply) : undefined;
+    const handler = typeof event === 'string' ? this.handlers.get(event) : undefined;
+    if (!handler) {
+      ack?.(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
       return;
     }
-    const ack = last as Reply;
-    const valid = validateInbound(this.contracts[event]!.payload, args.length > 1 ? args[0] : undefined);
+    const name = event as string;
+    if (!ack) {
+      this.log.debug({ event: name }, 'remote: event without ack dropped');
+      return;
+    }
+    const valid = validateInbound(this.contracts[name]!.payload, args.length > 1 ? args[0] : undefined);
     if (!valid.ok) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
-    const handler = this.handlers.get(event)!;
     const work = () => handler(valid.data, socket);
     const queues = this.queues;
     const tail: Promise<void> = (queues.get(socket) ?? Promise.resolve())
-      .then(() => run(this.log, event, work, ack))
+      .then(() => run(this.log, name, work, ack))
       .finally(() => {
         if (queues.get(socket) === tail) queues.delete(socket);
       });
