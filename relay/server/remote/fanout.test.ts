@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import type { SessionEventRow } from '../storage/schema';
-import { createSessionFanout, STORED_FLUSH_MS } from './fanout';
+import { approxSize, createSessionFanout, STORED_FLUSH_MS } from './fanout';
 import type { WebNamespace, WebServerSocket } from './namespaces';
 
 /**
@@ -145,5 +145,21 @@ describe('session fan-out order', () => {
     handlers.get('remote:fanout')!({ live: [{ ...live, eventId: 'e4' }], stored: [event(3), event(4)] });
     expect(seqs()).toEqual([1, 2, 3, 4]);
     expect(sent.filter((s) => s.name === 'session:live').length).toBe(2);
+  });
+
+  it('splits a turn of large events over several remote:fanout messages of about 256 KB, in order', async () => {
+    const { fanout, socket, toNodes } = setup(0, true);
+    await fanout.join(socket, SESSION, 0);
+    const big = (seq: number): SessionEvent => ({
+      ...event(seq),
+      body: { type: 'assistant_message', messageId: 'm', text: 'x'.repeat(100_000) },
+    });
+    for (let seq = 1; seq <= 7; seq++) fanout.publish(big(seq));
+    await vi.advanceTimersByTimeAsync(0);
+    const batches = toNodes.map((m) => (m.payload as { stored: SessionEvent[] }).stored.map((e) => e.seq));
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    expect(approxSize(big(1).body, Infinity)).toBeGreaterThan(100_000);
+    expect(approxSize({ a: ['xy', 1, null, { b: true }] }, Infinity)).toBe(4 + 4 + 8 + 8 + 4 + 8);
+    expect(approxSize('x'.repeat(10), 5)).toBe(12);
   });
 });

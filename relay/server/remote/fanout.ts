@@ -26,8 +26,9 @@ const AHEAD_MAX = 64;
 export const STORED_FLUSH_MS = 50;
 /** One message per turn to the other nodes with what this node published in it (live copies and stored events). */
 const NODE_FANOUT = 'remote:fanout' as const;
-/** The most events one `remote:fanout` message carries; more in one turn go in several. */
+/** The most events one `remote:fanout` message carries, and about the most text; more in one turn go in several. */
 const NODE_FANOUT_MAX = 500;
+const NODE_FANOUT_BYTES = 256 * 1024;
 /** One event per message: what nodes of an earlier release send during a rolling deploy (still understood). */
 const NODE_EVENT = 'remote:session-event' as const;
 const NODE_LIVE = 'remote:session-live' as const;
@@ -205,9 +206,11 @@ export type SessionFanout = ReturnType<typeof createSessionFanout>;
  */
 function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
   let outbox: NodeFanout | null = null;
+  let bytes = 0;
   function send(): void {
     const batch = outbox;
     outbox = null;
+    bytes = 0;
     if (batch && batch.live.length + batch.stored.length > 0) toOtherNodes(log, () => web.serverSideEmit(NODE_FANOUT, batch));
   }
   function add(kind: 'live', event: LiveSessionEvent): void;
@@ -218,9 +221,28 @@ function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
       setImmediate(send);
     }
     (outbox[kind] as Array<LiveSessionEvent | SessionEvent>).push(event);
-    if (outbox.live.length + outbox.stored.length >= NODE_FANOUT_MAX) send();
+    bytes += approxSize(event.body, NODE_FANOUT_BYTES);
+    if (outbox.live.length + outbox.stored.length >= NODE_FANOUT_MAX || bytes >= NODE_FANOUT_BYTES) send();
   }
   return add;
+}
+
+/** About how many bytes `value` takes as JSON (its strings' lengths and a few per value), counted up to `limit`. */
+export function approxSize(value: unknown, limit: number): number {
+  let size = 0;
+  const walk = (v: unknown): void => {
+    if (size >= limit) return;
+    if (typeof v === 'string') size += v.length + 2;
+    else if (Array.isArray(v)) for (const item of v) walk(item);
+    else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        size += key.length + 3;
+        walk(item);
+      }
+    } else size += 8;
+  };
+  walk(value);
+  return size;
 }
 
 /** Sends `event` (the socket's next seq), then whatever waited for it (`ahead`) in seq order. */
