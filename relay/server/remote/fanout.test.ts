@@ -162,4 +162,19 @@ describe('session fan-out order', () => {
     expect(approxSize({ a: ['xy', 1, null, { b: true }] }, Infinity)).toBe(4 + 4 + 8 + 8 + 4 + 8);
     expect(approxSize('x'.repeat(10), 5)).toBe(12);
   });
+
+  it('sends a batching window about 64 KB of stored events to a message at most', async () => {
+    const { fanout, socket, sent } = setup(0);
+    await fanout.join(socket, SESSION, 0, true);
+    const big = (seq: number): SessionEvent => ({
+      ...event(seq),
+      body: { type: 'assistant_message', messageId: 'm', text: 'x'.repeat(30_000) },
+    });
+    for (let seq = 1; seq <= 5; seq++) fanout.publish(big(seq));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(sent).toEqual([
+      { name: 'session:events', seqs: [1, 2, 3] },
+      { name: 'session:events', seqs: [4, 5] },
+    ]);
+  });
 });

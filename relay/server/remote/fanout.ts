@@ -51,6 +51,8 @@ interface Subscription {
   batches: boolean;
   /** Stored events waiting for this turn's `session:events` (batches only). */
   queued: SessionEvent[] | null;
+  /** About how much text `queued` holds (approxSize). */
+  queuedBytes: number;
   /** Stored events published ahead of an earlier seq, by seq, waiting (GAP_WAIT_MS) for the gap to fill. */
   ahead: Map<number, SessionEvent> | null;
   gapTimer: ReturnType<typeof setTimeout> | null;
@@ -164,6 +166,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         dirty: false,
         batches,
         queued: null,
+        queuedBytes: 0,
         ahead: null,
         gapTimer: null,
       };
@@ -277,7 +280,7 @@ export function toOtherNodes(log: FastifyBaseLogger, send: () => void): void {
 
 /**
  * Stored events for windows that take batches: queued as they are delivered and sent STORED_FLUSH_MS later (or once
- * SESSION_EVENTS_MAX are queued), one `session:events` per window and session.
+ * SESSION_EVENTS_MAX, or about PACE_CHECK_BYTES of text, are queued), one `session:events` per window and session.
  */
 function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   const toFlush = new Set<Subscription>();
@@ -286,12 +289,14 @@ function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   function flush(sub: Subscription): void {
     const events = sub.queued;
     sub.queued = null;
+    sub.queuedBytes = 0;
     if (events && isCurrent(sub)) send(sub, events);
   }
 
   function queue(sub: Subscription, event: SessionEvent): void {
     (sub.queued ??= []).push(event);
-    if (sub.queued.length >= SESSION_EVENTS_MAX) return flush(sub);
+    sub.queuedBytes += approxSize(event.body, PACE_CHECK_BYTES);
+    if (sub.queued.length >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
     toFlush.add(sub);
     if (flushScheduled) return;
     flushScheduled = true;
