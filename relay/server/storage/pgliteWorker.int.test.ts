@@ -115,6 +115,18 @@ describe('PGlite in a worker thread', () => {
     ).rejects.toThrow('roll back');
   }, 60_000);
 
+  it('loads the filesystem image without the files a running server does not read, and still has the ones it does', async () => {
+    // initdb's input (initdb runs in a process of its own): left out of memory, and gone rather than zeros.
+    await expect(storage.db.execute(sql`SELECT pg_read_file('/pglite/share/postgresql/postgres.bki', 0, 8)`)).rejects.toThrow();
+    // Time zones, text search dictionaries (snowball) and PL/pgSQL are read from the image on first use.
+    const [used] = await rows<{ paris: string; words: string; abbrev: string }>(
+      sql`SELECT (timestamptz '2030-01-01 12:00Z' AT TIME ZONE 'Europe/Paris')::text AS paris,
+        to_tsvector('english', 'running dogs')::text AS words, (SELECT abbrev FROM pg_timezone_abbrevs WHERE abbrev = 'CEST') AS abbrev`,
+    );
+    expect(used).toEqual({ paris: '2030-01-01 13:00:00', words: "'dog':2 'run':1", abbrev: 'CEST' });
+    await storage.db.execute(sql`DO $$ BEGIN PERFORM 1; END $$`);
+  });
+
   it('leaves the event loop free while a statement runs', async () => {
     let ticks = 0;
     let running = true;

@@ -8,6 +8,9 @@
 //
 // A transaction is PGlite's own `transaction()`, held open between 'begin' and 'end': PGlite queues every statement
 // that is not part of it (its transaction mutex) until COMMIT or ROLLBACK, exactly as when the relay ran it in-process.
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -96,8 +99,45 @@ function serve(db) {
   });
 }
 
+/**
+ * Files of PGlite's filesystem image that a running server does not read: initdb's inputs (database.ts runs initdb in a
+ * process of its own), encoding conversions (server and client encodings are both UTF8), replication, extension builds.
+ */
+const UNREAD =
+  /^\/pglite\/(share\/postgresql\/([^/]+\.(sql|sample)|postgres\.bki|sql_features\.txt)|lib\/postgresql\/(pgxs\/.+|\w+_and_\w+\.so|libpqwalreceiver\.so|pgoutput\.so))$/;
+
+/**
+ * PGlite's filesystem image (pglite.data, 6 MB), which PGlite keeps in memory for its life, without the files above
+ * (3.7 MB): a zero-filled buffer of the image's size with only the other files read in, so the pages of the skipped
+ * ones are never touched (no RSS). PGlite takes the image as a Blob (`fsBundle`); the files' offsets are in PGlite's
+ * loader (pglite.js). Null, so PGlite loads the whole image itself, if that list is not where it was.
+ * @returns {{ fsBundle: { arrayBuffer(): Promise<ArrayBuffer> }, unread: string[] } | null}
+ */
+function imageWithoutUnread() {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const image = path.join(dist, 'pglite.data');
+  const files = [...readFileSync(path.join(dist, 'pglite.js'), 'utf8').matchAll(/\{filename:"([^"]+)",start:(\d+),end:(\d+)\}/g)];
+  const size = statSync(image).size;
+  if (files.length === 0 || Math.max(...files.map((file) => Number(file[3]))) !== size) return null;
+  const bytes = new Uint8Array(size);
+  const fd = openSync(image, 'r');
+  try {
+    for (const [, name, start, end] of files) {
+      const length = Number(end) - Number(start);
+      if (!UNREAD.test(name) && readSync(fd, bytes, Number(start), length, Number(start)) !== length) return null;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const unread = files.map((file) => file[1]).filter((name) => UNREAD.test(name));
+  return { fsBundle: { arrayBuffer: async () => bytes.buffer }, unread };
+}
+
 try {
-  const db = await PGlite.create(dir, { startParams });
+  const image = imageWithoutUnread();
+  const db = await PGlite.create(dir, { startParams, ...(image && { fsBundle: image.fsBundle }) });
+  // Gone rather than zeros: a server that did read one of them fails with "No such file" instead.
+  for (const name of image?.unread ?? []) db.Module.FS.unlink(name);
   serve(db);
   port.postMessage({ ready: true });
 } catch (error) {
