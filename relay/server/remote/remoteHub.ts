@@ -149,8 +149,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   ctx.push = push;
 
   useCliHandshake(cli, { core, db: deps.db, log });
-  // Handlers are registered once for every socket of a namespace (socketEvents.ts): a socket only gets the shared
-  // any-listener and the shared disconnect listener below (Socket.IO calls them with `this` = the socket).
+  // Handlers are registered once for every socket of a namespace (socketEvents.ts): a socket only gets the router's
+  // shared middleware and listener, and the shared disconnect listener below (Socket.IO calls it with `this` = the socket).
   const cliRoutes = createCliRoutes(ctx);
   registerCliInstanceHandlers(ctx, cliRoutes);
   registerCliSessionHandlers(ctx, cliRoutes);
