@@ -52,4 +52,25 @@ describe('lease trust', () => {
     expect(trust.trusted('i2', 's2')).toBe('fresh');
     expect(trust.size()).toBe(1);
   });
+
+  it('keeps no entry for lapsed trust: a check or the sweep drops it', () => {
+    const c = clock();
+    const trust = createLeaseTrust(c.now, 1_000);
+    trust.remember('i1', 's1');
+    trust.remember('i2', 's2');
+    trust.remember('i3', 's2');
+    c.advance(999);
+    trust.sweep();
+    expect(trust.size()).toBe(2);
+    c.advance(1);
+    expect(trust.trusted('i1', 's1')).toBe(false);
+    expect(trust.size()).toBe(1);
+    trust.remember('i3', 's2');
+    trust.sweep();
+    expect(trust.trusted('i2', 's2')).toBe(false);
+    expect(trust.trusted('i3', 's2')).toBe('fresh');
+    c.advance(1_000);
+    trust.sweep();
+    expect(trust.size()).toBe(0);
+  });
 });

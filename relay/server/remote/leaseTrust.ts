@@ -18,6 +18,15 @@ export function createLeaseTrust(now: () => number, trustMs = LEASE_TRUST_MS) {
   /** socketId → instanceIds it is trusted for (to forget a closed socket without a scan). */
   const bySocket = new Map<string, Set<string>>();
 
+  function forget(instanceId: string, socketId: string): void {
+    const sockets = byInstance.get(instanceId);
+    sockets?.delete(socketId);
+    if (sockets?.size === 0) byInstance.delete(instanceId);
+    const mine = bySocket.get(socketId);
+    mine?.delete(instanceId);
+    if (mine?.size === 0) bySocket.delete(socketId);
+  }
+
   function forgetInstance(instanceId: string): void {
     const sockets = byInstance.get(instanceId);
     if (!sockets) return;
@@ -35,7 +44,9 @@ export function createLeaseTrust(now: () => number, trustMs = LEASE_TRUST_MS) {
       const until = byInstance.get(instanceId)?.get(socketId);
       if (until === undefined) return false;
       const left = until - now();
-      return left <= 0 ? false : left > trustMs / 2 ? 'fresh' : 'stale';
+      if (left > 0) return left > trustMs / 2 ? 'fresh' : 'stale';
+      forget(instanceId, socketId);
+      return false;
     },
     /** The database just confirmed (and renewed) this socket's lease. */
     remember(instanceId: string, socketId: string): void {
@@ -55,6 +66,14 @@ export function createLeaseTrust(now: () => number, trustMs = LEASE_TRUST_MS) {
         if (sockets?.size === 0) byInstance.delete(instanceId);
       }
       bySocket.delete(socketId);
+    },
+    /**
+     * Drops lapsed trust (the maintenance loop calls it): an idle window keeps nothing here, so a connection that only
+     * listens costs no entry.
+     */
+    sweep(): void {
+      const t = now();
+      for (const [instanceId, sockets] of byInstance) for (const [socketId, until] of sockets) if (until <= t) forget(instanceId, socketId);
     },
     size: () => bySocket.size,
   };

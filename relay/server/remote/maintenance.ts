@@ -68,6 +68,7 @@ export function startMaintenance(ctx: HubContext, repos: { cliTokens: CliTokensR
       core.options.renewMs,
       () => {
         const t = core.now();
+        ctx.leases.sweep();
         const cliIds = [...new Set([...cli.sockets.values()].map((s) => s.data.instanceId))];
         const webIds = [...web.sockets.keys()];
         return Promise.all([core.repo.touchInstances(cliIds, t), core.repo.renewLocks(webIds, t, core.options.leaseMs)]);
