@@ -6,7 +6,7 @@
  * - Per pair: a relay child (relay/server/testing/relayProcess.ts) with 1,000 browser/CLI pairs connected (CLI said
  *   hello; browser attached, made a session and joined it; the browser connects like the PWA, long-polling first
  *   then the WebSocket upgrade, the CLI WebSocket only like relay/cli/connector.ts); (RSS and heap after a full GC − before) / pairs, where
- *   "before" is the same relay with one pair. The accounts are signed up first by another relay process on the same
+ *   "before" is the same relay with BENCH_MEMORY_WARMUP (100) pairs already connected. The accounts are signed up first by another relay process on the same
  *   data, which is then stopped: a pair's cost is its connections and session, not signing a user up. On PGlite and,
  *   when it answers, PostgreSQL (the database's own memory is then in its server, not in the relay).
  * - Floor: the same per-pair figure for a bare Socket.IO server (bareSocketServer.ts: the relay's transport options,
@@ -39,6 +39,11 @@ import { type RelayChild, spawnRelay } from '../../relay/server/testing/relayChi
 import { cliEnv, connect, request } from '../../relay/server/testing/remoteClients';
 
 const PAIRS = Number(process.env.BENCH_MEMORY_PAIRS ?? 1000);
+/**
+ * Pairs connected before the first reading, so what the first connections cost once (code compiled on first use, a
+ * Map or Set growing its table) is not divided among the measured pairs as if each held it.
+ */
+const WARMUP_PAIRS = Number(process.env.BENCH_MEMORY_WARMUP ?? 100);
 const SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
 /** How the PWA's socket connects (socket.io-client's default): long-polling first, then the upgrade. */
 const BROWSER_TRANSPORTS = ['polling', 'websocket'];
@@ -48,6 +53,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 export interface PairsReport {
   storage: string;
   pairs: number;
+  /** Pairs already connected at the first reading. */
+  warmupPairs: number;
   rssPerPairKB: number;
   heapPerPairKB: number;
   rssBeforeMB: number;
@@ -150,22 +157,29 @@ async function stop(relay: RelayChild): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Connects `PAIRS` pairs after a first one, 20 at a time; memory after a full GC with 1 pair and with all of them. */
+/**
+ * Connects WARMUP_PAIRS pairs, reads memory after a full GC, connects `PAIRS` more, reads it again (20 pairs at a time).
+ */
 async function measurePairs(
   storage: string,
   pair: (n: number) => Promise<void>,
   memory: () => Promise<{ rss: number; heapUsed: number }>,
 ): Promise<PairsReport> {
-  // One pair first, so lazily loaded code and first-use caches are not counted per pair.
-  await pair(0);
+  const connect = async (from: number, count: number) => {
+    for (let i = from; i < from + count; i += 20)
+      await Promise.all(Array.from({ length: Math.min(20, from + count - i) }, (_, k) => pair(i + k)));
+  };
+  // Lazily loaded code and first-use caches are not counted per pair.
+  await connect(0, Math.max(1, WARMUP_PAIRS));
   await sleep(500);
   const before = await memory();
-  for (let i = 1; i <= PAIRS; i += 20) await Promise.all(Array.from({ length: Math.min(20, PAIRS - i + 1) }, (_, k) => pair(i + k)));
+  await connect(Math.max(1, WARMUP_PAIRS), PAIRS);
   await sleep(2000);
   const after = await memory();
   return {
     storage,
     pairs: PAIRS,
+    warmupPairs: Math.max(1, WARMUP_PAIRS),
     rssPerPairKB: Math.round((after.rss - before.rss) / PAIRS / 1024),
     heapPerPairKB: Math.round(((after.heapUsed - before.heapUsed) / PAIRS / 1024) * 10) / 10,
     rssBeforeMB: mb(before.rss),
@@ -181,7 +195,7 @@ async function perPair(storage: string, env: Record<string, string>): Promise<Pa
     const maker = await spawnRelay({ ...env, DATA_DIR: dir, PORT: '0' });
     const accounts: Account[] = [];
     try {
-      for (let i = 0; i <= PAIRS; i++) accounts.push(await maker.account());
+      for (let i = 0; i < PAIRS + Math.max(1, WARMUP_PAIRS); i++) accounts.push(await maker.account());
     } finally {
       await stop(maker);
     }
