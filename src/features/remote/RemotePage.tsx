@@ -170,7 +170,7 @@ function MainArea({
   const { t } = useTranslation('remote');
   const { sessionId, events, loading, timeline, pending, session, cli, cliOnline, held, connected, canDrive } = view;
   const follow = useChatFollow(timeline.items, pending.length);
-  const away = useAwaySummary(sessionId, events, timeline);
+  const away = useAwaySummary(sessionId, events, timeline, view.live);
   const delivery = useDeliveryStages(events);
 
   if (!state.instancesLoaded) return <OfflineStart connection={state.connection} restored={state.restored} onRetry={() => store.wake()} />;

@@ -9,18 +9,21 @@ import type { Timeline } from '../model/timeline';
 /**
  * Notes the session's last seq when the page goes to the background (visibilitychange → hidden); back in the
  * foreground after events arrived meanwhile, returns their summary until dismissed. Another session clears it.
+ * Events the page had only live when it came back (shown, not stored yet: their stored copies trail by up to the
+ * relay's gathering time) join the summary as their stored copies arrive.
  */
 export function useAwaySummary(
   sessionId: string | null,
   events: readonly SessionEvent[],
   timeline: Timeline,
+  live: readonly { eventId: string }[] = [],
 ): { summary: AwaySummary | null; dismiss: () => void } {
   const lastSeq = events.at(-1)?.seq ?? 0;
-  const latest = useRef({ sessionId, seq: lastSeq });
+  const latest = useRef({ sessionId, seq: lastSeq, live });
   useLayoutEffect(() => {
-    latest.current = { sessionId, seq: lastSeq };
-  }, [sessionId, lastSeq]);
-  const [missed, setMissed] = useState<{ sessionId: string; fromSeq: number; toSeq: number } | null>(null);
+    latest.current = { sessionId, seq: lastSeq, live };
+  }, [sessionId, lastSeq, live]);
+  const [missed, setMissed] = useState<{ sessionId: string; fromSeq: number; toSeq: number; liveIds: ReadonlySet<string> } | null>(null);
 
   useEffect(() => {
     let hiddenAt: { sessionId: string | null; seq: number } | null = document.visibilityState === 'hidden' ? latest.current : null;
@@ -30,8 +33,9 @@ export function useAwaySummary(
         return;
       }
       const now = latest.current;
-      if (hiddenAt?.sessionId && hiddenAt.sessionId === now.sessionId && now.seq > hiddenAt.seq)
-        setMissed({ sessionId: now.sessionId, fromSeq: hiddenAt.seq, toSeq: now.seq });
+      const liveIds = new Set(now.live.map((e) => e.eventId));
+      if (hiddenAt?.sessionId && hiddenAt.sessionId === now.sessionId && (now.seq > hiddenAt.seq || liveIds.size > 0))
+        setMissed({ sessionId: now.sessionId, fromSeq: hiddenAt.seq, toSeq: now.seq, liveIds });
       hiddenAt = null;
     };
     document.addEventListener('visibilitychange', onChange);
@@ -39,10 +43,12 @@ export function useAwaySummary(
   }, []);
 
   const current = missed && missed.sessionId === sessionId ? missed : null;
-  const summary = useMemo(
-    () => (current ? summarizeAway(events, current.fromSeq, current.toSeq, timeline) : null),
-    [current, events, timeline],
-  );
+  const summary = useMemo(() => {
+    if (!current) return null;
+    let toSeq = current.toSeq;
+    for (const event of events) if (event.seq === toSeq + 1 && current.liveIds.has(event.eventId)) toSeq = event.seq;
+    return toSeq > current.fromSeq ? summarizeAway(events, current.fromSeq, toSeq, timeline) : null;
+  }, [current, events, timeline]);
   return { summary, dismiss: () => setMissed(null) };
 }
 

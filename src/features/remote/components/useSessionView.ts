@@ -62,6 +62,8 @@ export function useSessionView(state: RemoteState) {
     /** A replay is arriving (the link is up) and nothing is shown yet. */
     loading: catchingUp && connected && events.length === 0,
     timeline,
+    /** The session's live events shown after the stored ones (not stored yet). */
+    live: shownLive,
     pending,
     session,
     cli,
