@@ -79,22 +79,34 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     setView((v) => (Math.abs(v.top - next.top) < 1 && v.height === next.height ? v : next));
   }, [listTop]);
 
-  // At the end, every render (new events, rows measured, the keyboard opening) pins the latest message.
+  // At the end, every render (new events, rows measured, the keyboard opening) pins the latest message. A reader who
+  // scrolled up since the last pin (its scroll event not handled yet) is not pulled back: appended rows leave scrollTop
+  // where it was, and a viewport growing leaves the scroller at its end, so only a scroll up moves it above the last
+  // pin while away from the end.
+  const pinnedTop = useRef<number | null>(null);
+  const pin = useCallback((el: HTMLDivElement) => {
+    el.scrollTop = el.scrollHeight;
+    pinnedTop.current = el.scrollTop;
+  }, []);
+  const scrolledUp = (el: HTMLDivElement) =>
+    pinnedTop.current !== null &&
+    el.scrollTop < pinnedTop.current - AT_END_PX &&
+    el.scrollHeight - el.scrollTop - el.clientHeight >= AT_END_PX;
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el && following.current) el.scrollTop = el.scrollHeight;
+    if (el && following.current && !scrolledUp(el)) pin(el);
   });
   useLayoutEffect(() => {
     const el = scrollerEl;
     if (!el || typeof ResizeObserver === 'undefined') return;
     readView();
     const resize = new ResizeObserver(() => {
-      if (following.current) el.scrollTop = el.scrollHeight;
+      if (following.current) pin(el);
       readView();
     });
     resize.observe(el);
     return () => resize.disconnect();
-  }, [scrollerEl, readView]);
+  }, [scrollerEl, readView, pin]);
 
   const follow = useCallback(
     (on: boolean) => {
@@ -108,8 +120,8 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     follow(true);
     setFlashKey(null);
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [follow]);
+    if (el) pin(el);
+  }, [follow, pin]);
 
   // What this reader sends brings them back to the latest message.
   const sent = useRef(pendingCount);
