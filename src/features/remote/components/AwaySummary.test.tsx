@@ -22,6 +22,15 @@ function setVisibility(state: 'hidden' | 'visible') {
   act(() => void document.dispatchEvent(new Event('visibilitychange')));
 }
 
+/** The hook over a session holding seqs 1-2, with nothing live; rerender with the events and live ids of the moment. */
+function renderAway() {
+  const build = timelineBuilder();
+  return renderHook(
+    ({ events, live }: { events: SessionEvent[]; live: { eventId: string }[] }) => useAwaySummary(SID, events, build(events), live),
+    { initialProps: { events: upTo(2), live: [] as { eventId: string }[] } },
+  );
+}
+
 describe('useAwaySummary', () => {
   afterEach(() => {
     cleanup();
@@ -29,11 +38,7 @@ describe('useAwaySummary', () => {
   });
 
   it('counts events seen only live on return once their stored copies arrive, and not later ones', () => {
-    const build = timelineBuilder();
-    const { result, rerender } = renderHook(
-      ({ events, live }: { events: SessionEvent[]; live: { eventId: string }[] }) => useAwaySummary(SID, events, build(events), live),
-      { initialProps: { events: upTo(2), live: [] as { eventId: string }[] } },
-    );
+    const { result, rerender } = renderAway();
     setVisibility('hidden');
     // While away: seq 3 was stored, 4 and 5 came live only (their stored copies still on the way).
     rerender({ events: upTo(3), live: [{ eventId: event(4).eventId }, { eventId: event(5).eventId }] });
@@ -47,11 +52,7 @@ describe('useAwaySummary', () => {
   });
 
   it('shows a summary once the stored copies arrive when only live events came while away', () => {
-    const build = timelineBuilder();
-    const { result, rerender } = renderHook(
-      ({ events, live }: { events: SessionEvent[]; live: { eventId: string }[] }) => useAwaySummary(SID, events, build(events), live),
-      { initialProps: { events: upTo(2), live: [] as { eventId: string }[] } },
-    );
+    const { result, rerender } = renderAway();
     setVisibility('hidden');
     rerender({ events: upTo(2), live: [{ eventId: event(3).eventId }] });
     setVisibility('visible');
