@@ -93,6 +93,8 @@ export interface LoadSample extends Sample {
    * socket internals could not be counted.
    */
   writes: { relay: number; other: number } | null;
+  /** CPU time of this process (user + system, all its threads) per round, in µs: steadier than round trips/s on a busy machine. */
+  cpuMicros: number;
 }
 
 /** Counts TCP socket writes in this process while `counting` is set (net.Socket's one internal write path). */
@@ -121,6 +123,7 @@ export async function concurrentLoop(
   const all: number[] = [];
   counting = { ports: new Set(relayPorts), relay: 0, other: 0 };
   const count = counting;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: pairs }, async (_, p) => {
@@ -132,9 +135,10 @@ export async function concurrentLoop(
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   counting = null;
   const writes = writesCountable && relayPorts.length > 0 ? { relay: count.relay / all.length, other: count.other / all.length } : null;
-  return { ...summarise(all), pairs, perSecond: all.length / seconds, writes };
+  return { ...summarise(all), pairs, perSecond: all.length / seconds, writes, cpuMicros: (cpu.user + cpu.system) / all.length };
 }
 
 /**
