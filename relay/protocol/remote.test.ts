@@ -20,6 +20,7 @@ import {
   webInboundSchemas,
   webSessionInputSchema,
 } from './remote';
+import { forwardedCommandSchema } from './remoteEvents';
 
 const sid = '6f1d8a52-4b0e-4c55-9a39-0f6a0d6b2c11';
 const iid = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
@@ -159,5 +160,24 @@ describe('remote protocol', () => {
       true,
     );
     expect(pairingPollDataSchema.safeParse({ status: 'approved' }).success).toBe(false);
+  });
+});
+
+describe('commands forwarded between relay nodes', () => {
+  const live = { sessionId: sid, eventId: eid, at: now, body: { type: 'user_message', clientMsgId: 'm1', text: 'hi' } };
+  const permission = { sessionId: sid, requestId: 'r1', decision: 'allow', scope: 'once' };
+
+  it('reads an input in the wire form of the first release that forwarded inputs, and a permission answer', () => {
+    const input = forwardedCommandSchema.parse({ event: live, instanceId: iid, input: { sessionId: sid, clientMsgId: 'm1', text: 'hi' } });
+    expect('input' in input && input.input.text).toBe('hi');
+    const answer = forwardedCommandSchema.parse({ event: live, instanceId: iid, permission });
+    expect('permission' in answer && answer.permission).toEqual(permission);
+  });
+
+  it('refuses a forward that carries neither, or a permission answer outside the protocol', () => {
+    expect(forwardedCommandSchema.safeParse({ event: live, instanceId: iid }).success).toBe(false);
+    expect(
+      forwardedCommandSchema.safeParse({ event: live, instanceId: iid, permission: { ...permission, decision: 'maybe' } }).success,
+    ).toBe(false);
   });
 });

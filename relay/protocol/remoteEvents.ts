@@ -154,16 +154,21 @@ export type WebClientToServerEvents = EventsWithAck<typeof webEventContracts>;
 /** `/web`: what the relay pushes to a browser. */
 export type WebServerToClientEvents = PushEvents<typeof webPushSchemas>;
 /**
- * Between relay nodes: an input for a CLI connected to another node, forwarded to that node to be stored, handed over
- * and fanned out there (relay/server/remote/inputForward.ts), and that node's answer (the seq; null: not stored there).
+ * Between relay nodes: a browser's input or permission answer for a CLI connected to another node, forwarded to that
+ * node to be stored, handed over and fanned out there (relay/server/remote/commandForward.ts), and that node's answer
+ * (the seq; null: not stored there). An input keeps the `input` field of the first release that forwarded inputs, so
+ * nodes of both releases understand each other's inputs during a rolling update.
  */
-export const forwardedInputSchema = z.object({ event: liveSessionEventSchema, instanceId: uuid, input: sessionInputCommandSchema });
-export const forwardedInputStoredSchema = z.object({ eventId: uuid, seq: z.number().int().positive().nullable() });
+export const forwardedCommandSchema = z.union([
+  z.object({ event: liveSessionEventSchema, instanceId: uuid, input: sessionInputCommandSchema }),
+  z.object({ event: liveSessionEventSchema, instanceId: uuid, permission: sessionPermissionCommandSchema }),
+]);
+export const forwardedCommandStoredSchema = z.object({ eventId: uuid, seq: z.number().int().positive().nullable() });
 
 /** Between relay nodes (through the adapter's serverSideEmit): a persisted session event, for every node's sockets. */
 export interface InterServerEvents {
-  'remote:input': (payload: z.input<typeof forwardedInputSchema>) => void;
-  'remote:input-stored': (payload: z.input<typeof forwardedInputStoredSchema>) => void;
+  'remote:input': (payload: z.input<typeof forwardedCommandSchema>) => void;
+  'remote:input-stored': (payload: z.input<typeof forwardedCommandStoredSchema>) => void;
   'remote:session-event': (event: z.output<typeof sessionEventSchema>) => void;
   /** Live copies and stored events one node published in one turn (relay/server/remote/fanout.ts). */
   'remote:fanout': (batch: {

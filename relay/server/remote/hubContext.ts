@@ -4,10 +4,10 @@ import { type OkAck, type PendingInput, WEB_PUSH } from '../../protocol';
 import type { RemoteCoreDeps } from '../core/remote/deps';
 import { instanceView } from '../core/remote/instances';
 import { toPending, toSession, toSessionEvent } from '../core/remote/views';
-import type { Applied, EarlyDelivery, InputRoute } from '../core/remote/webCommands';
+import type { Applied, CommandRoute, EarlyDelivery } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
+import { createCommandForwarding } from './commandForward';
 import { type SessionFanout, toOtherNodes } from './fanout';
-import { createInputForwarding } from './inputForward';
 import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
@@ -51,10 +51,10 @@ export interface HubContext {
   /** Whether the instance's CLI is connected to this node. */
   cliIsHere(instanceId: string): boolean;
   /**
-   * How an input of window `fromSocketId` reaches the CLI: handed over by this node when it holds the CLI (or is the
-   * only node), else forwarded to the CLI's node (inputForward.ts).
+   * How an input or permission answer of window `fromSocketId` reaches the CLI: handed over by this node when it holds
+   * the CLI (or is the only node), else forwarded to the CLI's node (commandForward.ts).
    */
-  inputRoute(fromSocketId: string, instanceId: string): InputRoute;
+  commandRoute(fromSocketId: string, instanceId: string): CommandRoute;
   /**
    * The answer to a browser command that stored an event: its seq, then (unless it was a resend) the event fanned out
    * to every window, the session's new state broadcast, and the command delivered to the CLI.
@@ -73,7 +73,7 @@ export function createHubContext(
     | 'deliver'
     | 'handOver'
     | 'cliIsHere'
-    | 'inputRoute'
+    | 'commandRoute'
     | 'appliedAck'
     | 'leaseChanged'
   >,
@@ -127,7 +127,7 @@ export function createHubContext(
       if (!command || command.deliveredAt) return;
       if (await toCli(command.instanceId, toPending(command))) await core.repo.markDelivered([command.id], core.now());
     },
-    inputRoute: (fromSocketId, instanceId) => inputs.route(fromSocketId, instanceId),
+    commandRoute: (fromSocketId, instanceId) => forwarding.route(fromSocketId, instanceId),
     cliIsHere: (instanceId) => (cli.adapter.rooms.get(instanceRoom(instanceId))?.size ?? 0) > 0,
     handOver: (fromSocketId) => (event, instanceId, command) => {
       // A browser resending an input it got no ack for (its outbox) is not handed over twice by this node.
@@ -153,7 +153,7 @@ export function createHubContext(
       });
     },
   };
-  const inputs = createInputForwarding(ctx);
+  const forwarding = createCommandForwarding(ctx);
   return ctx;
 }
 

@@ -16,7 +16,7 @@ export interface Applied {
   command: CliCommandRow | null;
   /** The command was handed to the CLI before it was stored (EarlyDelivery): whether the CLI took it. */
   handedOver?: Promise<boolean>;
-  /** Stored, fanned out and handed to the CLI by the CLI's relay node (ForwardInput): nothing left to do here. */
+  /** Stored, fanned out and handed to the CLI by the CLI's relay node (ForwardCommand): nothing left to do here. */
   elsewhere?: boolean;
 }
 
@@ -27,19 +27,23 @@ export interface Applied {
  */
 export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, command: PendingInput) => Promise<boolean>;
 
-/**
- * With several relay nodes, an input for a CLI connected to another node goes to that node, which stores it in its
- * own group commit (so it gets its seq before anything the CLI answers, which that node stores too), hands it to the
- * CLI and fans it out (relay/server/remote/inputForward.ts). Resolves with the stored event's seq, or null when no
- * node took it (the CLI is offline, or its node did not answer in time): then this node stores it and keeps the command.
- */
-export type ForwardInput = (event: LiveSessionEvent, instanceId: string, input: SessionInputCommand) => Promise<{ seq: number } | null>;
+/** A browser command that stores an event and goes to the CLI: an input or a permission answer. */
+export type StoredCommand = Extract<PendingInput, { type: 'session:input' | 'session:permission' }>;
 
-/** How an input reaches the CLI: handed over by this node before its commit, or forwarded to the CLI's node. */
-export interface InputRoute {
+/**
+ * With several relay nodes, an input or permission answer for a CLI connected to another node goes to that node,
+ * which stores it in its own group commit (so it gets its seq before anything the CLI answers, which that node stores
+ * too), hands it to the CLI and fans it out (relay/server/remote/commandForward.ts). Resolves with the stored event's
+ * seq, or null when no node took it (the CLI is offline, or its node did not answer in time): then this node stores it
+ * and keeps the command.
+ */
+export type ForwardCommand = (event: LiveSessionEvent, instanceId: string, command: StoredCommand) => Promise<{ seq: number } | null>;
+
+/** How a browser's input or permission answer reaches the CLI: handed over by this node before its commit, or forwarded to the CLI's node. */
+export interface CommandRoute {
   early?: EarlyDelivery;
-  forward?: ForwardInput;
-  /** The input's time, when another node took it first (ForwardInput): the stored copy keeps the live copy's. */
+  forward?: ForwardCommand;
+  /** The command's time, when another node took it first (ForwardCommand): the stored copy keeps the live copy's. */
   at?: Date;
 }
 
@@ -62,7 +66,7 @@ export async function sendInput(
   session: SessionRef,
   holdsLock: boolean,
   input: SessionInputCommand,
-  route: InputRoute = {},
+  route: CommandRoute = {},
 ): Promise<Applied> {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
   if (!holdsLock) {
@@ -70,10 +74,23 @@ export async function sendInput(
     if (existing) return { event: existing, session: null, duplicate: true, command: null };
     throw notAttached();
   }
-  const at = route.at ?? deps.now();
   const body = { type: 'user_message' as const, clientMsgId: input.clientMsgId, text: input.text };
+  return routeCommand(deps, session, { eventId, body }, { type: 'session:input', commandId: eventId, payload: { ...input } }, route);
+}
+
+/** Forwards the command to the CLI's node when the route says so, else (or when no node took it) stores it here. */
+async function routeCommand(
+  deps: RemoteCoreDeps,
+  session: SessionRef,
+  event: { eventId: string; body: SessionEventRow['body'] & { type: string } },
+  command: StoredCommand,
+  route: CommandRoute,
+): Promise<Applied> {
+  const at = route.at ?? deps.now();
+  const { eventId, body } = event;
   if (route.forward) {
-    const stored = await route.forward({ sessionId: session.id, eventId, at: at.toISOString(), body }, session.instanceId, input);
+    const live = { sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent;
+    const stored = await route.forward(live, session.instanceId, command);
     if (stored)
       return {
         event: { sessionId: session.id, seq: stored.seq, eventId, at, body },
@@ -83,13 +100,7 @@ export async function sendInput(
         elsewhere: true,
       };
   }
-  return storeAndHandOver(
-    deps,
-    session,
-    { eventId, body, at },
-    { type: 'session:input', commandId: eventId, payload: { ...input } },
-    route.early,
-  );
+  return storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
 }
 
 /**
@@ -104,7 +115,7 @@ async function storeAndHandOver(
   deps: RemoteCoreDeps,
   session: SessionRef,
   event: { eventId: string; body: SessionEventRow['body'] & { type: string }; at: Date },
-  command: PendingInput,
+  command: StoredCommand,
   early?: EarlyDelivery,
 ): Promise<Applied> {
   const { eventId, body, at } = event;
@@ -125,19 +136,18 @@ async function storeAndHandOver(
   return { ...applied(result, await keep()), handedOver };
 }
 
-/** `session:permission`: the answer is stored once (per requestId) and sent to the CLI. */
+/** `session:permission`: the answer is stored once (per requestId) and sent to the CLI, by the CLI's node (CommandRoute). */
 export async function answerPermission(
   deps: RemoteCoreDeps,
   session: SessionRef,
   holdsLock: boolean,
   input: SessionPermissionCommand,
-  early?: EarlyDelivery,
+  route: CommandRoute = {},
 ): Promise<Applied> {
   if (!holdsLock) throw notAttached();
   const eventId = nameUuid('permission', session.id, input.requestId);
   const body = { type: 'permission_response' as const, requestId: input.requestId, decision: input.decision, scope: input.scope };
-  const command = { type: 'session:permission' as const, commandId: eventId, payload: { ...input } };
-  return storeAndHandOver(deps, session, { eventId, body, at: deps.now() }, command, early);
+  return routeCommand(deps, session, { eventId, body }, { type: 'session:permission', commandId: eventId, payload: { ...input } }, route);
 }
 
 /** `session:interrupt`: only for an online CLI (an interrupt queued for later would stop a turn nobody remembers). */

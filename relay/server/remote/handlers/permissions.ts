@@ -5,14 +5,13 @@ import { AckLater } from '../socketEvents';
 
 /**
  * `/web` `session:permission`: one answer per request, stored, shown to every window, sent to the CLI. Like an input,
- * it reaches a CLI on this node (and the other windows, live) before its commit; with the CLI on another node it is
- * stored first and delivered through the adapter.
+ * it reaches the CLI (and the other windows, live) before its commit, stored by the CLI's node (commandForward.ts).
  */
 export function registerWebPermissionHandlers(ctx: HubContext, routes: WebRoutes): void {
   routes.on('session:permission', async (input, socket) => {
     const session = await ownSessionRef(ctx, socket, input.sessionId);
-    const { early } = ctx.inputRoute(socket.id, session.instanceId);
     const holds = await holdsLock(ctx, socket, session.instanceId);
-    return new AckLater(answerPermission(ctx.core, session, holds, input, early).then((applied) => ctx.appliedAck(applied)));
+    const route = ctx.commandRoute(socket.id, session.instanceId);
+    return new AckLater(answerPermission(ctx.core, session, holds, input, route).then((applied) => ctx.appliedAck(applied)));
   });
 }

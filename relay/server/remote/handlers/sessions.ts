@@ -72,7 +72,7 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     const session = await ownSessionRef(ctx, socket, input.sessionId);
     const holds = await holdsLock(ctx, socket, session.instanceId);
     // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
-    const route = ctx.inputRoute(socket.id, session.instanceId);
+    const route = ctx.commandRoute(socket.id, session.instanceId);
     return new AckLater(sendInput(ctx.core, session, holds, input, route).then((applied) => ctx.appliedAck(applied)));
   });
 

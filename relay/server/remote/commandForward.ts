@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+
+import { forwardedCommandSchema, forwardedCommandStoredSchema, type LiveSessionEvent } from '../../protocol';
+import { toInstance } from '../core/remote/views';
+import { answerPermission, type CommandRoute, type ForwardCommand, sendInput, type StoredCommand } from '../core/remote/webCommands';
+import { toOtherNodes } from './fanout';
+import type { HubContext } from './hubContext';
+import { AfterAck } from './socketEvents';
+
+const NODE_INPUT = 'remote:input' as const;
+const NODE_INPUT_STORED = 'remote:input-stored' as const;
+/**
+ * How long a node waits for the CLI's node to store a forwarded command before storing it itself (keeping the command
+ * for the CLI's next hello): covers that node's commit and the CLI's ack (50 ms at most) under load.
+ */
+const FORWARD_WAIT_MS = 1_000;
+/** A forwarded command not answered by then has its instance's online state checked (offline: stored here at once). */
+const ONLINE_CHECK_AFTER_MS = 25;
+
+type Forwarded = z.infer<typeof forwardedCommandSchema>;
+type StoredReply = z.infer<typeof forwardedCommandStoredSchema>;
+
+/** The wire form of a forwarded command (`input` or `permission` beside the live copy). */
+const toWire = (event: LiveSessionEvent, instanceId: string, command: StoredCommand): Forwarded =>
+  command.type === 'session:input' ? { event, instanceId, input: command.payload } : { event, instanceId, permission: command.payload };
+
+/**
+ * Inputs and permission answers with several relay nodes: the CLI's node stores them. A browser's command reaches the
+ * node of its window; when the instance's CLI is connected to another node, that node must store it, because it also
+ * stores what the CLI answers, and one node's group commit keeps the two in order (the command's seq first). So the
+ * window's node fans the command's event out live at once and forwards it (`remote:input`); the CLI's node stores it
+ * (group commit), hands it to the CLI before the commit and publishes the stored copy, exactly as one node does for its
+ * own windows (webCommands.ts), then answers the seq (`remote:input-stored`), which the window's node acks. No answer
+ * within FORWARD_WAIT_MS, or an instance that is offline: the window's node stores the command itself and keeps it for
+ * the CLI's next hello (a command the CLI got twice is applied once: it dedupes by command id, clientMsgId and requestId).
+ */
+export function createCommandForwarding(ctx: HubContext) {
+  const { web, core, log } = ctx;
+  /** Forwarded commands waiting for their node's answer, by event id (a resend meanwhile shares the wait). */
+  const waiting = new Map<string, { promise: Promise<{ seq: number } | null>; settle: (reply: { seq: number } | null) => void }>();
+
+  web.on(NODE_INPUT, (raw: unknown) => {
+    const parsed = forwardedCommandSchema.safeParse(raw);
+    if (!parsed.success) return log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'remote: malformed forwarded command dropped');
+    // Every node gets the forwarded command: it is also the live copy for this node's windows on the session.
+    ctx.fanout.deliverLive(parsed.data.event);
+    if (ctx.cliIsHere(parsed.data.instanceId)) void storeForwarded(parsed.data);
+  });
+  web.on(NODE_INPUT_STORED, (raw: unknown) => {
+    const parsed = forwardedCommandStoredSchema.safeParse(raw);
+    if (parsed.success) waiting.get(parsed.data.eventId)?.settle(parsed.data.seq === null ? null : { seq: parsed.data.seq });
+  });
+
+  /** On the CLI's node: store, hand over, fan out, and answer the forwarding node. */
+  async function storeForwarded(forwarded: Forwarded): Promise<void> {
+    const { event, instanceId } = forwarded;
+    const reply = (seq: number | null) =>
+      toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT_STORED, { eventId: event.eventId, seq } satisfies StoredReply));
+    try {
+      const route: CommandRoute = { early: ctx.handOver(null), at: new Date(event.at) };
+      const session = { id: event.sessionId, instanceId };
+      const applied =
+        'input' in forwarded
+          ? await sendInput(core, session, true, forwarded.input, route)
+          : await answerPermission(core, session, true, forwarded.permission, route);
+      const answer = ctx.appliedAck(applied);
+      reply(applied.event.seq);
+      if (answer instanceof AfterAck) await answer.after();
+    } catch (error) {
+      // The forwarding node stores it itself and answers the browser (the same failure, if it is one).
+      log.warn({ err: error, eventId: event.eventId }, 'remote: forwarded command not stored here');
+      reply(null);
+    }
+  }
+
+  /** On the window's node: live copy now, then the CLI's node's answer (null: store it here). */
+  const forward =
+    (fromSocketId: string): ForwardCommand =>
+    (event, instanceId, command) => {
+      const earlier = waiting.get(event.eventId);
+      if (earlier) return earlier.promise;
+      // The other nodes take their live copy from the forwarded input itself.
+      ctx.fanout.deliverLive(event, fromSocketId);
+      let settle!: (reply: { seq: number } | null) => void;
+      const promise = new Promise<{ seq: number } | null>((resolve) => {
+        const timer = setTimeout(() => settle(null), FORWARD_WAIT_MS);
+        settle = (reply) => {
+          clearTimeout(timer);
+          waiting.delete(event.eventId);
+          resolve(reply);
+        };
+      });
+      waiting.set(event.eventId, { promise, settle });
+      toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT, toWire(event, instanceId, command)));
+      // An offline instance has no node to answer: do not wait out FORWARD_WAIT_MS for it. Asked only when the answer
+      // is slow to come (usually it comes within a few ms), so a steady stream of inputs costs no query each.
+      setTimeout(() => {
+        if (!waiting.has(event.eventId)) return;
+        core.repo.findInstance(instanceId).then(
+          (row) => {
+            if (!row || !toInstance(row, 0, core.now()).online) waiting.get(event.eventId)?.settle(null);
+          },
+          () => undefined,
+        );
+      }, ONLINE_CHECK_AFTER_MS).unref();
+      return promise;
+    };
+
+  return {
+    /** How an input or permission answer of window `fromSocketId` reaches the instance's CLI (webCommands.ts CommandRoute). */
+    route(fromSocketId: string, instanceId: string): CommandRoute {
+      if (!ctx.clustered || ctx.cliIsHere(instanceId)) return { early: ctx.handOver(fromSocketId) };
+      return { forward: forward(fromSocketId) };
+    },
+  };
+}
+export type CommandForwarding = ReturnType<typeof createCommandForwarding>;
