@@ -9,7 +9,7 @@ import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { cliCommands } from '../storage/schema';
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
 import { reachable, TEST_REDIS_URL } from '../testing/redis';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { cliEnv, collect, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 
 /**
@@ -43,19 +43,7 @@ afterAll(async () => {
 describe('scale-out: two relay nodes', () => {
   it('drives a CLI on node A from a browser on node B', async (ctx) => {
     if (!a || !b) return ctx.skip();
-    const user = await signIn(a, 'scale@example.com');
-    const { token, id: tokenId } = await cliTokenFor(a, user.userId);
-    const instanceId = randomUUID();
-    const cli = await connect(cliSocket(a, token, instanceId));
-    sockets.push(cli);
-    const commands: Array<{ event: string; payload: Record<string, unknown> }> = [];
-    for (const event of Object.values(CLI_COMMANDS)) {
-      cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
-        commands.push({ event, payload });
-        ack?.({ ok: true });
-      });
-    }
-    expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+    const { user, tokenId, instanceId, cli, commands } = await connectCli(a, { email: 'scale@example.com', track: sockets });
 
     const web = await connect(webSocket(b, user.jwt));
     sockets.push(web);
@@ -115,12 +103,7 @@ describe('scale-out: two relay nodes', () => {
 
   it('workspace lock across nodes: a window closing on one node frees it at once; the same window moving nodes keeps it', async (ctx) => {
     if (!a || !b) return ctx.skip();
-    const user = await signIn(a, 'scalelock@example.com');
-    const { token } = await cliTokenFor(a, user.userId);
-    const instanceId = randomUUID();
-    const cli = await connect(cliSocket(a, token, instanceId));
-    sockets.push(cli);
-    expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+    const { user, instanceId } = await connectCli(a, { email: 'scalelock@example.com', ackCommands: false, track: sockets });
     const repo = createRemoteRepo(a.storage.db);
     const lapsed = () =>
       waitFor(async () => ((await repo.findLock(instanceId))?.leaseExpiresAt ?? new Date(0)) <= new Date(), 10_000, 'lock lapsed');
@@ -150,11 +133,7 @@ describe('scale-out: two relay nodes', () => {
 
   it('hands out gap-free, distinct seqs for concurrent appends on both nodes, once per event id', async (ctx) => {
     if (!a || !b) return ctx.skip();
-    const user = await signIn(a, 'seq@example.com');
-    const { token } = await cliTokenFor(a, user.userId);
-    const instanceId = randomUUID();
-    const cli = await connect(cliSocket(a, token, instanceId));
-    sockets.push(cli);
+    const { user, instanceId } = await connectCli(a, { email: 'seq@example.com', ackCommands: false, hello: false, track: sockets });
     const sessionId = randomUUID();
     await createRemoteRepo(a.storage.db).ensureSession({ id: sessionId, instanceId, userId: user.userId, createdAt: new Date() });
     const ids = Array.from({ length: 20 }, () => randomUUID());
@@ -184,11 +163,12 @@ describe('scale-out: two relay nodes', () => {
 
   it("an input for the CLI on the other node is stored by the CLI's node, before the CLI's answer, with no command kept", async (ctx) => {
     if (!a || !b) return ctx.skip();
-    const user = await signIn(a, 'forward@example.com');
-    const { token } = await cliTokenFor(a, user.userId);
-    const instanceId = randomUUID();
-    const cli = await connect(cliSocket(a, token, instanceId));
-    sockets.push(cli);
+    const { user, instanceId, cli } = await connectCli(a, {
+      email: 'forward@example.com',
+      ackCommands: false,
+      hello: false,
+      track: sockets,
+    });
     // The CLI answers every input at once, as its own session event on node A.
     cli.on(CLI_COMMANDS.sessionCreate, (_p: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
     cli.on(CLI_COMMANDS.sessionInput, (p: { sessionId: string; clientMsgId: string }, ack?: (r: unknown) => void) => {

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
 import { io, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
 
 import {
+  CLI_COMMANDS,
+  CLI_EVENTS,
   CLI_NAMESPACE,
+  type CliHelloAck,
+  cliHelloAckSchema,
   loginResultResponseSchema,
   oneTimeTokenResponseSchema,
   REMOTE_PROTOCOL_VERSION,
@@ -89,3 +94,56 @@ export const cliEnv = (cwd = '/home/me/project') => ({
   cliVersion: '0.1.0',
   startedAt: new Date().toISOString(),
 });
+
+/** A command the relay sent a CLI socket (one of `CLI_COMMANDS`), as `recordCommands` keeps it. */
+export type CliCommand = { event: string; payload: Record<string, unknown> };
+
+/** Records every `CLI_COMMANDS` event the CLI socket receives and acks each `{ ok: true }`, as a working CLI does. */
+export function recordCommands(cli: Socket): CliCommand[] {
+  const got: CliCommand[] = [];
+  for (const event of Object.values(CLI_COMMANDS)) {
+    cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
+      got.push({ event, payload });
+      ack?.({ ok: true });
+    });
+  }
+  return got;
+}
+
+export interface ConnectCliOptions {
+  /** The account; else a new one is signed up and in as `email` (default: a random address). */
+  user?: { userId: string; jwt: string };
+  email?: string;
+  /** The CLI token's label (default 'test'). */
+  tokenLabel?: string;
+  instanceId?: string;
+  /** Record and ack every command (`recordCommands`), from before the hello; default true. */
+  ackCommands?: boolean;
+  /** Send `cli:hello` and expect an ok ack: true (default) with `{ env: cliEnv(), sessions: [] }`, or this payload; false: none. */
+  hello?: boolean | Record<string, unknown>;
+  /** Where the spec keeps sockets to close: an array the socket is pushed onto, or sharedTestRelay's `track`. */
+  track?: Socket[] | ((socket: Socket) => unknown);
+}
+
+/**
+ * A CLI on the relay's /cli namespace, set up as most relay specs need it: the user (signed in unless given), a freshly
+ * minted CLI token, the connected socket (handed to `track`), by default every command recorded and acked, and by
+ * default a hello whose ack is checked against the protocol schema and expected ok.
+ */
+export async function connectCli(relay: TestRelay, options: ConnectCliOptions = {}) {
+  const user = options.user ?? (await signIn(relay, options.email ?? `cli-${randomUUID().slice(0, 8)}@example.com`));
+  const { token, id: tokenId } = await cliTokenFor(relay, user.userId, options.tokenLabel);
+  const instanceId = options.instanceId ?? randomUUID();
+  const cli = await connect(cliSocket(relay, token, instanceId));
+  if (Array.isArray(options.track)) options.track.push(cli);
+  else options.track?.(cli);
+  const commands = options.ackCommands === false ? [] : recordCommands(cli);
+  let hello: Extract<CliHelloAck, { ok: true }> | undefined;
+  if (options.hello !== false) {
+    const payload = options.hello === true || options.hello === undefined ? { env: cliEnv(), sessions: [] } : options.hello;
+    const ack = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, payload));
+    expect(ack.ok, JSON.stringify(ack)).toBe(true);
+    if (ack.ok) hello = ack;
+  }
+  return { user, token, tokenId, instanceId, cli, commands, hello };
+}
