@@ -222,6 +222,61 @@ describe('scale-out: two relay nodes', () => {
     expect((await repo.pendingCommands(instanceId)).map((c) => c.type)).toEqual(['session:input']);
   });
 
+  it("a permission answer for the CLI on the other node is stored by the CLI's node, before the CLI goes on, with no command kept", async (ctx) => {
+    if (!a || !b) return ctx.skip();
+    const { user, instanceId, cli, commands } = await connectCli(a, { email: 'forward-permission@example.com', track: sockets });
+    // Allowed, the CLI goes on at once: its tool's output is its next session event on node A.
+    cli.on(CLI_COMMANDS.sessionPermission, (p: { sessionId: string; requestId: string }) => {
+      const body = { type: 'tool_output', toolCallId: `t-${p.requestId}`, stream: 'stdout', chunk: `ran ${p.requestId}` };
+      cli.emit(CLI_EVENTS.sessionEvent, { sessionId: p.sessionId, eventId: randomUUID(), body }, () => undefined);
+    });
+    const web = await connect(webSocket(b, user.jwt));
+    sockets.push(web);
+    expect(await request(web, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    expect(await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).toMatchObject({ ok: true });
+    const ask = (requestId: string) => {
+      const body = {
+        type: 'permission_request',
+        requestId,
+        toolCallId: `t-${requestId}`,
+        tool: 'bash',
+        summary: 'ls',
+        input: { command: 'ls' },
+      };
+      return request(cli, CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body });
+    };
+    const answer = (requestId: string) =>
+      request(web, WEB_EVENTS.sessionPermission, { sessionId, requestId, decision: 'allow', scope: 'once' });
+
+    expect(await ask('r1')).toEqual({ ok: true, seq: 1 });
+    expect(await answer('r1')).toEqual({ ok: true, seq: 2 });
+    const repo = createRemoteRepo(b.storage.db);
+    await waitFor(async () => (await repo.findSession(sessionId))!.lastSeq === 3, 10_000, 'the tool output stored');
+    const stored = await repo.eventsAfter(sessionId, 0, 10);
+    expect(stored.map((e) => [e.seq, e.body.type])).toEqual([
+      [1, 'permission_request'],
+      [2, 'permission_response'],
+      [3, 'tool_output'],
+    ]);
+    // Handed to the CLI by its own node before the commit, once: no permission command was kept.
+    expect(commands.filter((c) => c.event === CLI_COMMANDS.sessionPermission).map((c) => c.payload.requestId)).toEqual(['r1']);
+    const kept = await b.storage.db.select().from(cliCommands).where(eq(cliCommands.instanceId, instanceId));
+    expect(kept.map((c) => c.type)).toEqual(['session:create']);
+    // A resend answers the same seq and reaches the CLI no second time.
+    expect(await answer('r1')).toEqual({ ok: true, seq: 2 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(commands.filter((c) => c.event === CLI_COMMANDS.sessionPermission)).toHaveLength(1);
+
+    // The CLI goes offline with a question open: node B stores the answer itself and keeps it for the CLI's next hello.
+    expect(await ask('r2')).toEqual({ ok: true, seq: 4 });
+    cli.disconnect();
+    await waitFor(async () => (await repo.findInstance(instanceId))?.online === false, 10_000, 'instance offline');
+    expect(await answer('r2')).toEqual({ ok: true, seq: 5 });
+    expect((await repo.pendingCommands(instanceId)).map((c) => c.type)).toEqual(['session:permission']);
+  });
+
   it('a message to the other nodes sent after the node closed (a timer during shutdown) does not end the process', async (ctx) => {
     if (!a || !pg) return ctx.skip();
     const c = await createTestRelay({ databaseUrl: pg.url, env: { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') } });
