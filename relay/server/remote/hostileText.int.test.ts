@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../protocol';
 import { call } from '../testing/http';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { cliEnv, collect, connect, connectCli, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 const shared = sharedTestRelay();
@@ -17,14 +17,12 @@ const { track } = shared;
 
 let n = 0;
 async function pair() {
-  const user = await signIn(shared.relay, `hostile${++n}@example.com`);
-  const { token } = await cliTokenFor(shared.relay, user.userId);
-  const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(shared.relay, token, instanceId)));
+  const email = `hostile${++n}@example.com`;
+  const { user, token, instanceId, cli } = await connectCli(shared.relay, { email, ackCommands: false, track });
+  // This CLI takes only what the tests send it: a session's creation and chat input.
   const inputs: Array<{ text: string }> = [];
   cli.on(CLI_COMMANDS.sessionCreate, (_p: unknown, ack: (r: unknown) => void) => ack({ ok: true }));
   cli.on(CLI_COMMANDS.sessionInput, (p: { text: string }, ack: (r: unknown) => void) => (inputs.push(p), ack({ ok: true })));
-  expect((await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
   const web = track(await connect(webSocket(shared.relay, user.jwt)));
   expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { CLI_EVENTS, cliHelloAckSchema, instancesListAckSchema, WEB_EVENTS, WEB_PUSH } from '../../protocol';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { instancesListAckSchema, WEB_EVENTS, WEB_PUSH } from '../../protocol';
+import { collect, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
@@ -16,11 +16,8 @@ const { track } = shared;
 
 let n = 0;
 async function setup() {
-  const user = await signIn(shared.relay, `presence${++n}@example.com`);
-  const cliToken = await cliTokenFor(shared.relay, user.userId, `presence-host${n}`);
-  const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(shared.relay, cliToken.token, instanceId)));
-  expect(cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
+  const email = `presence${++n}@example.com`;
+  const { user, instanceId, cli } = await connectCli(shared.relay, { email, tokenLabel: `presence-host${n}`, ackCommands: false, track });
   const web = track(await connect(webSocket(shared.relay, user.jwt, randomUUID())));
   const online = async () => {
     const list = instancesListAckSchema.parse(await request(web, WEB_EVENTS.instancesList, {}));

@@ -22,7 +22,19 @@ import {
 } from '../../protocol';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { call } from '../testing/http';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import {
+  cliEnv,
+  cliSocket,
+  cliTokenFor,
+  collect,
+  connect,
+  connectCli,
+  recordCommands,
+  request,
+  signIn,
+  waitFor,
+  webSocket,
+} from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 let clockOffsetMs = 0;
@@ -39,12 +51,14 @@ let userSeq = 0;
 /** A user with a connected, hello'd CLI instance and a browser window. */
 async function setup(options: { attach?: boolean } = {}) {
   const n = ++userSeq;
-  const user = await signIn(shared.relay, `remote${n}@example.com`);
-  const cliToken = await cliTokenFor(shared.relay, user.userId, `host${n}`);
-  const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(shared.relay, cliToken.token, instanceId)));
-  const hello = cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
-  expect(hello.ok).toBe(true);
+  const email = `remote${n}@example.com`;
+  const { user, token, tokenId, instanceId, cli } = await connectCli(shared.relay, {
+    email,
+    tokenLabel: `host${n}`,
+    ackCommands: false,
+    track,
+  });
+  const cliToken = { token, id: tokenId };
   const windowId = randomUUID();
   const web = track(await connect(webSocket(shared.relay, user.jwt, windowId)));
   if (options.attach !== false) {
@@ -52,18 +66,6 @@ async function setup(options: { attach?: boolean } = {}) {
     expect(attached.ok, JSON.stringify(attached)).toBe(true);
   }
   return { ...user, cliToken, instanceId, cli, web, windowId };
-}
-
-/** The CLI acks every command it receives and records it. */
-function cliTakesCommands(cli: Socket) {
-  const got: Array<{ event: string; payload: Record<string, unknown> }> = [];
-  for (const event of Object.values(CLI_COMMANDS)) {
-    cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
-      got.push({ event, payload });
-      ack?.({ ok: true });
-    });
-  }
-  return got;
 }
 
 async function newSession(s: Awaited<ReturnType<typeof setup>>) {
@@ -114,9 +116,7 @@ describe('handshakes', () => {
   });
 
   it('keeps no credential once a handshake is accepted: the token is not left in handshake.auth', async () => {
-    const user = await signIn(shared.relay, 'forget@example.com');
-    const { token } = await cliTokenFor(shared.relay, user.userId);
-    const cli = track(await connect(cliSocket(shared.relay, token)));
+    const { user, token, cli } = await connectCli(shared.relay, { email: 'forget@example.com', ackCommands: false, hello: false, track });
     const web = track(await connect(webSocket(shared.relay, user.jwt)));
     const server = [
       ...shared.relay.app.remote.io.of(CLI_NAMESPACE).sockets.values(),
@@ -183,7 +183,7 @@ describe('authorisation: a user only sees and drives their own instances', () =>
   it('user A cannot list, attach, create sessions on, join or drive user B’s instance', async () => {
     const a = await setup();
     const b = await setup();
-    cliTakesCommands(b.cli);
+    recordCommands(b.cli);
     const bSession = await newSession(b);
 
     const listA = instancesListAckSchema.parse(await request(a.web, WEB_EVENTS.instancesList, {}));
@@ -430,7 +430,7 @@ describe('workspace lock', () => {
 describe('sessions, seq and replay', () => {
   it('assigns seqs in order, is idempotent on CLI event ids, and replays afterSeq exactly once including live events', async () => {
     const s = await setup();
-    const commands = cliTakesCommands(s.cli);
+    const commands = recordCommands(s.cli);
     const sessionId = await newSession(s);
     await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionCreate), 5000, 'session:create command');
     expect(commands[0]!.payload).toEqual({ sessionId, autoApprove: false });
@@ -490,7 +490,7 @@ describe('sessions, seq and replay', () => {
 
   it('keeps commands for an offline CLI and hands them over in the cli:hello ack; presence has a grace period', async () => {
     const s = await setup();
-    const commands = cliTakesCommands(s.cli);
+    const commands = recordCommands(s.cli);
     const sessionId = await newSession(s);
     // The CLI took session:create (acked): it is not pending any more.
     await waitFor(() => commands.length === 1, 5000, 'session:create');
@@ -550,7 +550,7 @@ describe('sessions, seq and replay', () => {
     expect(retry.ok && retry.pendingInputs.map((p) => p.commandId)).toEqual(hello.pendingInputs.map((p) => p.commandId));
     // commands:taken marks only this instance's own commands; a foreign or unknown id changes nothing.
     const other = await setup({ attach: false });
-    cliTakesCommands(other.cli);
+    recordCommands(other.cli);
     expect(await request(other.cli, CLI_EVENTS.commandsTaken, { commandIds: hello.pendingInputs.map((p) => p.commandId) })).toEqual({
       ok: true,
     });
@@ -576,7 +576,7 @@ describe('sessions, seq and replay', () => {
     const third = cliHelloAckSchema.parse(await request(back3, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] }));
     expect(third.ok && third.pendingInputs.map((p) => p.payload)).toEqual([{ sessionId, clientMsgId: 'unacked', text: 'x' }]);
     // A live command the CLI acks is delivered at once.
-    const live = cliTakesCommands(back3);
+    const live = recordCommands(back3);
     expect(await request(s.web, WEB_EVENTS.sessionSettings, { sessionId, autoApprove: true })).toMatchObject({ ok: true });
     await waitFor(() => live.some((c) => c.event === CLI_COMMANDS.sessionSettings), 5000, 'live settings');
     await waitFor(async () => (await pendingIds()).length === 1, 5000, 'settings delivered, the hand-over still pending');
