@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_EVENTS, CLI_NAMESPACE, readinessSchema } from '../protocol';
 import { createRemoteRepo } from './storage/repos/remoteRepo';
-import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, waitFor } from './testing/remoteClients';
+import { connectCli, waitFor } from './testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from './testing/testRelay';
 
 /** GET /readyz and the graceful drain of SIGTERM (relay/server/lifecycle.ts, docs/deploy.md). */
@@ -36,11 +36,7 @@ describe('readiness and drain', () => {
   });
 
   it('on drain: not ready, no new connections, in-flight writes answered and stored, new ones refused, sockets closed', async () => {
-    const user = await signIn(relay, 'drain@example.com');
-    const { token } = await cliTokenFor(relay, user.userId);
-    const instanceId = randomUUID();
-    const cli = await connect(cliSocket(relay, token, instanceId));
-    expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+    const { user, instanceId, cli } = await connectCli(relay, { email: 'drain@example.com', ackCommands: false });
     const sessionId = randomUUID();
     await createRemoteRepo(relay.storage.db).ensureSession({ id: sessionId, instanceId, userId: user.userId, createdAt: new Date() });
     const closed = new Promise<string>((resolve) => cli.once('disconnect', resolve));

@@ -14,7 +14,7 @@ import {
   WEB_EVENTS,
   WEB_PUSH,
 } from '../../protocol';
-import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { cliEnv, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
@@ -37,17 +37,8 @@ function pushes(web: Socket): Push[] {
 
 /** A user with a hello'd CLI that records (and acks) every command, a window holding the workspace, a session both windows joined. */
 async function setup(tag: string) {
-  const user = await signIn(shared.relay, `live-${tag}-${randomUUID().slice(0, 6)}@example.com`);
-  const instanceId = randomUUID();
-  const cli = track(await connect(cliSocket(shared.relay, (await cliTokenFor(shared.relay, user.userId, tag)).token, instanceId)));
-  const commands: Array<{ event: string; payload: Record<string, unknown> }> = [];
-  for (const event of Object.values(CLI_COMMANDS)) {
-    cli.on(event, (payload: Record<string, unknown>, ack?: (r: unknown) => void) => {
-      commands.push({ event, payload });
-      ack?.({ ok: true });
-    });
-  }
-  expect(cliHelloAckSchema.parse(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).ok).toBe(true);
+  const email = `live-${tag}-${randomUUID().slice(0, 6)}@example.com`;
+  const { user, instanceId, cli, commands } = await connectCli(shared.relay, { email, tokenLabel: tag, track });
   const web = track(await connect(webSocket(shared.relay, user.jwt)));
   const watcher = track(await connect(webSocket(shared.relay, user.jwt)));
   expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);

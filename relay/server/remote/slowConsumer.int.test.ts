@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '../../protocol';
 import { isSlowConsumerClose } from '../../protocol/transport';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
-import { cliEnv, cliSocket, cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../testing/remoteClients';
+import { collect, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../testing/testRelay';
 import { pendingBytes, SLOW_CONSUMER_CLOSE_CODE, SLOW_CONSUMER_REASON } from './backpressure';
 
@@ -37,12 +37,7 @@ const tcpOf = (socket: Socket): NetSocket =>
 describe('slow consumers', () => {
   it('caps what a browser that stopped reading holds, disconnects it with a reason, and delays no one', async () => {
     // (SLOW_CONSUMER_STALL_MS is 1 s here so the test does not wait the default 10 s.)
-    const user = await signIn(relay, 'slow@example.com');
-    const { token } = await cliTokenFor(relay, user.userId);
-    const instanceId = randomUUID();
-    const cli = await connect(cliSocket(relay, token, instanceId));
-    sockets.push(cli);
-    expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+    const { user, instanceId, cli } = await connectCli(relay, { email: 'slow@example.com', ackCommands: false, track: sockets });
     const sessionId = randomUUID();
     await createRemoteRepo(relay.storage.db).ensureSession({ id: sessionId, instanceId, userId: user.userId, createdAt: new Date() });
 
