@@ -71,6 +71,48 @@ function readStore(page: Page, db: string, store: string): Promise<string[]> {
     [db, store] as const,
   );
 }
+/**
+ * The controls of the console's bars (the site header, the console bar, the link status, the composer) that something
+ * else lies on top of at their centre (a toast, say), each with what covers it. Controls outside the viewport or
+ * folded away are left out.
+ */
+function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const scopes = ['header', '[data-testid="console-bar"]', '[data-testid="link-status"]', 'form:has(#remote-composer)'];
+    const controls = scopes.flatMap((scope) =>
+      [...document.querySelectorAll(scope)].flatMap((root) => [
+        ...root.querySelectorAll<HTMLElement>('button, a[href], textarea, input, select, [role="switch"]'),
+      ]),
+    );
+    const covered: string[] = [];
+    for (const el of new Set(controls)) {
+      const box = el.getBoundingClientRect();
+      if (!el.checkVisibility() || box.width < 4 || box.height < 4) continue;
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+      // A disabled button takes no pointer events (daisyUI): let it be hit, to see whether it is on top.
+      const pointerEvents = el.style.pointerEvents;
+      el.style.pointerEvents = 'auto';
+      const hit = document.elementFromPoint(x, y);
+      el.style.pointerEvents = pointerEvents;
+      if (hit && (el.contains(hit) || hit.closest('label')?.contains(el))) continue;
+      const name = el.getAttribute('aria-label') ?? el.dataset.testid ?? (el.textContent?.trim() || el.id || el.tagName);
+      covered.push(`${name} under ${hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing'}`);
+    }
+    return covered;
+  });
+}
+
+/**
+ * Offline, the console says so once, in its own banner (no "You are offline" toast repeating it), and every control
+ * of its bars can be reached. Not retried: a toast lives 4 s, so a retrying check would only wait it out.
+ */
+async function expectToldOnceUncovered(page: Page, lang: 'en' | 'zh'): Promise<void> {
+  await expect(page.getByTestId('link-down')).toContainText(lang === 'en' ? 'Network connection lost.' : '网络连接已断开。');
+  await expect(page.locator('#remote-composer')).toBeVisible();
+  expect(await page.getByTestId('toast').allTextContents()).toEqual([]);
+  expect(await coveredControls(page)).toEqual([]);
+}
 const outboxTexts = async (page: Page) =>
   (await readStore(page, 'tern-remote-outbox', 'outbox')).map((v) => (JSON.parse(v) as { text: string }).text);
 const cachedValues = (page: Page) => readStore(page, 'tern-remote', 'cache');
@@ -121,6 +163,7 @@ test.describe('the console offline', () => {
     await expect(remote.status).not.toHaveAttribute('data-state', 'connected');
     await page.reload();
     await expect(firstMessage).toBeVisible({ timeout: 15_000 });
+    await expectToldOnceUncovered(page, 'en');
     await expect(firstCard).toHaveAttribute('data-status', 'completed');
     await expect(page.getByTestId('select-workspace')).toHaveCount(0);
     const cliLeg = page.getByTestId('link-cli');
@@ -144,14 +187,17 @@ test.describe('the console offline', () => {
     await expect(firstMessage).toBeVisible({ timeout: 15_000 });
     await expect(typed.getByTestId('delivery')).toHaveAttribute('data-stage', 'device');
     await expect(typed).toHaveCount(1);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize({ width: 375, height: 812 });
     await expect(typed).toBeVisible();
+    await expectToldOnceUncovered(page, 'en');
     await shot(page, 'phone-en');
     await page.goto('/zh/remote');
     await expect(typed.getByTestId('delivery')).toHaveAttribute('data-stage', 'device', { timeout: 15_000 });
     await expect(cliLeg).toContainText('上次在线');
+    await expectToldOnceUncovered(page, 'zh');
     await shot(page, 'phone-zh');
     await page.setViewportSize({ width: 1280, height: 800 });
+    await expectToldOnceUncovered(page, 'zh');
     await shot(page, 'desktop-zh');
 
     // A killed tab (its renderer crashes: no unload, nothing flushed at the end): a new tab, still offline, opens from
@@ -173,6 +219,7 @@ test.describe('the console offline', () => {
     await expect(typed2.getByTestId('delivery')).toHaveAttribute('data-stage', 'device', { timeout: 15_000 });
     await expect(console2.timeline.getByTestId('user-message').filter({ hasText: 'online-first' })).toBeVisible();
     expect(await outboxTexts(tab)).toEqual(['!echo typed-offline']);
+    await expectToldOnceUncovered(tab, 'en');
     await shot(tab, 'desktop-en-dark-new-tab');
 
     // The connection returns while the CLI is stopped: the message is stored at the relay (once) and visibly waits
@@ -212,7 +259,7 @@ test.describe('the console offline', () => {
     const behind = console2.timeline.getByTestId('user-message').filter({ hasText: 'queued-behind' });
     await expect(behind.getByTestId('delivery')).toHaveAttribute('data-stage', 'cli', { timeout: 15_000 });
     await shot(tab, 'desktop-en-at-cli');
-    await tab.setViewportSize({ width: 390, height: 844 });
+    await tab.setViewportSize({ width: 375, height: 812 });
     await shot(tab, 'phone-en-at-cli');
     await tab.getByTestId('interrupt').click();
     await expect(behind.getByTestId('delivery')).toHaveAttribute('data-stage', 'dropped', { timeout: 15_000 });
