@@ -312,8 +312,16 @@ export const webSessionCreateSchema = z.object({ instanceId: uuid, clientRequest
 export type WebSessionCreate = z.infer<typeof webSessionCreateSchema>;
 export const sessionAckSchema = ackSchema({ session: sessionSchema });
 
-/** `batches`: this window takes stored events as `session:events` too (sessionEventsSchema). */
-export const sessionJoinSchema = z.object({ sessionId: uuid, afterSeq: z.number().int().nonnegative(), batches: z.boolean().optional() });
+/**
+ * `batches`: this window takes stored events as `session:events` too (sessionEventsSchema). `notices` (with
+ * `batches`): the stored copy of an event this connection had live comes as a notice, its seq only (storedNoticeSchema).
+ */
+export const sessionJoinSchema = z.object({
+  sessionId: uuid,
+  afterSeq: z.number().int().nonnegative(),
+  batches: z.boolean().optional(),
+  notices: z.boolean().optional(),
+});
 export type SessionJoin = z.infer<typeof sessionJoinSchema>;
 export const sessionLeaveSchema = z.object({ sessionId: uuid });
 

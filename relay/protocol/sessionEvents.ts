@@ -266,12 +266,22 @@ export type LiveSessionEvent = z.infer<typeof liveSessionEventSchema>;
 /** The most events one `session:events` message carries. */
 export const SESSION_EVENTS_MAX = 500;
 /**
- * relay → browser `session:events`: several stored events of one session in one message (a replay page, or what one
- * group commit stored), contiguous and in seq order, each exactly as `session:event` would carry it. Sent only to a
- * window that joined with `batches: true`; fewer, bigger messages make a replay and a busy stream cheaper at both ends.
+ * A stored copy of an event the window already has live (`session:live` on this connection): only its seq, since the
+ * body is the live copy's. Sent in `session:events` to a window that joined with `notices: true`.
  */
-export const sessionEventsSchema = z.object({
-  sessionId: uuid,
-  events: z.array(sessionEventSchema).min(1).max(SESSION_EVENTS_MAX),
-});
+export const storedNoticeSchema = z.object({ eventId: uuid, seq: z.number().int().min(1) });
+export type StoredNotice = z.infer<typeof storedNoticeSchema>;
+/**
+ * relay → browser `session:events`: several stored events of one session in one message (a replay page, or what one
+ * group commit stored), each exactly as `session:event` would carry it, and for a window that joined with `notices`
+ * the seqs of events it had live (`notices`); events and notices together are contiguous seqs. Sent only to a window
+ * that joined with `batches: true`; fewer, bigger messages make a replay and a busy stream cheaper at both ends.
+ */
+export const sessionEventsSchema = z
+  .object({
+    sessionId: uuid,
+    events: z.array(sessionEventSchema).max(SESSION_EVENTS_MAX),
+    notices: z.array(storedNoticeSchema).max(SESSION_EVENTS_MAX).optional(),
+  })
+  .refine((batch) => batch.events.length + (batch.notices?.length ?? 0) > 0, 'session:events carries no event');
 export type SessionEvents = z.infer<typeof sessionEventsSchema>;

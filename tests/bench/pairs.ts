@@ -17,7 +17,7 @@ export interface Pair {
   sessionId: string;
   /** Event ids the CLI sent and had acked, in order. */
   cliAcked: number;
-  /** Stored events (`session:event`) the browser received for its session while joined. */
+  /** Stored events (`session:event`, `session:events`, or their notices) the browser received for its session while joined. */
   stored: number;
 }
 
@@ -30,6 +30,8 @@ export interface Nodes {
 
 /** Joins ask for `session:events` (several stored events per message) as the PWA does; BENCH_NO_BATCHES=1 for one per message. */
 export const BATCHES = !process.env.BENCH_NO_BATCHES;
+/** Joins ask for notices (an event the window had live comes back as its seq only) as the PWA does; BENCH_NO_NOTICES=1 for whole events. */
+export const NOTICES = BATCHES && !process.env.BENCH_NO_NOTICES;
 
 /** Calls `listener` for every stored event the socket receives, whether alone (`session:event`) or batched (`session:events`). */
 export function onStored(socket: Socket, listener: (event: SessionEvent) => void): () => void {
@@ -76,7 +78,10 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   onStored(web, (event) => {
     if (event.sessionId === pair.sessionId) pair.stored++;
   });
-  const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0, batches: BATCHES });
+  web.on(WEB_PUSH.sessionEvents, (batch: { sessionId: string; notices?: unknown[] }) => {
+    if (batch.sessionId === pair.sessionId) pair.stored += batch.notices?.length ?? 0;
+  });
+  const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0, batches: BATCHES, notices: NOTICES });
   if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
   return pair;
 }

@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import type { SessionEventRow } from '../storage/schema';
-import { approxSize, createSessionFanout, STORED_FLUSH_MS } from './fanout';
+import { createSessionFanout } from './fanout';
 import type { WebNamespace, WebServerSocket } from './namespaces';
+import { approxSize, LIVE_REMEMBERED_MAX, STORED_FLUSH_MS } from './storedCopies';
 
 /**
  * The fan-out's order rules with a fake namespace, sockets and storage: stored events reach each window once, in seq
@@ -19,17 +20,24 @@ const event = (seq: number): SessionEvent => ({
   at: new Date(0).toISOString(),
   body: { type: 'assistant_message', messageId: `m${seq}`, text: `t${seq}` },
 });
+/** The event before its commit, as `session:live` carries it (no seq). */
+const liveOf = (seq: number) => {
+  const { seq: _seq, ...live } = event(seq);
+  return live;
+};
 const row = (seq: number) => ({ ...event(seq), at: new Date(0) }) as unknown as SessionEventRow;
 
 /** `store.count`: how many events storage holds (seqs 1..count). */
 function setup(stored = 0, clustered = false) {
   const store = { count: stored };
   const sent: Array<{ name: string; seqs: number[] }> = [];
+  const payloads: unknown[] = [];
   const socket = {
     id: 'web1',
     connected: true,
     conn: {},
     emit(name: string, payload: SessionEvent | { events: SessionEvent[] }) {
+      payloads.push(payload);
       sent.push({ name, seqs: 'events' in payload ? payload.events.map((e) => e.seq) : [payload.seq] });
       return true;
     },
@@ -50,7 +58,7 @@ function setup(stored = 0, clustered = false) {
   const log = { warn: () => undefined, error: () => undefined } as never;
   const fanout = createSessionFanout(web, () => repo, log, clustered);
   const seqs = () => sent.filter((s) => s.name !== 'session:live').flatMap((s) => s.seqs);
-  return { fanout, socket, sent, reads, seqs, store, handlers, toNodes };
+  return { fanout, socket, sent, payloads, reads, seqs, store, handlers, toNodes };
 }
 
 describe('session fan-out order', () => {
@@ -130,6 +138,58 @@ describe('session fan-out order', () => {
     fanout.publish(event(4));
     await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
     expect(sent.at(-1)).toEqual({ name: 'session:event', seqs: [4] });
+  });
+
+  it('sends a window that joined with notices the seq of an event it had live, the whole event otherwise', async () => {
+    const { fanout, socket, payloads } = setup(0);
+    await fanout.join(socket, SESSION, 0, true, true);
+    fanout.publishLive(liveOf(1));
+    fanout.publishLive(liveOf(2));
+    for (const seq of [1, 2, 3]) fanout.publish(event(seq));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(payloads.at(-1)).toEqual({
+      sessionId: SESSION,
+      events: [event(3)],
+      notices: [
+        { eventId: 'e1', seq: 1 },
+        { eventId: 'e2', seq: 2 },
+      ],
+    });
+    // Only notices: still one session:events.
+    fanout.publishLive(liveOf(4));
+    fanout.publish(event(4));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(payloads.at(-1)).toEqual({ sessionId: SESSION, events: [], notices: [{ eventId: 'e4', seq: 4 }] });
+    // Past LIVE_REMEMBERED_MAX live copies awaiting their stored copy, the rest come whole.
+    for (let seq = 5; seq < 5 + LIVE_REMEMBERED_MAX + 2; seq++) fanout.publishLive(liveOf(seq));
+    for (let seq = 5; seq < 5 + LIVE_REMEMBERED_MAX + 2; seq++) fanout.publish(event(seq));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    const last = payloads.at(-1) as { events: SessionEvent[]; notices: unknown[] };
+    expect([last.notices.length, last.events.map((e) => e.seq)]).toEqual([
+      LIVE_REMEMBERED_MAX,
+      [LIVE_REMEMBERED_MAX + 5, LIVE_REMEMBERED_MAX + 6],
+    ]);
+  });
+
+  it('sends whole events to a window that did not ask for notices, and in a replay', async () => {
+    const plain = setup(0);
+    await plain.fanout.join(plain.socket, SESSION, 0, true);
+    plain.fanout.publishLive(liveOf(1));
+    plain.fanout.publish(event(1));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(plain.payloads.at(-1)).toEqual(event(1));
+    // A window catching up from storage had no live copy of what it replays: whole events, and nothing remembered.
+    const { fanout, socket, payloads, store } = setup(2);
+    await fanout.join(socket, SESSION, 0, true, true);
+    expect(payloads.at(-1)).toEqual({ sessionId: SESSION, events: [event(1), event(2)] });
+    fanout.publishLive(liveOf(3));
+    store.count = 4;
+    fanout.publish(event(4)); // ahead of 3: waits, then catches up from storage (3 and 4, whole)
+    await vi.advanceTimersByTimeAsync(200);
+    expect(payloads.at(-1)).toEqual({ sessionId: SESSION, events: [event(3), event(4)] });
+    fanout.publish(event(3));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(payloads).toHaveLength(3);
   });
 
   it('sends the other nodes one remote:fanout message per turn, and delivers theirs to its own windows', async () => {

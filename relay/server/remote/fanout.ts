@@ -1,15 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type LiveSessionEvent, SESSION_EVENTS_MAX, type SessionEvent, WEB_PUSH } from '../../protocol';
-import { toSessionEvent } from '../core/remote/views';
+import { type LiveSessionEvent, type SessionEvent, WEB_PUSH } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
-import type { SessionEventRow } from '../storage/schema';
-import { isLagging, whenDrained } from './backpressure';
+import { isLagging } from './backpressure';
 import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
+import { approxSize, PACE_CHECK_BYTES, sendPage, sentLive, storedBatches, type Subscription } from './storedCopies';
 
 const REPLAY_PAGE = 500;
-/** A replay checks whether the browser keeps up (backpressure.ts) after about this many bytes of events. */
-const PACE_CHECK_BYTES = 64 * 1024;
 /**
  * Stored events published out of seq order wait this long for the missing ones before the socket catches up from
  * storage. On one node the order flips often: the input's stored copy goes out after its ack, which waits for the
@@ -18,12 +15,6 @@ const PACE_CHECK_BYTES = 64 * 1024;
 const GAP_WAIT_MS = 100;
 /** At most this many events wait for a gap to fill; one more makes the socket catch up from storage. */
 const AHEAD_MAX = 64;
-/**
- * Stored copies for windows that take batches are gathered this long, then sent as one `session:events` per window and
- * session. The windows have the events already (live, before their commit), so the stored copy only brings the seq;
- * gathering them saves a socket write (the dearest part of a round trip here) per commit and window.
- */
-export const STORED_FLUSH_MS = 50;
 /** One message per turn to the other nodes with what this node published in it (live copies and stored events). */
 const NODE_FANOUT = 'remote:fanout' as const;
 /** The most events one `remote:fanout` message carries, and about the most text; more in one turn go in several. */
@@ -37,25 +28,6 @@ const NODE_LIVE = 'remote:session-live' as const;
 export interface NodeFanout {
   live: LiveSessionEvent[];
   stored: SessionEvent[];
-}
-
-interface Subscription {
-  socket: Socket;
-  sessionId: string;
-  /** Highest seq this socket has been sent. */
-  lastSeq: number;
-  /** A catch-up from storage is running; live events only flag `dirty`. */
-  replaying: boolean;
-  dirty: boolean;
-  /** The window takes `session:events` (joined with `batches`): stored events go out several to a message. */
-  batches: boolean;
-  /** Stored events waiting for this turn's `session:events` (batches only). */
-  queued: SessionEvent[] | null;
-  /** About how much text `queued` holds (approxSize). */
-  queuedBytes: number;
-  /** Stored events published ahead of an earlier seq, by seq, waiting (GAP_WAIT_MS) for the gap to fill. */
-  ahead: Map<number, SessionEvent> | null;
-  gapTimer: ReturnType<typeof setTimeout> | null;
 }
 
 /**
@@ -89,7 +61,9 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     if (!subs) return;
     for (const sub of subs) {
       if (sub.socket.id === exceptSocketId) continue;
-      if (!sub.replaying && !isLagging(sub.socket)) sub.socket.emit(WEB_PUSH.sessionLive, event);
+      if (sub.replaying || isLagging(sub.socket)) continue;
+      sub.socket.emit(WEB_PUSH.sessionLive, event);
+      sentLive(sub, event.eventId);
     }
   }
 
@@ -155,8 +129,12 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   }
 
   return {
-    /** Subscribes the socket and replays everything after `afterSeq` (call after the join ack went out). */
-    async join(socket: Socket, sessionId: string, afterSeq: number, batches = false): Promise<void> {
+    /**
+     * Subscribes the socket and replays everything after `afterSeq` (call after the join ack went out). `batches`:
+     * stored events may go several to a `session:events`; `notices` (with batches): those the socket had live go as
+     * notices (storedCopies.ts).
+     */
+    async join(socket: Socket, sessionId: string, afterSeq: number, batches = false, notices = false): Promise<void> {
       leave(socket, sessionId);
       const sub: Subscription = {
         socket,
@@ -165,7 +143,9 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         replaying: false,
         dirty: false,
         batches,
+        liveSent: batches && notices ? new Set() : null,
         queued: null,
+        noticed: null,
         queuedBytes: 0,
         ahead: null,
         gapTimer: null,
@@ -230,24 +210,6 @@ function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
   return add;
 }
 
-/** About how many bytes `value` takes as JSON (its strings' lengths and a few per value), counted up to `limit`. */
-export function approxSize(value: unknown, limit: number): number {
-  let size = 0;
-  const walk = (v: unknown): void => {
-    if (size >= limit) return;
-    if (typeof v === 'string') size += v.length + 2;
-    else if (Array.isArray(v)) for (const item of v) walk(item);
-    else if (v !== null && typeof v === 'object') {
-      for (const [key, item] of Object.entries(v)) {
-        size += key.length + 3;
-        walk(item);
-      }
-    } else size += 8;
-  };
-  walk(value);
-  return size;
-}
-
 /** Sends `event` (the socket's next seq), then whatever waited for it (`ahead`) in seq order. */
 function deliverInOrder(sub: Subscription, event: SessionEvent, queue: (sub: Subscription, event: SessionEvent) => void): void {
   const deliver = (next: SessionEvent) => {
@@ -276,83 +238,4 @@ export function toOtherNodes(log: FastifyBaseLogger, send: () => void): void {
   } catch (error) {
     log.warn({ err: error }, 'remote: serverSideEmit failed');
   }
-}
-
-/**
- * Stored events for windows that take batches: queued as they are delivered and sent STORED_FLUSH_MS later (or once
- * SESSION_EVENTS_MAX, or about PACE_CHECK_BYTES of text, are queued), one `session:events` per window and session.
- */
-function storedBatches(isCurrent: (sub: Subscription) => boolean) {
-  const toFlush = new Set<Subscription>();
-  let flushScheduled = false;
-
-  function flush(sub: Subscription): void {
-    const events = sub.queued;
-    sub.queued = null;
-    sub.queuedBytes = 0;
-    if (events && isCurrent(sub)) send(sub, events);
-  }
-
-  function queue(sub: Subscription, event: SessionEvent): void {
-    (sub.queued ??= []).push(event);
-    sub.queuedBytes += approxSize(event.body, PACE_CHECK_BYTES);
-    if (sub.queued.length >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
-    toFlush.add(sub);
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setTimeout(() => {
-      flushScheduled = false;
-      for (const queued of toFlush) flush(queued);
-      toFlush.clear();
-    }, STORED_FLUSH_MS);
-  }
-
-  return { queue, flush };
-}
-
-/**
- * One replay page to the socket: one `session:event` each, or for a batching window messages of up to
- * PACE_CHECK_BYTES / SESSION_EVENTS_MAX events. `gap`: storage skipped a seq (stopped there rather than skip an event);
- * `gone`: the subscription ended while it waited for the socket to drain.
- */
-async function sendPage(
-  sub: Subscription,
-  rows: SessionEventRow[],
-  pace: { sinceCheck: number },
-  isCurrent: (sub: Subscription) => boolean,
-): Promise<'ok' | 'gap' | 'gone'> {
-  let chunk: SessionEvent[] = [];
-  for (const row of rows) {
-    // A browser reading slowly gets the next event once it took the last ones, not a page queued at once. Measuring
-    // what the socket holds walks its whole write buffer, so it is done once per PACE_CHECK_BYTES sent, not per event
-    // (per event, a 10,000-event replay spent most of its time there).
-    if (pace.sinceCheck >= PACE_CHECK_BYTES) {
-      send(sub, chunk);
-      chunk = [];
-      pace.sinceCheck = 0;
-      if (isLagging(sub.socket)) {
-        await whenDrained(sub.socket);
-        if (!isCurrent(sub)) return 'gone';
-      }
-    }
-    pace.sinceCheck += JSON.stringify(row.body).length;
-    if (row.seq !== sub.lastSeq + 1) {
-      send(sub, chunk);
-      return 'gap';
-    }
-    sub.lastSeq = row.seq;
-    if (!sub.batches) sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
-    else if (chunk.push(toSessionEvent(row)) >= SESSION_EVENTS_MAX) {
-      send(sub, chunk);
-      chunk = [];
-    }
-  }
-  send(sub, chunk);
-  return 'ok';
-}
-
-/** One stored event as `session:event`, several as one `session:events`. */
-function send(sub: Subscription, events: SessionEvent[]): void {
-  if (events.length === 1) sub.socket.emit(WEB_PUSH.sessionEvent, events[0]!);
-  else if (events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events });
 }

@@ -172,4 +172,40 @@ describe('live events', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(messages.flat().map((e) => e.seq)).toEqual(Array.from({ length: total + 30 }, (_, i) => i + 1));
   });
+
+  it('a window that joins with notices gets what it had live back as seqs only; a replay brings whole events', async () => {
+    const { cli, sessionId, jwt } = await setup('notices');
+    const web = track(await connect(webSocket(shared.relay, jwt)));
+    const live: string[] = [];
+    const whole: SessionEvent[] = [];
+    const notices: Array<{ eventId: string; seq: number }> = [];
+    web.on(WEB_PUSH.sessionLive, (p: unknown) => live.push(liveSessionEventSchema.parse(p).eventId));
+    web.on(WEB_PUSH.sessionEvent, (p: unknown) => whole.push(sessionEventSchema.parse(p)));
+    web.on(WEB_PUSH.sessionEvents, (p: unknown) => {
+      const batch = sessionEventsSchema.parse(p);
+      whole.push(...batch.events);
+      notices.push(...(batch.notices ?? []));
+    });
+    expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const acks = ids.map((eventId, i) =>
+      cli.timeout(5_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+        sessionId,
+        eventId,
+        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i}\n` },
+      }),
+    );
+    await Promise.all(acks);
+    await waitFor(() => notices.length + whole.length >= ids.length, 5_000, 'the stored copies');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(live).toEqual(ids);
+    expect(whole).toEqual([]);
+    expect(notices).toEqual(ids.map((eventId, i) => ({ eventId, seq: i + 1 })));
+
+    // Joining again replays from storage: whole events (this subscription had none of them live).
+    expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
+    await waitFor(() => whole.length >= ids.length, 5_000, 'the replay');
+    expect(whole.map((e) => e.eventId)).toEqual(ids);
+    expect(notices).toHaveLength(ids.length);
+  });
 });

@@ -58,7 +58,7 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     const session = await ownSession(ctx.core, socket.data.userId, input.sessionId);
     const afterSeq = Math.min(input.afterSeq, session.lastSeq);
     return new AfterAck({ ok: true as const, session: toSession(session) }, () =>
-      ctx.fanout.join(socket, session.id, afterSeq, input.batches === true),
+      ctx.fanout.join(socket, session.id, afterSeq, input.batches === true, input.notices === true),
     );
   });
 

@@ -5,6 +5,7 @@ import {
   sessionEventSchema,
   sessionEventsSchema,
   sessionUpdatedSchema,
+  type StoredNotice,
   WEB_PUSH,
   workspaceLostSchema,
 } from '#protocol/remote';
@@ -30,26 +31,33 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
     const parsed = sessionUpdatedSchema.safeParse(payload);
     if (parsed.success) putSession(ctx, parsed.data.session);
   });
-  const stored = (events: readonly SessionEvent[]) => {
+  const stored = (sessionId: string, events: readonly SessionEvent[], notices: readonly StoredNotice[] = []) => {
     for (const event of events) ctx.inbox.push({ live: false, event });
-    const last = events.at(-1);
+    for (const notice of notices) ctx.inbox.push({ live: false, notice, sessionId });
+    const lastSeq = Math.max(0, ...events.map((e) => e.seq), ...notices.map((n) => n.seq));
     // The last event of a join's replay: shown now, not a burst later.
-    const replayTo = last && ctx.replayTo.get(last.sessionId);
-    if (last && replayTo !== undefined && last.seq >= replayTo) {
-      ctx.replayTo.delete(last.sessionId);
+    const replayTo = ctx.replayTo.get(sessionId);
+    if (lastSeq > 0 && replayTo !== undefined && lastSeq >= replayTo) {
+      ctx.replayTo.delete(sessionId);
       ctx.inbox.drain();
     }
   };
   socket.on(WEB_PUSH.sessionEvent, (payload) => {
     const parsed = sessionEventSchema.safeParse(payload);
     if (!parsed.success) return console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
-    stored([parsed.data]);
+    stored(parsed.data.sessionId, [parsed.data]);
   });
-  // Several stored events of one session in one message (a replay page, one commit's events): joins ask for them.
+  // Several stored events of one session in one message (a replay page, one commit's events), and the seqs of those
+  // this window had live (notices): joins ask for both.
   socket.on(WEB_PUSH.sessionEvents, (payload) => {
     const parsed = sessionEventsSchema.safeParse(payload);
     if (!parsed.success) return console.warn('remote: dropped malformed session events', parsed.error.issues.slice(0, 3));
-    stored(parsed.data.events.filter((e) => e.sessionId === parsed.data.sessionId));
+    const { sessionId, events, notices } = parsed.data;
+    stored(
+      sessionId,
+      events.filter((e) => e.sessionId === sessionId),
+      notices,
+    );
   });
   // The same event before the relay stored it (no seq yet); shown until its stored copy arrives (docs/protocol.md, "Live events").
   socket.on(WEB_PUSH.sessionLive, (payload) => {

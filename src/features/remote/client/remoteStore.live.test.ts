@@ -78,4 +78,34 @@ describe('remote store: session:live', () => {
     await tick();
     expect(rig.store.getState()).toBe(before);
   });
+
+  it('a notice stores the live copy it names: the log gets it with its seq, the live list lets it go', async () => {
+    const rig = await joined();
+    rig.socket.fire('session:event', ev(1));
+    rig.socket.fire('session:live', liveOf(2));
+    rig.socket.fire('session:live', liveOf(3));
+    await tick();
+    const notice = (seq: number) => ({ eventId: ev(seq).eventId, seq });
+    rig.socket.fire('session:events', { sessionId: SID, events: [], notices: [notice(2), notice(3)] });
+    // In the same burst as its live copy, and next to a whole event.
+    rig.socket.fire('session:live', liveOf(4));
+    rig.socket.fire('session:events', { sessionId: SID, events: [ev(5)], notices: [notice(4)] });
+    await tick();
+    expect(rig.store.getState().logs[SID]!.events).toEqual([1, 2, 3, 4, 5].map(ev));
+    expect(liveIds(rig)).toEqual([]);
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(1);
+  });
+
+  it('a notice for an event it holds neither live nor stored makes the session re-join from its last seq', async () => {
+    const rig = await joined();
+    rig.socket.fire('session:event', ev(1));
+    rig.socket.fire('session:events', { sessionId: SID, events: [], notices: [{ eventId: ev(2).eventId, seq: 2 }] });
+    await tick();
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toMatchObject({ sessionId: SID, afterSeq: 1 });
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(2);
+    // One already stored is nothing to fetch.
+    rig.socket.fire('session:events', { sessionId: SID, events: [], notices: [{ eventId: ev(1).eventId, seq: 1 }] });
+    await tick();
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(2);
+  });
 });

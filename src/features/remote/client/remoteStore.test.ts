@@ -12,7 +12,7 @@ describe('remote store', () => {
     expect(store.getState().instances).toEqual([instance]);
     await store.attach(IID);
     await store.selectSession(SID);
-    expect(socket.requests.at(-1)).toEqual({ event: 'session:join', payload: { sessionId: SID, afterSeq: 0, batches: true } });
+    expect(socket.requests.at(-1)).toEqual({ event: 'session:join', payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true } });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
     await tick(); // pushed events are applied together, a moment later
@@ -29,7 +29,7 @@ describe('remote store', () => {
     await tick();
     expect(store.getState().connection).toEqual({ status: 'connected' });
     const joins = socket.requests.filter((r) => r.event === 'session:join');
-    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true });
+    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true, notices: true });
   });
 
   it('re-joins from the last contiguous seq when a gap shows up', async () => {
@@ -41,6 +41,7 @@ describe('remote store', () => {
       sessionId: SID,
       afterSeq: 1,
       batches: true,
+      notices: true,
     });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
@@ -73,6 +74,7 @@ describe('remote store', () => {
       sessionId: SID,
       afterSeq: 510,
       batches: true,
+      notices: true,
     });
   });
 
@@ -303,7 +305,7 @@ describe('remote store', () => {
     socket.up();
     for (let i = 0; i < 8; i++) await tick();
     expect(store.getState().attach).toEqual({ status: 'attached', instanceId: IID });
-    expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({ sessionId: SID, afterSeq: 2, batches: true });
+    expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({ sessionId: SID, afterSeq: 2, batches: true, notices: true });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,
       clientMsgId: 'c-1',

@@ -1,6 +1,6 @@
-import { type LiveSessionEvent, type SessionEvent, WEB_EVENTS } from '#protocol/remote';
+import { type LiveSessionEvent, type SessionEvent, type StoredNotice, WEB_EVENTS } from '#protocol/remote';
 
-import { emptyLog, type EventLog, mergeEvents, storedInputs } from '../model/eventLog';
+import { emptyLog, type EventLog, isCommitted, mergeEvents, storedInputs } from '../model/eventLog';
 import { discard, enqueue, markFailed, markSending, markStored, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
 import { addLive, type LiveEvents, noLiveEvents, reconcileLive } from '../model/liveEvents';
 import { refusal } from '../model/remoteState';
@@ -13,8 +13,50 @@ import { putSession, saveSelection, setQueue, settled, type StoreContext } from 
  * The open session: its event log (live pushes and replays on join), and the outbox of typed input sent over it.
  */
 
-/** A pushed session event, as the inbox holds it: stored (`session:event`) or live, before its commit (`session:live`). */
-export type Incoming = { live: false; event: SessionEvent } | { live: true; event: LiveSessionEvent };
+/**
+ * A pushed session event, as the inbox holds it: stored (`session:event`), live before its commit (`session:live`), or
+ * the notice that an event this connection had live is stored with `seq` (`session:events` `notices`).
+ */
+export type Incoming =
+  { live: false; event: SessionEvent } | { live: true; event: LiveSessionEvent } | { live: false; notice: StoredNotice; sessionId: string };
+
+interface SessionIncoming {
+  stored: SessionEvent[];
+  live: LiveSessionEvent[];
+  notices: StoredNotice[];
+}
+
+function bySessionOf(batch: readonly Incoming[]): Map<string, SessionIncoming> {
+  const bySession = new Map<string, SessionIncoming>();
+  for (const item of batch) {
+    const sessionId = 'notice' in item ? item.sessionId : item.event.sessionId;
+    let lists = bySession.get(sessionId);
+    if (!lists) bySession.set(sessionId, (lists = { stored: [], live: [], notices: [] }));
+    if ('notice' in item) lists.notices.push(item.notice);
+    else if (item.live) lists.live.push(item.event);
+    else lists.stored.push(item.event);
+  }
+  return bySession;
+}
+
+/**
+ * Turns notices into stored events: the live copy this window holds (or got in the same burst) with the notice's seq.
+ * `missing`: a notice for an event neither held live nor committed (the live copy went, e.g. past MAX_LIVE_EVENTS);
+ * the session then re-joins, and the relay's replay brings it whole.
+ */
+function resolveNotices(lists: SessionIncoming, held: LiveEvents, log: EventLog | undefined): { events: SessionEvent[]; missing: boolean } {
+  if (lists.notices.length === 0) return { events: lists.stored, missing: false };
+  const liveById = new Map<string, LiveSessionEvent>();
+  for (const event of [...held, ...lists.live]) liveById.set(event.eventId, event);
+  const events = [...lists.stored];
+  let missing = false;
+  for (const notice of lists.notices) {
+    const copy = liveById.get(notice.eventId);
+    if (copy) events.push({ ...copy, seq: notice.seq });
+    else if (notice.seq > (log?.lastSeq ?? 0) && !isCommitted(log, notice.eventId)) missing = true;
+  }
+  return { events, missing };
+}
 
 /**
  * A burst of pushed events (client/inbox.ts), applied at once: one merge per session, one store update. A user message
@@ -23,13 +65,7 @@ export type Incoming = { live: false; event: SessionEvent } | { live: true; even
  * copy arrives (model/liveEvents.ts).
  */
 export function receive(ctx: StoreContext, batch: readonly Incoming[]): void {
-  const bySession = new Map<string, { stored: SessionEvent[]; live: LiveSessionEvent[] }>();
-  for (const item of batch) {
-    let lists = bySession.get(item.event.sessionId);
-    if (!lists) bySession.set(item.event.sessionId, (lists = { stored: [], live: [] }));
-    if (item.live) lists.live.push(item.event);
-    else lists.stored.push(item.event);
-  }
+  const bySession = bySessionOf(batch);
   const { logs, live, queue } = ctx.state();
   const changedLogs: Record<string, EventLog> = {};
   const changedLive: Record<string, LiveEvents> = {};
@@ -37,19 +73,23 @@ export function receive(ctx: StoreContext, batch: readonly Incoming[]): void {
   const gaps: string[] = [];
   for (const [sessionId, lists] of bySession) {
     const before = logs[sessionId];
-    const merged = lists.stored.length > 0 ? mergeEvents(before ?? emptyLog(sessionId), lists.stored) : null;
+    const held = live[sessionId] ?? noLiveEvents;
+    const resolved = resolveNotices(lists, held, before);
+    const merged = resolved.events.length > 0 ? mergeEvents(before ?? emptyLog(sessionId), resolved.events) : null;
     const log = merged?.log ?? before;
     if (merged && log && log !== before) {
       changedLogs[sessionId] = log;
       stored.push(...storedInputs(before ?? emptyLog(sessionId), log));
-      if (merged.held > 0) gaps.push(sessionId);
     }
-    const held = live[sessionId] ?? noLiveEvents;
+    if ((merged && merged.held > 0) || resolved.missing) gaps.push(sessionId);
     const next = addLive(log && log !== before ? reconcileLive(held, log) : held, log, lists.live);
     if (next !== held) changedLive[sessionId] = next;
   }
   const ids = Object.keys(changedLogs);
-  if (ids.length === 0 && Object.keys(changedLive).length === 0) return;
+  if (ids.length === 0 && Object.keys(changedLive).length === 0) {
+    for (const sessionId of gaps) void join(ctx, sessionId);
+    return;
+  }
   ctx.set({ logs: { ...logs, ...changedLogs }, live: { ...live, ...changedLive } });
   if (stored.length > 0) setQueue(ctx, settle(queue, stored));
   for (const sessionId of ids) ctx.cache.saveLogSoon(sessionId);
@@ -75,8 +115,10 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   clearLive(ctx, sessionId);
   let ack: WebAck<'session:join'> | null;
   try {
-    // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay.
-    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: ctx.state().logs[sessionId]?.lastSeq ?? 0, batches: true });
+    // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay;
+    // `notices`: an event this window had live comes back as its seq only (resolveNotices).
+    const afterSeq = ctx.state().logs[sessionId]?.lastSeq ?? 0;
+    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq, batches: true, notices: true });
   } catch {
     return;
   } finally {

@@ -1,0 +1,161 @@
+/**
+ * How stored events reach a window subscribed to a session (fanout.ts): one `session:event` each, or for a window that
+ * joined with `batches` several to a `session:events` message, gathered for STORED_FLUSH_MS. A window that also joined
+ * with `notices` gets the stored copy of an event it had live on this connection as a notice (`{ eventId, seq }`): it
+ * shows the live copy already, so the body would go twice (a long tool output or diff to a phone, twice).
+ */
+import { SESSION_EVENTS_MAX, type SessionEvent, type StoredNotice, WEB_PUSH } from '../../protocol';
+import { toSessionEvent } from '../core/remote/views';
+import type { SessionEventRow } from '../storage/schema';
+import { isLagging, whenDrained } from './backpressure';
+import type { WebServerSocket as Socket } from './namespaces';
+
+/** A replay checks whether the browser keeps up (backpressure.ts) after about this many bytes of events. */
+export const PACE_CHECK_BYTES = 64 * 1024;
+/**
+ * Stored copies for windows that take batches are gathered this long, then sent as one `session:events` per window and
+ * session. The windows have the events already (live, before their commit), so the stored copy only brings the seq;
+ * gathering them saves a socket write (the dearest part of a round trip here) per commit and window.
+ */
+export const STORED_FLUSH_MS = 50;
+/**
+ * The most live copies a window is remembered to hold, awaiting their stored copy; past that the stored copy comes
+ * whole. Well under what the console keeps live per session (MAX_LIVE_EVENTS, 500), so a notice always finds its copy.
+ */
+export const LIVE_REMEMBERED_MAX = 256;
+/** What a notice weighs in a batch's size (approxSize), for the flush threshold. */
+const NOTICE_BYTES = 64;
+
+export interface Subscription {
+  socket: Socket;
+  sessionId: string;
+  /** Highest seq this socket has been sent. */
+  lastSeq: number;
+  /** A catch-up from storage is running; live events only flag `dirty`. */
+  replaying: boolean;
+  dirty: boolean;
+  /** The window takes `session:events` (joined with `batches`): stored events go out several to a message. */
+  batches: boolean;
+  /** Event ids sent live on this subscription whose stored copy is still to come (joined with `notices`); else null. */
+  liveSent: Set<string> | null;
+  /** Stored events waiting for this turn's `session:events` (batches only). */
+  queued: SessionEvent[] | null;
+  /** Notices waiting for this turn's `session:events` (notices only). */
+  noticed: StoredNotice[] | null;
+  /** About how much text `queued` holds (approxSize). */
+  queuedBytes: number;
+  /** Stored events published ahead of an earlier seq, by seq, waiting (GAP_WAIT_MS) for the gap to fill. */
+  ahead: Map<number, SessionEvent> | null;
+  gapTimer: ReturnType<typeof setTimeout> | null;
+}
+
+/** Remembers that `eventId` went live to the subscription, if it takes notices (up to LIVE_REMEMBERED_MAX). */
+export function sentLive(sub: Subscription, eventId: string): void {
+  if (sub.liveSent && sub.liveSent.size < LIVE_REMEMBERED_MAX) sub.liveSent.add(eventId);
+}
+
+/**
+ * Stored events for windows that take batches: queued as they are delivered and sent STORED_FLUSH_MS later (or once
+ * SESSION_EVENTS_MAX, or about PACE_CHECK_BYTES of text, are queued), one `session:events` per window and session.
+ */
+export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
+  const toFlush = new Set<Subscription>();
+  let flushScheduled = false;
+
+  function flush(sub: Subscription): void {
+    const { queued, noticed } = sub;
+    sub.queued = null;
+    sub.noticed = null;
+    sub.queuedBytes = 0;
+    if ((queued || noticed) && isCurrent(sub)) send(sub, queued ?? [], noticed ?? []);
+  }
+
+  function queue(sub: Subscription, event: SessionEvent): void {
+    if (sub.liveSent?.delete(event.eventId)) {
+      (sub.noticed ??= []).push({ eventId: event.eventId, seq: event.seq });
+      sub.queuedBytes += NOTICE_BYTES;
+    } else {
+      (sub.queued ??= []).push(event);
+      sub.queuedBytes += approxSize(event.body, PACE_CHECK_BYTES);
+    }
+    const count = (sub.queued?.length ?? 0) + (sub.noticed?.length ?? 0);
+    if (count >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
+    toFlush.add(sub);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setTimeout(() => {
+      flushScheduled = false;
+      for (const queued of toFlush) flush(queued);
+      toFlush.clear();
+    }, STORED_FLUSH_MS);
+  }
+
+  return { queue, flush };
+}
+
+/**
+ * One replay page to the socket: one `session:event` each, or for a batching window messages of up to
+ * PACE_CHECK_BYTES / SESSION_EVENTS_MAX events. `gap`: storage skipped a seq (stopped there rather than skip an event);
+ * `gone`: the subscription ended while it waited for the socket to drain. A replay sends events whole.
+ */
+export async function sendPage(
+  sub: Subscription,
+  rows: SessionEventRow[],
+  pace: { sinceCheck: number },
+  isCurrent: (sub: Subscription) => boolean,
+): Promise<'ok' | 'gap' | 'gone'> {
+  let chunk: SessionEvent[] = [];
+  for (const row of rows) {
+    // A browser reading slowly gets the next event once it took the last ones, not a page queued at once. Measuring
+    // what the socket holds walks its whole write buffer, so it is done once per PACE_CHECK_BYTES sent, not per event
+    // (per event, a 10,000-event replay spent most of its time there).
+    if (pace.sinceCheck >= PACE_CHECK_BYTES) {
+      send(sub, chunk);
+      chunk = [];
+      pace.sinceCheck = 0;
+      if (isLagging(sub.socket)) {
+        await whenDrained(sub.socket);
+        if (!isCurrent(sub)) return 'gone';
+      }
+    }
+    pace.sinceCheck += JSON.stringify(row.body).length;
+    if (row.seq !== sub.lastSeq + 1) {
+      send(sub, chunk);
+      return 'gap';
+    }
+    sub.lastSeq = row.seq;
+    sub.liveSent?.delete(row.eventId);
+    if (!sub.batches) sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
+    else if (chunk.push(toSessionEvent(row)) >= SESSION_EVENTS_MAX) {
+      send(sub, chunk);
+      chunk = [];
+    }
+  }
+  send(sub, chunk);
+  return 'ok';
+}
+
+/** One stored event as `session:event`, several (or any notice) as one `session:events`. */
+function send(sub: Subscription, events: SessionEvent[], notices: StoredNotice[] = []): void {
+  if (notices.length > 0) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events, notices });
+  else if (events.length === 1) sub.socket.emit(WEB_PUSH.sessionEvent, events[0]!);
+  else if (events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events });
+}
+
+/** About how many bytes `value` takes as JSON (its strings' lengths and a few per value), counted up to `limit`. */
+export function approxSize(value: unknown, limit: number): number {
+  let size = 0;
+  const walk = (v: unknown): void => {
+    if (size >= limit) return;
+    if (typeof v === 'string') size += v.length + 2;
+    else if (Array.isArray(v)) for (const item of v) walk(item);
+    else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        size += key.length + 3;
+        walk(item);
+      }
+    } else size += 8;
+  };
+  walk(value);
+  return size;
+}
