@@ -81,7 +81,7 @@ export function receive(ctx: StoreContext, batch: readonly Incoming[]): void {
       changedLogs[sessionId] = log;
       stored.push(...storedInputs(before ?? emptyLog(sessionId), log));
     }
-    if ((merged && merged.held > 0) || resolved.missing) gaps.push(sessionId);
+    if ((merged && merged.held > 0) || (resolved.missing && ctx.joined.has(sessionId))) gaps.push(sessionId);
     const next = addLive(log && log !== before ? reconcileLive(held, log) : held, log, lists.live);
     if (next !== held) changedLive[sessionId] = next;
   }
