@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { type Session, SESSION_TITLE_MAX } from '#protocol/remote';
 
+import { useMenuButton } from '../../../../shared/ui/useMenuButton';
 import { markdownToPlain } from '../../model/plainText';
 
 /** A session's name as the list shows it. */
@@ -11,7 +12,8 @@ export const sessionLabel = (s: Session, untitled: string) =>
 
 /**
  * One session in the list: opens it on tap; its ⋯ menu renames it (in place: Enter saves, Escape cancels) or asks to
- * delete it (the page shows the confirm).
+ * delete it (the page shows the confirm). The menu is a WAI-ARIA menu button (useMenuButton): arrows, Home/End,
+ * Escape and Tab work as a screen reader user expects.
  */
 export function SessionRow({
   session: s,
@@ -31,7 +33,7 @@ export function SessionRow({
   onAskDelete: () => void;
 }) {
   const { t } = useTranslation('remote');
-  const [menu, setMenu] = useState(false);
+  const menu = useMenuButton();
   const [editing, setEditing] = useState<string | null>(null);
   const label = sessionLabel(s, t('sessions.untitled'));
 
@@ -72,32 +74,29 @@ export function SessionRow({
         </span>
       </button>
       {canManage && (
-        <div className="relative shrink-0">
+        <div className="relative shrink-0" {...menu.wrap}>
           <button
             type="button"
             className="btn btn-ghost btn-sm btn-square mt-1 mr-1 size-10 sm:size-8"
             aria-label={t('manage.actions', { title: label })}
-            aria-haspopup="menu"
-            aria-expanded={menu}
-            onClick={() => setMenu((v) => !v)}
-            onBlur={(e) => !e.currentTarget.parentElement?.contains(e.relatedTarget) && setMenu(false)}
+            {...menu.button}
             data-testid="session-actions"
           >
             <span aria-hidden>⋯</span>
           </button>
-          {menu && (
+          {menu.open && (
             <ul
-              role="menu"
               className="menu absolute right-1 top-11 z-20 w-40 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg sm:top-9"
-              onKeyDown={(e) => e.key === 'Escape' && setMenu(false)}
+              {...menu.menu}
             >
               <li role="none">
                 <button
                   type="button"
                   role="menuitem"
+                  tabIndex={-1}
                   className="min-h-11 sm:min-h-8"
                   onClick={() => {
-                    setMenu(false);
+                    menu.close();
                     setEditing(s.title || label);
                   }}
                   data-testid="session-rename"
@@ -109,9 +108,10 @@ export function SessionRow({
                 <button
                   type="button"
                   role="menuitem"
+                  tabIndex={-1}
                   className="min-h-11 text-error sm:min-h-8"
                   onClick={() => {
-                    setMenu(false);
+                    menu.close();
                     onAskDelete();
                   }}
                   data-testid="session-delete"
