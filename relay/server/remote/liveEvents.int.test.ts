@@ -49,6 +49,27 @@ async function setup(tag: string) {
   return { cli, web, watcher, sessionId, commands, seen, jwt: user.jwt };
 }
 
+/**
+ * The CLI sends one tool_output per id (`chunk(i)` its text) without waiting for acks, as its outbox does: the relay
+ * takes the next event while the last commits. Resolves the acks, in order.
+ */
+function sendOutputs(
+  cli: Socket,
+  sessionId: string,
+  ids: string[],
+  chunk = (i: number) => `line ${i}\n`,
+): Promise<Array<{ ok: boolean; seq: number }>> {
+  return Promise.all(
+    ids.map((eventId, i) =>
+      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+        sessionId,
+        eventId,
+        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: chunk(i) },
+      }),
+    ),
+  );
+}
+
 /** Each stored event came live first (same body, no seq), and nothing came live that was not stored. */
 function expectLiveThenStored(got: Push[], ids: string[]) {
   for (const id of ids) {
@@ -68,15 +89,7 @@ describe('live events', () => {
   it('CLI events reach every joined window live, in the CLI’s order, then stored with seqs in that order', async () => {
     const { cli, sessionId, seen } = await setup('cli');
     const ids = Array.from({ length: 20 }, () => randomUUID());
-    // Sent without waiting for acks, as the CLI's outbox does: the relay takes the next event while the last commits.
-    const acks = ids.map((eventId, i) =>
-      cli.timeout(5_000).emitWithAck(CLI_EVENTS.sessionEvent, {
-        sessionId,
-        eventId,
-        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i}\n` },
-      }),
-    );
-    expect((await Promise.all(acks)).map((a: { seq: number }) => a.seq)).toEqual(ids.map((_, i) => i + 1));
+    expect((await sendOutputs(cli, sessionId, ids)).map((a) => a.seq)).toEqual(ids.map((_, i) => i + 1));
     for (const got of [seen.web, seen.watcher]) {
       await waitFor(() => got.filter((p) => p.kind === 'stored').length === ids.length, 5_000, 'stored copies');
       expectLiveThenStored(got, ids);
@@ -138,14 +151,8 @@ describe('live events', () => {
     const { cli, sessionId, jwt } = await setup('batches');
     const total = 1_200;
     for (let start = 0; start < total; start += 200) {
-      const acks = Array.from({ length: 200 }, (_, i) =>
-        cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
-          sessionId,
-          eventId: randomUUID(),
-          body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${start + i}\n` },
-        }),
-      );
-      expect((await Promise.all(acks)).every((a: { ok: boolean }) => a.ok)).toBe(true);
+      const ids = Array.from({ length: 200 }, () => randomUUID());
+      expect((await sendOutputs(cli, sessionId, ids, (i) => `line ${start + i}\n`)).every((a) => a.ok)).toBe(true);
     }
     const web = track(await connect(webSocket(shared.relay, jwt)));
     const messages: SessionEvent[][] = [];
@@ -160,14 +167,8 @@ describe('live events', () => {
     expect(messages.length).toBeLessThanOrEqual(6);
 
     // Live stored copies keep coming after the replay, in order, each once.
-    const more = Array.from({ length: 30 }, (_, i) =>
-      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
-        sessionId,
-        eventId: randomUUID(),
-        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `more ${i}\n` },
-      }),
-    );
-    await Promise.all(more);
+    const more = Array.from({ length: 30 }, () => randomUUID());
+    await sendOutputs(cli, sessionId, more, (i) => `more ${i}\n`);
     await waitFor(() => messages.flat().length >= total + 30, 10_000, 'the stored copies');
     await new Promise((r) => setTimeout(r, 100));
     expect(messages.flat().map((e) => e.seq)).toEqual(Array.from({ length: total + 30 }, (_, i) => i + 1));
@@ -188,14 +189,7 @@ describe('live events', () => {
     });
     expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
     const ids = Array.from({ length: 20 }, () => randomUUID());
-    const acks = ids.map((eventId, i) =>
-      cli.timeout(5_000).emitWithAck(CLI_EVENTS.sessionEvent, {
-        sessionId,
-        eventId,
-        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i}\n` },
-      }),
-    );
-    await Promise.all(acks);
+    await sendOutputs(cli, sessionId, ids);
     await waitFor(() => notices.length + whole.length >= ids.length, 5_000, 'the stored copies');
     await new Promise((r) => setTimeout(r, 100));
     expect(live).toEqual(ids);
