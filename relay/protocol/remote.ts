@@ -305,7 +305,20 @@ export const instancesListAckSchema = ackSchema({ instances: z.array(instanceSch
 
 export const instanceAttachSchema = z.object({ instanceId: uuid, takeOver: z.boolean().optional() });
 export type InstanceAttach = z.infer<typeof instanceAttachSchema>;
-export const instanceAttachAckSchema = ackSchema({ instance: instanceSchema, sessions: z.array(sessionSchema) });
+/**
+ * Refusing `instance:attach` with WORKSPACE_BUSY, the relay also hands over the instance and its sessions, as the ok ack
+ * does, so a window that cannot drive the workspace still lists them and can watch one read-only. Added later: an older
+ * relay's refusal has neither (the console keeps what it had cached).
+ */
+export const instanceAttachRefusalSchema = remoteErrorSchema.extend({
+  instance: instanceSchema.optional(),
+  sessions: z.array(sessionSchema).optional(),
+});
+export type InstanceAttachRefusal = z.infer<typeof instanceAttachRefusalSchema>;
+export const instanceAttachAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), instance: instanceSchema, sessions: z.array(sessionSchema) }),
+  z.object({ ok: z.literal(false), error: instanceAttachRefusalSchema }),
+]);
 export type InstanceAttachAck = z.infer<typeof instanceAttachAckSchema>;
 export const instanceDetachSchema = z.object({ instanceId: uuid });
 export const webSessionCreateSchema = z.object({ instanceId: uuid, clientRequestId: uuid });

@@ -402,6 +402,32 @@ describe('workspace lock', () => {
     }
   });
 
+  it("busy lists the instance and its sessions, so the window can watch one read-only; never another account's", async () => {
+    const s = await setup();
+    const first = await newSession(s);
+    await cliEvent(s.cli, first, 'hello');
+    const second = await newSession(s);
+    const other = track(await connect(webSocket(shared.relay, s.jwt)));
+    const busy = instanceAttachAckSchema.parse(await request(other, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId }));
+    if (busy.ok) throw new Error('attached while another window holds the workspace');
+    expect(busy.error).toMatchObject({ code: 'WORKSPACE_BUSY', instance: { id: s.instanceId, online: true, sessionCount: 2 } });
+    expect(busy.error.sessions!.map((x) => x.id).sort()).toEqual([first, second].sort());
+    expect(busy.error.sessions!.find((x) => x.id === first)).toMatchObject({ instanceId: s.instanceId, lastSeq: 1 });
+    // Read-only: it joins a listed session (replayed), and cannot drive the workspace.
+    expect(await request(other, WEB_EVENTS.sessionJoin, { sessionId: first, afterSeq: 0 })).toMatchObject({
+      ok: true,
+      session: { id: first },
+    });
+    expect(await request(other, WEB_EVENTS.sessionCreate, { instanceId: s.instanceId, clientRequestId: randomUUID() })).toMatchObject({
+      error: { code: 'NOT_ATTACHED' },
+    });
+
+    // Another account learns nothing of the instance: not found, no sessions.
+    const stranger = await setup({ attach: false });
+    const refused = await request(stranger.web, WEB_EVENTS.instanceAttach, { instanceId: s.instanceId });
+    expect(refused).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Instance not found' } });
+  });
+
   it('a take-over tells the old window workspace:lost taken_over, with the device that took it', async () => {
     const s = await setup({ attach: false });
     const android = track(await connect(webSocket(shared.relay, s.jwt, randomUUID(), { 'user-agent': ANDROID_CHROME })));

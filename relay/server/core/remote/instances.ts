@@ -1,7 +1,16 @@
-import type { CliHello, Instance, InstanceAttach, Session, WindowDevice, WorkspaceHolder, WorkspaceLost } from '../../../protocol';
+import type {
+  CliHello,
+  Instance,
+  InstanceAttach,
+  InstanceAttachRefusal,
+  Session,
+  WindowDevice,
+  WorkspaceHolder,
+  WorkspaceLost,
+} from '../../../protocol';
 import type { InstanceRow, WorkspaceLockRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
-import { ackError, fail, notFound } from './failures';
+import { fail, notFound } from './failures';
 import { toInstance, toPending, toSession } from './views';
 
 /** An instance row with the view browsers see (online, session count). */
@@ -69,7 +78,7 @@ export async function helloInstance(deps: RemoteCoreDeps, who: { instanceId: str
 }
 
 export type AttachOutcome =
-  | { held: false; error: ReturnType<typeof ackError> }
+  | { held: false; error: { ok: false; error: InstanceAttachRefusal } }
   | {
       held: true;
       instance: Instance;
@@ -102,11 +111,14 @@ export async function attachInstance(
     now: deps.now(),
     leaseMs: deps.options.leaseMs,
   });
-  if (!held) {
-    return { held: false, error: ackError('WORKSPACE_BUSY', 'Another window is using this workspace', { holder: toHolder(previous!) }) };
-  }
   const view = await instanceView(deps, input.instanceId);
-  const sessions = await deps.repo.listSessions(input.instanceId);
+  const sessions = (await deps.repo.listSessions(input.instanceId)).map(toSession);
+  if (!held) {
+    // The window may still watch, read-only: it gets the instance and its sessions as an attaching window does.
+    const message = 'Another window is using this workspace';
+    const busy = { code: 'WORKSPACE_BUSY' as const, message, holder: toHolder(previous!), instance: view!.instance, sessions };
+    return { held: false, error: { ok: false, error: busy } };
+  }
   let lost: { socketId: string; lost: WorkspaceLost } | null = null;
   if (previous && previous.socketId !== who.socketId) {
     const takenOver = previous.windowId !== who.windowId && previous.leaseExpiresAt > deps.now();
@@ -117,7 +129,7 @@ export async function attachInstance(
         : { instanceId: input.instanceId, reason: 'lease_expired' },
     };
   }
-  return { held: true, instance: view!.instance, sessions: sessions.map(toSession), lost };
+  return { held: true, instance: view!.instance, sessions, lost };
 }
 
 /** A `/web` socket closed: its window no longer holds any workspace (see locksRepo `lapseSocketLocks`). */
