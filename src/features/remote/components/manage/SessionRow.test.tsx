@@ -20,23 +20,24 @@ const session = {
 function renderRow() {
   const onRename = vi.fn(async () => true);
   const onAskDelete = vi.fn();
-  render(
+  const ui = (canManage: boolean) => (
     <I18nextProvider i18n={i18n}>
       <button type="button">before</button>
       <SessionRow
         session={session}
         current={false}
-        canManage
+        canManage={canManage}
         fmt={new Intl.DateTimeFormat('en')}
         onSelect={() => {}}
         onRename={onRename}
         onAskDelete={onAskDelete}
       />
       <button type="button">after</button>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+  const { rerender } = render(ui(true));
   const button = screen.getByRole('button', { name: 'Actions for “Launch prep”' });
-  return { button, onRename, onAskDelete };
+  return { button, onRename, onAskDelete, canManage: (can: boolean) => rerender(ui(can)) };
 }
 
 const menu = () => screen.queryByRole('menu');
@@ -131,6 +132,15 @@ describe('SessionRow ⋯ menu from the keyboard', () => {
     fireEvent.pointerDown(button);
     fireEvent.click(button);
     expect(menu()).toBeNull();
+  });
+
+  it('comes back closed when the row could not manage for a while (not open with nothing focused)', () => {
+    const { canManage } = renderRow();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for “Launch prep”' }));
+    canManage(false);
+    canManage(true);
+    expect(menu()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Actions for “Launch prep”' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('items still do what they did: Enter on delete asks, rename opens the form', () => {

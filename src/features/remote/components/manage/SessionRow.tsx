@@ -33,7 +33,6 @@ export function SessionRow({
   onAskDelete: () => void;
 }) {
   const { t } = useTranslation('remote');
-  const menu = useMenuButton();
   const [editing, setEditing] = useState<string | null>(null);
   const label = sessionLabel(s, t('sessions.untitled'));
 
@@ -73,55 +72,65 @@ export function SessionRow({
           {s.model && <span>{s.model}</span>}
         </span>
       </button>
-      {canManage && (
-        <div className="relative shrink-0" {...menu.wrap}>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm btn-square mt-1 mr-1 size-10 sm:size-8"
-            aria-label={t('manage.actions', { title: label })}
-            {...menu.button}
-            data-testid="session-actions"
-          >
-            <span aria-hidden>⋯</span>
-          </button>
-          {menu.open && (
-            <ul
-              className="menu absolute right-1 top-11 z-20 w-40 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg sm:top-9"
-              {...menu.menu}
+      {canManage && <RowActions label={label} onRename={() => setEditing(s.title || label)} onAskDelete={onAskDelete} />}
+    </div>
+  );
+}
+
+/**
+ * The row's ⋯ button and its menu (a WAI-ARIA menu button, see useMenuButton). Its own component so the menu's state
+ * goes with it when the row can no longer manage (a closed menu when the button comes back, not an open one unfocused).
+ */
+function RowActions({ label, onRename, onAskDelete }: { label: string; onRename: () => void; onAskDelete: () => void }) {
+  const { t } = useTranslation('remote');
+  const menu = useMenuButton();
+  return (
+    <div className="relative shrink-0" {...menu.wrap}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm btn-square mt-1 mr-1 size-10 sm:size-8"
+        aria-label={t('manage.actions', { title: label })}
+        {...menu.button}
+        data-testid="session-actions"
+      >
+        <span aria-hidden>⋯</span>
+      </button>
+      {menu.open && (
+        <ul
+          className="menu absolute right-1 top-11 z-20 w-40 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg sm:top-9"
+          {...menu.menu}
+        >
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="min-h-11 sm:min-h-8"
+              onClick={() => {
+                menu.close();
+                onRename();
+              }}
+              data-testid="session-rename"
             >
-              <li role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className="min-h-11 sm:min-h-8"
-                  onClick={() => {
-                    menu.close();
-                    setEditing(s.title || label);
-                  }}
-                  data-testid="session-rename"
-                >
-                  {t('manage.rename.action')}
-                </button>
-              </li>
-              <li role="none">
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className="min-h-11 text-error sm:min-h-8"
-                  onClick={() => {
-                    menu.close();
-                    onAskDelete();
-                  }}
-                  data-testid="session-delete"
-                >
-                  {t('manage.delete.action')}
-                </button>
-              </li>
-            </ul>
-          )}
-        </div>
+              {t('manage.rename.action')}
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="min-h-11 text-error sm:min-h-8"
+              onClick={() => {
+                menu.close();
+                onAskDelete();
+              }}
+              data-testid="session-delete"
+            >
+              {t('manage.delete.action')}
+            </button>
+          </li>
+        </ul>
       )}
     </div>
   );
