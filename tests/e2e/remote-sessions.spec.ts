@@ -248,4 +248,80 @@ test.describe('remote console, session management', () => {
       await phone.close();
     }
   });
+
+  test('the ⋯ menu from the keyboard: Enter/Space/arrows open it on an item, arrows move, Escape and Tab close', async ({
+    page,
+    baseURL,
+  }) => {
+    const remote = new RemoteConsole(page);
+    await page.addInitScript(() => localStorage.setItem('tern.theme', 'tern-light'));
+    await signUpFrom(page, '/remote');
+    await remote.expectConnected();
+    const cli = await pair(remote, baseURL!);
+    const workName = path.basename(cli.workDir);
+    const aside = page.locator('aside').first();
+    await expect(aside.getByTestId('environment').filter({ hasText: workName })).toHaveAttribute('data-online', 'true', {
+      timeout: 20_000,
+    });
+    await remote.pickEnvironment(workName, false);
+    await aside.getByTestId('new-session').click();
+    await remote.send('Say hello');
+    await expect(page.getByTestId('assistant-message').last()).toHaveText('Noted.', { timeout: 30_000 });
+
+    const setTheme = (theme: string) => page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    /** Opens the first row's menu with Enter and moves to Delete: both items are there, Delete focused. */
+    const openOnDelete = async (scope: typeof aside) => {
+      const row = scope.locator('li[data-row-id]').first();
+      const actions = row.getByTestId('session-actions');
+      await actions.focus();
+      await page.keyboard.press('Enter');
+      await expect(row.getByRole('menu')).toBeVisible();
+      await expect(row.getByTestId('session-rename')).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(row.getByTestId('session-delete')).toBeFocused();
+      return { row, actions };
+    };
+
+    const { row, actions } = await openOnDelete(aside);
+    const menu = row.getByRole('menu');
+    await expect(actions).toHaveAttribute('aria-expanded', 'true');
+    await shot(page, 'menu-keys-desktop-en-light');
+    await setTheme('tern-dark');
+    await shot(page, 'menu-keys-desktop-en-dark');
+    await setTheme('tern-light');
+    await page.keyboard.press('ArrowDown');
+    await expect(row.getByTestId('session-rename')).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(row.getByTestId('session-delete')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(row.getByTestId('session-rename')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(actions).toBeFocused();
+    await expect(actions).toHaveAttribute('aria-expanded', 'false');
+    // Space opens on the first item and stays open; ArrowUp opens on the last; Tab closes and goes on.
+    await page.keyboard.press('Space');
+    await expect(row.getByTestId('session-rename')).toBeFocused();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowUp');
+    await expect(row.getByTestId('session-delete')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeHidden();
+    await expect(actions).not.toBeFocused();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+    // A 390 px phone: the list in the picker sheet; Escape closes the menu, not the sheet.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('open-picker').click();
+    const sheet = page.getByTestId('picker-sheet');
+    await openOnDelete(sheet);
+    await shot(page, 'menu-keys-phone-en-light');
+    await setTheme('tern-dark');
+    await shot(page, 'menu-keys-phone-en-dark');
+    await page.keyboard.press('Escape');
+    await expect(sheet.getByRole('menu')).toBeHidden();
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByTestId('session-actions').first()).toBeFocused();
+  });
 });

@@ -77,6 +77,9 @@ export function SessionRow({
   );
 }
 
+// daisyUI's menu marks a focused item only with a faint tint (outline none): a ring in the primary colour shows it.
+const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-solid focus-visible:-outline-offset-2 focus-visible:outline-primary';
+
 /**
  * The row's ⋯ button and its menu (a WAI-ARIA menu button, see useMenuButton). Its own component so the menu's state
  * goes with it when the row can no longer manage (a closed menu when the button comes back, not an open one unfocused).
@@ -105,7 +108,7 @@ function RowActions({ label, onRename, onAskDelete }: { label: string; onRename:
               type="button"
               role="menuitem"
               tabIndex={-1}
-              className="min-h-11 sm:min-h-8"
+              className={`min-h-11 content-center sm:min-h-8 ${FOCUS_RING}`}
               onClick={() => {
                 menu.close();
                 onRename();
@@ -120,7 +123,7 @@ function RowActions({ label, onRename, onAskDelete }: { label: string; onRename:
               type="button"
               role="menuitem"
               tabIndex={-1}
-              className="min-h-11 text-error sm:min-h-8"
+              className={`min-h-11 content-center text-error sm:min-h-8 ${FOCUS_RING}`}
               onClick={() => {
                 menu.close();
                 onAskDelete();
