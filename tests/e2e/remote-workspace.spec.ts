@@ -110,6 +110,85 @@ test.describe('one window drives a workspace', () => {
     await shot(second.page, 'busy-desktop-zh');
   });
 
+  test('a window that never held the workspace lists its sessions and watches one read-only; lost keeps the list', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const remote = new RemoteConsole(page);
+    const workName = await openSession(remote, baseURL!, false);
+    await run(remote, 'first-session');
+    const aside = page.locator('aside').first();
+    await aside.getByTestId('new-session').click();
+    await expect(aside.getByTestId('session')).toHaveCount(2, { timeout: 15_000 });
+    await run(remote, 'second-session');
+
+    // Another device (a fresh context: no cached list) while this window holds the workspace.
+    const open = async (viewport: { width: number; height: number }, lang: '' | '/zh', phone: boolean) => {
+      const context = await browser.newContext({
+        ...(phone ? { ...devices['Pixel 7'], viewport } : { ...devices['Desktop Chrome'], viewport }),
+        storageState: await page.context().storageState(),
+        baseURL: baseURL!,
+        locale: lang ? 'zh-CN' : 'en-US',
+        serviceWorkers: 'block',
+      });
+      const other = new RemoteConsole(await context.newPage());
+      await other.page.goto(`${lang}/remote`);
+      await other.expectConnected();
+      const scope = await other.pickEnvironment(workName, phone);
+      await expect(held(other.page)).toHaveAttribute('data-status', 'busy', { timeout: 15_000 });
+      const rows = scope.getByTestId('session');
+      await expect(rows).toHaveCount(2, { timeout: 15_000 });
+      await expect(rows.filter({ hasText: 'echo second-session' })).toHaveCount(1);
+      return { context, other, scope, rows };
+    };
+
+    const desktop = await open({ width: 1280, height: 800 }, '', false);
+    try {
+      const { other, rows } = desktop;
+      await shot(other.page, 'busy-list-desktop-en');
+      // Open the first session: shown read-only, and live.
+      await rows.filter({ hasText: 'echo first-session' }).click();
+      await expect(toolCard(other.page, 'first-session')).toBeVisible({ timeout: 15_000 });
+      await expect(other.composer).toBeDisabled();
+      await expect(held(other.page)).toHaveAttribute('data-status', 'busy');
+      await aside.locator('li[data-row-id]').filter({ hasText: 'echo first-session' }).getByTestId('session').click();
+      await run(remote, 'watched-live');
+      await expect(toolCard(other.page, 'watched-live')).toHaveAttribute('data-status', 'completed', { timeout: 15_000 });
+      await shot(other.page, 'busy-open-desktop-en');
+
+      // Take over, then this window takes it back: the other one is lost and keeps its list.
+      await held(other.page).getByRole('button', { name: 'Take over' }).click();
+      await expect(other.composer).toBeEnabled({ timeout: 15_000 });
+      await held(page).getByRole('button', { name: 'Take it back' }).click();
+      await expect(held(other.page)).toHaveAttribute('data-status', 'lost', { timeout: 15_000 });
+      await expect(rows).toHaveCount(2);
+      await expect(toolCard(other.page, 'watched-live')).toBeVisible();
+    } finally {
+      await desktop.context.close();
+    }
+
+    // Desktop in Chinese, and a 375 px phone in both languages: the list (in the picker sheet on the phone, which covers
+    // the busy notice), then a session opened from it, read-only, under the busy banner.
+    for (const [name, viewport, lang, phone] of [
+      ['desktop-zh', { width: 1280, height: 800 }, '/zh', false],
+      ['phone-en', { width: 375, height: 812 }, '', true],
+      ['phone-zh', { width: 375, height: 812 }, '/zh', true],
+    ] as const) {
+      const seen = await open(viewport, lang, phone);
+      try {
+        await shot(seen.other.page, `busy-list-${name}`);
+        await seen.rows.filter({ hasText: 'echo first-session' }).click();
+        await expect(toolCard(seen.other.page, 'watched-live')).toBeVisible({ timeout: 15_000 });
+        await expect(held(seen.other.page)).toHaveAttribute('data-status', 'busy');
+        await expect(seen.other.composer).toBeDisabled();
+        await shot(seen.other.page, `busy-open-${name}`);
+      } finally {
+        await seen.context.close();
+      }
+    }
+  });
+
   test('a phone taken over from a desktop window shows it, read-only, and takes it back @phone', async ({ page, browser, baseURL }) => {
     const phone = new RemoteConsole(page);
     const workName = await openSession(phone, baseURL!, true);

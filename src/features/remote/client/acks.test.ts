@@ -29,6 +29,14 @@ describe('readAck', () => {
       ok: false,
       error: { code: 'WORKSPACE_BUSY', message: 'busy', holder },
     });
+    // A busy refusal lists the instance's sessions (newer relays); a session another relay version shaped badly makes
+    // it a plain busy refusal, the holder kept.
+    const listed = { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy', holder, sessions: [session] } };
+    expect(readAck('instance:attach', listed)).toEqual(listed);
+    expect(readAck('instance:attach', { ok: false, error: { ...listed.error, sessions: [{ id: SID }] } })).toEqual({
+      ok: false,
+      error: { code: 'WORKSPACE_BUSY', message: 'busy', holder },
+    });
   });
 
   it('checks the success shape per event: an answer for another event is unreadable', () => {

@@ -49,11 +49,14 @@ export async function attach(ctx: StoreContext, instanceId: string, takeOver: bo
   }
   if (ctx.wantedInstanceId !== instanceId) return;
   ctx.set(attachAnswered(ctx.state(), instanceId, ack));
-  if (ack?.ok) {
+  // The sessions listed with the answer (attached, or busy from a relay that lists them) are kept for the next start.
+  const sessions = ack?.ok ? ack.sessions : ack?.error.sessions;
+  if (sessions && ctx.state().attach.status !== 'none') {
     ctx.cache.saveInstances(ctx.state().instances);
-    ctx.cache.saveSessions(instanceId, ack.sessions);
-    flushOthers(ctx);
-  } else if (ctx.state().attach.status !== 'busy') return;
+    ctx.cache.saveSessions(instanceId, sessions);
+  }
+  if (ack?.ok) flushOthers(ctx);
+  else if (ctx.state().attach.status !== 'busy') return;
   // Attached, the open session is driven from here; busy, it is shown read-only.
   const current = ctx.state().currentSessionId;
   if (current) await join(ctx, current);

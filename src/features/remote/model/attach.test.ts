@@ -83,6 +83,37 @@ describe('attachAnswered', () => {
     });
   });
 
+  it('busy with the instance and its sessions listed: a window that never held the workspace shows them, read-only', () => {
+    const holder = { since: '2026-01-01T00:00:00Z' };
+    const error = {
+      code: 'WORKSPACE_BUSY' as const,
+      message: 'busy',
+      holder,
+      instance: instance('i1'),
+      sessions: [session('s1'), session('s2')],
+    };
+    expect(attachAnswered(state({ instances: [instance('i1', false)] }), 'i1', { ok: false, error })).toEqual({
+      instances: [instance('i1')],
+      attach: { status: 'busy', instanceId: 'i1', holder },
+      sessions: { i1: [session('s1'), session('s2')] },
+      currentSessionId: null,
+    });
+    // The open session stays when listed (it is watched read-only), goes when the instance no longer has it.
+    expect(attachAnswered(state({ currentSessionId: 's2' }), 'i1', { ok: false, error })).not.toHaveProperty('currentSessionId');
+    expect(attachAnswered(state({ currentSessionId: 'gone' }), 'i1', { ok: false, error })).toMatchObject({ currentSessionId: null });
+  });
+
+  it('busy from an older relay (no sessions listed) keeps the cached list and the open session', () => {
+    const before = state({ sessions: { i1: [session('cached')] }, currentSessionId: 'cached' });
+    const busy = attachAnswered(before, 'i1', { ok: false, error: { code: 'WORKSPACE_BUSY', message: 'busy' } });
+    expect(busy).toEqual({ attach: { status: 'busy', instanceId: 'i1', holder: null } });
+    // A list for another instance than the one asked for is not taken as this one's.
+    const elsewhere = { code: 'WORKSPACE_BUSY' as const, message: '', instance: instance('i2'), sessions: [session('x', 'i2')] };
+    expect(attachAnswered(before, 'i1', { ok: false, error: elsewhere })).toEqual({
+      attach: { status: 'busy', instanceId: 'i1', holder: null },
+    });
+  });
+
   it('an offline instance means the CLI is not started; other refusals show their code', () => {
     expect(attachAnswered(state(), 'i1', { ok: false, error: { code: 'INSTANCE_OFFLINE', message: 'offline' } })).toEqual({
       attach: { status: 'none' },
