@@ -24,6 +24,7 @@ import { Outbox } from './outbox';
 import { OutboxPump, short, within } from './outboxPump';
 import { RelayUsage } from './relayUsage';
 import { loadStoredSessions, Session, SLASH_COMMANDS, type StoredSession } from './session';
+import { coalesceWrites } from './writeCoalescing';
 
 export type ConnectorStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 
@@ -135,6 +136,8 @@ export class Connector {
       timeout: 10_000,
     });
     this.socket = socket;
+    // A command's ack and the events answering it, or a burst of streamed events, go out in one write per turn.
+    coalesceWrites(socket);
 
     socket.io.on('reconnect_attempt', (attempt) => {
       if (attempt % 5 === 0) o.log(`Still reconnecting to ${o.relayUrl} (attempt ${attempt}) …`);

@@ -3,7 +3,9 @@
  * browser → relay → CLI → relay → browser through (a) raw `ws` and (b) bare Socket.IO, with a relay that only
  * forwards. Both use loopback and one browser/CLI pair, like the Tern measurement in roundtrip.ts.
  */
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { type AddressInfo, Socket as NetSocket } from 'node:net';
 
 import { Server as IoServer, type Socket as ServerSocket } from 'socket.io';
@@ -113,6 +115,29 @@ const writesCountable = (() => {
   return true;
 })();
 
+/**
+ * BENCH_PROFILE_DIR=dir: each measured loop (those given relay ports) is CPU-profiled through the inspector, from its
+ * first round to its last, into dir/NN-<pairs>.cpuprofile (NN counts the measured loops of the run: floors first).
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+let profiles = 0;
+async function startProfile() {
+  if (!PROFILE_DIR) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return {
+    async stop(pairs: number) {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      const name = `${String(++profiles).padStart(2, '0')}-${pairs}.cpuprofile`;
+      writeFileSync(`${PROFILE_DIR}/${name}`, JSON.stringify(profile));
+    },
+  };
+}
+
 /** Runs `once(i)` `rounds` times in sequence for each of `pairs` pairs, all pairs at the same time. */
 export async function concurrentLoop(
   pairs: number,
@@ -121,6 +146,7 @@ export async function concurrentLoop(
   relayPorts: number[] = [],
 ): Promise<LoadSample> {
   const all: number[] = [];
+  const profiler = relayPorts.length > 0 ? await startProfile() : null;
   counting = { ports: new Set(relayPorts), relay: 0, other: 0 };
   const count = counting;
   const cpu0 = process.cpuUsage();
@@ -137,6 +163,7 @@ export async function concurrentLoop(
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   counting = null;
+  await profiler?.stop(pairs);
   const writes = writesCountable && relayPorts.length > 0 ? { relay: count.relay / all.length, other: count.other / all.length } : null;
   return { ...summarise(all), pairs, perSecond: all.length / seconds, writes, cpuMicros: (cpu.user + cpu.system) / all.length };
 }

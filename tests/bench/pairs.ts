@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Socket } from 'socket.io-client';
 
+import { coalesceWrites } from '../../relay/cli/writeCoalescing';
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
 import type { TestRelay } from '../../relay/server/testing/testRelay';
@@ -44,11 +45,16 @@ export function onStored(socket: Socket, listener: (event: SessionEvent) => void
   };
 }
 
+/** The CLI writes once per turn, as relay/cli does; BENCH_NO_CLI_COALESCING=1 for one write per packet. */
+const COALESCE_CLI = !process.env.BENCH_NO_CLI_COALESCING;
+
 export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   const user = await signIn(nodes.cli, `bench${n}-${randomUUID().slice(0, 8)}@example.com`);
   const { token } = await cliTokenFor(nodes.cli, user.userId, `bench${n}`);
   const instanceId = randomUUID();
   const cli = await connect(cliSocket(nodes.cli, token, instanceId));
+  // As the CLI does (relay/cli/connector.ts): what one turn sends goes in one write.
+  if (COALESCE_CLI) coalesceWrites(cli);
   const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0, stored: 0 };
   cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
   cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {

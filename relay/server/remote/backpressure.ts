@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io';
 
 import { SLOW_CONSUMER_CLOSE_CODE, SLOW_CONSUMER_REASON } from '../../protocol/transport';
 import type { WebNamespace } from './namespaces';
+import { writeNow } from './writeCoalescing';
 
 /**
  * Slow consumers (issue #15): a browser that stops reading must not grow the relay's memory without bound or hold
@@ -121,6 +122,8 @@ function dropSlowConsumer(socket: Socket): void {
   const ws = transport?.name === 'websocket' ? transport.socket : undefined;
   // Leave rooms and sessions now (the hub's disconnect listeners run); the close frame follows the queued data.
   socket.disconnect(false);
+  // What waits for the end of the turn (writeCoalescing.ts) goes to the WebSocket before its close frame.
+  writeNow(socket);
   if (ws?.close) ws.close(SLOW_CONSUMER_CLOSE_CODE, SLOW_CONSUMER_REASON);
   else socket.conn.close();
 }

@@ -42,6 +42,7 @@ import {
 } from './namespaces';
 import { createPushBridge, type PushService } from './pushBridge';
 import { createUsageBridge } from './usageBridge';
+import { coalesceWrites, writeNow } from './writeCoalescing';
 
 export type { RemoteOptions } from '../core/remote/deps';
 
@@ -124,6 +125,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     // Same origin only: the browser's socket is opened by the PWA the relay serves (the /web Origin check).
     cors: undefined,
   });
+  // Everything a turn queues for one socket goes out in one write (writeCoalescing.ts).
+  coalesceWrites(io, log);
   const closeAdapter = deps.config.REDIS_URL ? await useRedisAdapter(io, deps.config.REDIS_URL, log) : null;
 
   // Nothing is served on the main namespace: a client that connects there gets a connect_error saying where to go.
@@ -202,6 +205,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       await Promise.all([...cli.sockets.values()].map((s) => repo.markOffline(s.data.instanceId, s.id, t).catch(() => null)));
       // Only this node's sockets (a plain disconnectSockets would reach every node through the adapter).
       for (const nsp of [cli, web]) nsp.local.disconnectSockets(true);
+      // The disconnect packets wait for the end of the turn (writeCoalescing.ts); engine.io's close would drop them.
+      writeNow();
       io.engine.close();
       await closeAdapter?.();
     },

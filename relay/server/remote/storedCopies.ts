@@ -9,6 +9,7 @@ import { toSessionEvent } from '../core/remote/views';
 import type { SessionEventRow } from '../storage/schema';
 import { isLagging, whenDrained } from './backpressure';
 import type { WebServerSocket as Socket } from './namespaces';
+import { atEndOfTurn, writesThisTurn } from './writeCoalescing';
 
 /** A replay checks whether the browser keeps up (backpressure.ts) after about this many bytes of events. */
 export const PACE_CHECK_BYTES = 64 * 1024;
@@ -56,7 +57,9 @@ export function sentLive(sub: Subscription, eventId: string): void {
 
 /**
  * Stored events for windows that take batches: queued as they are delivered and sent STORED_FLUSH_MS later (or once
- * SESSION_EVENTS_MAX, or about PACE_CHECK_BYTES of text, are queued), one `session:events` per window and session.
+ * SESSION_EVENTS_MAX, or about PACE_CHECK_BYTES of text, are queued), one `session:events` per window and session. A
+ * socket that is written at the end of this turn anyway (the input's ack that came with the same commit, a live copy)
+ * gets them in that write (writeCoalescing.ts), rather than in one more write later.
  */
 export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   const toFlush = new Set<Subscription>();
@@ -70,6 +73,16 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     if ((queued || noticed) && isCurrent(sub)) send(sub, queued ?? [], noticed ?? []);
   }
 
+  const thisTurn = new Set<Subscription>();
+  function flushAtEndOfTurn(sub: Subscription): void {
+    if (thisTurn.size === 0)
+      atEndOfTurn(() => {
+        for (const queued of thisTurn) flush(queued);
+        thisTurn.clear();
+      });
+    thisTurn.add(sub);
+  }
+
   function queue(sub: Subscription, event: SessionEvent): void {
     if (sub.liveSent?.delete(event.eventId)) {
       (sub.noticed ??= []).push({ eventId: event.eventId, seq: event.seq });
@@ -80,6 +93,8 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     }
     const count = (sub.queued?.length ?? 0) + (sub.noticed?.length ?? 0);
     if (count >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
+    // The socket is written at the end of this turn anyway (an ack, a live copy): the stored copies join that write.
+    if (writesThisTurn(sub.socket)) return flushAtEndOfTurn(sub);
     toFlush.add(sub);
     if (flushScheduled) return;
     flushScheduled = true;

@@ -1,0 +1,25 @@
+import type { Socket } from 'socket.io-client';
+
+import { type Corkable, createTurnFlusher } from '../protocol/turnFlush';
+
+/** The parts of engine.io-client's connection read here (not in its public types). */
+interface ClientEngine {
+  flush(): void;
+  transport?: { name?: string; ws?: { _socket?: Corkable } };
+}
+
+const flusher = createTurnFlusher<ClientEngine>({
+  deferrable: (engine) => engine.transport?.name === 'websocket',
+  netSocket: (engine) => engine.transport?.ws?._socket,
+});
+
+/**
+ * The CLI's socket writes once per turn (relay/protocol/turnFlush.ts): the ack of a command and the event that
+ * answers it, or a burst of streamed events, go to the relay in one write. Every (re)connection opens a new engine.io
+ * connection, adopted as it opens.
+ */
+export function coalesceWrites(socket: Socket): void {
+  const adopt = () => flusher.adopt(socket.io.engine as unknown as ClientEngine);
+  socket.io.on('open', adopt);
+  if (socket.io.engine) adopt();
+}

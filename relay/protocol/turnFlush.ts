@@ -1,0 +1,125 @@
+/**
+ * One socket write per connection and turn of the event loop (issue #15, docs/performance.md "Writes per turn").
+ *
+ * engine.io (server) and engine.io-client hand each packet to the WebSocket as soon as it is queued, and `ws` writes
+ * every frame with its own system call, which also wakes the reader. On loopback such a write costs ~10-15 µs of CPU
+ * here, more than anything else in a round trip. A connection adopted here has its `flush()` (which engine.io calls
+ * for every packet queued) wait for the end of the current turn (`setImmediate`: after the I/O callbacks of this
+ * loop iteration, before the loop waits again), and then hands everything queued in the turn to the transport with
+ * the TCP socket corked: all the frames go out in one `writev`. What a turn queues for one socket, such as a commit's
+ * acks, or a CLI's command ack with the event it answers, costs one write instead of one each.
+ *
+ * Packets keep their order, nothing is held past the turn, and a connection on another transport (HTTP long-polling
+ * while a browser upgrades) flushes as before. This reads two things that are not in the libraries' public types:
+ * the engine connection's own `flush` method (on its prototype) and the TCP socket under the `ws` WebSocket
+ * (`_socket`); without the latter the frames still go out together, only in as many writes as before.
+ * relay/server/remote/writeCoalescing.int.test.ts counts the writes on real sockets.
+ *
+ * Node only (setImmediate): the relay and the CLI use it; the PWA does not.
+ */
+
+/** The part of a TCP socket used here. */
+export interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
+/** An engine.io connection (server or client side): `flush()` hands its write buffer to the transport. */
+export interface Flushable {
+  flush(): void;
+}
+
+export interface TurnFlushOptions<C extends Flushable> {
+  /** Whether the connection's packets may wait for the end of the turn (its transport is a WebSocket). */
+  deferrable(conn: C): boolean;
+  /** The TCP socket under the connection's WebSocket, if it can be reached. */
+  netSocket(conn: C): Corkable | undefined;
+  /** Told of an end-of-turn task or flush that threw (the rest of the turn is still written); default console.error. */
+  onError?(error: unknown): void;
+}
+
+export interface TurnFlusher<C extends Flushable> {
+  /** From now on the connection's packets go out together at the end of each turn. */
+  adopt(conn: C): void;
+  /** Whether the connection has packets waiting for this turn's write. */
+  pending(conn: C): boolean;
+  /** Runs `task` at the end of this turn, before the connections are flushed: what it sends joins their writes. */
+  beforeFlush(task: () => void): void;
+  /**
+   * Writes what waits for the end of the turn now: one connection's packets, or (without `conn`) everything the turn
+   * holds, end-of-turn tasks included. For whoever closes a connection with packets queued (a close that discards the
+   * write buffer would lose them).
+   */
+  flushNow(conn?: C): void;
+}
+
+export function createTurnFlusher<C extends Flushable>(options: TurnFlushOptions<C>): TurnFlusher<C> {
+  const realFlushes = new WeakMap<object, (this: C) => void>();
+  let due = new Set<C>();
+  let tasks: Array<() => void> = [];
+  let scheduled = false;
+
+  const realFlush = (conn: C) => realFlushes.get(Object.getPrototypeOf(conn) as object)!.call(conn);
+
+  const onError = options.onError ?? ((error: unknown) => console.error('turn flush failed', error));
+
+  function write(conn: C): void {
+    const socket = options.netSocket(conn);
+    socket?.cork();
+    try {
+      realFlush(conn);
+    } catch (error) {
+      onError(error);
+    } finally {
+      socket?.uncork();
+    }
+  }
+
+  function endOfTurn(): void {
+    scheduled = false;
+    const now = tasks;
+    tasks = [];
+    for (const task of now) {
+      try {
+        task();
+      } catch (error) {
+        onError(error);
+      }
+    }
+    // Taken whole: a connection that queues again while this turn is written (a 'drain' listener) waits for the next.
+    const conns = due;
+    due = new Set();
+    for (const conn of conns) write(conn);
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(endOfTurn);
+  }
+
+  /** Installed as each adopted connection's own `flush` (one function for all of them). */
+  function deferredFlush(this: C): void {
+    if (!options.deferrable(this)) return realFlush(this);
+    due.add(this);
+    schedule();
+  }
+
+  return {
+    adopt(conn) {
+      const proto = Object.getPrototypeOf(conn) as object & { flush?: (this: C) => void };
+      if (typeof proto.flush !== 'function') return;
+      if (!realFlushes.has(proto)) realFlushes.set(proto, proto.flush);
+      conn.flush = deferredFlush;
+    },
+    pending: (conn) => due.has(conn),
+    beforeFlush(task) {
+      tasks.push(task);
+      schedule();
+    },
+    flushNow(conn) {
+      if (!conn) return endOfTurn();
+      if (due.delete(conn)) write(conn);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { Socket as NetSocket } from 'node:net';
+
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { coalesceWrites as coalesceCliWrites } from '../../cli/writeCoalescing';
+import { CLI_EVENTS, WEB_EVENTS, WEB_PUSH } from '../../protocol';
+import { connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
+import { sharedTestRelay } from '../testing/sharedRelay';
+
+/**
+ * One socket write per connection and turn (relay/protocol/turnFlush.ts, docs/performance.md "Writes per turn"),
+ * counted on real TCP sockets: every write or writev system call Node makes on a socket goes through
+ * net.Socket#_writeGeneric, which is wrapped here for the file's tests.
+ */
+const shared = sharedTestRelay();
+const { track } = shared;
+
+const writes = { toClients: 0, toRelay: 0 };
+let relayPort = 0;
+const proto = NetSocket.prototype as unknown as { _writeGeneric: (this: NetSocket, ...args: unknown[]) => unknown };
+const original = proto._writeGeneric;
+beforeAll(() => {
+  relayPort = Number(new URL(shared.relay.url).port);
+  proto._writeGeneric = function (this: NetSocket, ...args: unknown[]) {
+    if (this.localPort === relayPort) writes.toClients++;
+    else if (this.remotePort === relayPort) writes.toRelay++;
+    return original.apply(this, args);
+  };
+});
+afterAll(() => {
+  proto._writeGeneric = original;
+});
+
+/** Counts the writes both ways while `work` runs (and until its last answer arrived). */
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; toClients: number; toRelay: number }> {
+  writes.toClients = 0;
+  writes.toRelay = 0;
+  const result = await work();
+  return { result, toClients: writes.toClients, toRelay: writes.toRelay };
+}
+
+/** A CLI with a session and a window joined to it, the CLI's socket writing once per turn as relay/cli's does. */
+async function setup() {
+  const { user, instanceId, cli } = await connectCli(shared.relay, { track });
+  coalesceCliWrites(cli);
+  const web = track(await connect(webSocket(shared.relay, user.jwt)));
+  expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
+  const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+  const sessionId = created.session.id as string;
+  expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
+  return { cli, web, sessionId };
+}
+
+function sendOutputs(cli: Socket, sessionId: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+        sessionId,
+        eventId: randomUUID(),
+        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i}\n` },
+      }),
+    ),
+  ) as Promise<Array<{ ok: boolean; seq: number }>>;
+}
+
+describe('writes per turn', () => {
+  it('a burst of 20 CLI events goes to the relay in one write, and the acks of their commit come back in one', async () => {
+    const { cli, web, sessionId } = await setup();
+    let live = 0;
+    web.on(WEB_PUSH.sessionLive, () => live++);
+    const { result: acks, toClients, toRelay } = await counted(() => sendOutputs(cli, sessionId, 20));
+    expect(acks.map((a) => a.ok)).toEqual(Array(20).fill(true));
+    expect(acks.map((a) => a.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // One write each way for the burst and its acks (one per packet before: 20 and 20); the window's live copies and
+    // stored copies are the rest of the relay's writes, a few for the 20 events (40 before).
+    expect(toRelay).toBeLessThanOrEqual(2);
+    expect(toClients).toBeLessThanOrEqual(6);
+    await waitFor(() => live === 20, 5000, 'the live copies');
+  });
+
+  it('an input’s stored copy reaches its window in the same write as the input’s ack', async () => {
+    const { cli, web, sessionId } = await setup();
+    // The CLI answers each input (connectCli acks the command); the relay takes CLI events with an ack only.
+    cli.on('session:input', (payload: { clientMsgId: string }) => {
+      const answer = { type: 'assistant_message', messageId: payload.clientMsgId, text: 'pong' };
+      cli.emit(CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body: answer }, () => undefined);
+    });
+    const seqs = new Set<number>();
+    web.on(WEB_PUSH.sessionEvents, (batch: { events: Array<{ seq: number }>; notices?: Array<{ seq: number }> }) => {
+      for (const e of [...batch.events, ...(batch.notices ?? [])]) seqs.add(e.seq);
+    });
+    web.on(WEB_PUSH.sessionEvent, (event: { seq: number }) => seqs.add(event.seq));
+    for (let i = 0; i < 10; i++) {
+      const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: `ping ${i}` });
+      expect(ack.ok).toBe(true);
+      // Packets of one write are read and handled in one go, before the ack's promise continues here. Sent apart, the
+      // stored copy would come STORED_FLUSH_MS (50 ms) after the ack.
+      expect(seqs.has(ack.seq as number), `stored copy of seq ${ack.seq} with its ack`).toBe(true);
+    }
+    // Every event of the 10 rounds (inputs and answers) is stored and reached the window: seqs 1..20.
+    await waitFor(() => seqs.size === 20, 5000, 'the stored copies');
+    expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});
