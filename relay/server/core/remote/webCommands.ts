@@ -127,10 +127,16 @@ async function storeAndHandOver(
     return applied(result, await keep());
   }
   const handedOver = early({ sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent, session.instanceId, command);
+  let taken = false;
+  void handedOver.then(
+    (ok) => (taken = ok),
+    () => undefined,
+  );
   const result = await appending;
   if (result.duplicate) return applied(result, null);
-  // Before the browser's ack, the command must be safe: taken by the CLI (usually by now), or kept as a pending command
-  // (delivered at the CLI's next hello, or marked delivered when a late ack comes).
+  // Before the browser's ack, the command must be safe: taken by the CLI (usually by now, so no timer is needed), or
+  // kept as a pending command (delivered at the CLI's next hello, or marked delivered when a late ack comes).
+  if (taken) return { ...applied(result, null), handedOver };
   const waited = new Promise<false>((resolve) => setTimeout(resolve, HANDOVER_WAIT_MS, false).unref());
   if (await Promise.race([handedOver, waited])) return { ...applied(result, null), handedOver };
   return { ...applied(result, await keep()), handedOver };

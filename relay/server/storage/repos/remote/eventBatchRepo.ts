@@ -136,10 +136,15 @@ async function withRaceRetries<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Each table's columns as [key, column] pairs, listed once (a commit maps one row per event). */
+const columnLists = new WeakMap<Table, Array<[string, ReturnType<typeof getTableColumns>[string]]>>();
+
 /** A row of raw SQL (snake_case driver values) as the table's typed row. */
 function fromDriver(table: Table, raw: Record<string, unknown>): Record<string, unknown> {
+  let columns = columnLists.get(table);
+  if (!columns) columnLists.set(table, (columns = Object.entries(getTableColumns(table))));
   const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columns) {
     const value = raw[column.name];
     out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
