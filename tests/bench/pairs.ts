@@ -20,6 +20,8 @@ export interface Pair {
   cliAcked: number;
   /** Stored events (`session:event`, `session:events`, or their notices) the browser received for its session while joined. */
   stored: number;
+  /** The round in flight: the answer it waits for (by the input's clientMsgId) and how it ends. */
+  pending: { clientMsgId: string; resolve: () => void } | null;
 }
 
 export interface Nodes {
@@ -55,7 +57,7 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   const cli = await connect(cliSocket(nodes.cli, token, instanceId));
   // As the CLI does (relay/cli/connector.ts): what one turn sends goes in one write.
   if (COALESCE_CLI) coalesceWrites(cli);
-  const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0, stored: 0 };
+  const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0, stored: 0, pending: null };
   cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
   cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {
     ack?.({ ok: true });
@@ -84,6 +86,17 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   onStored(web, (event) => {
     if (event.sessionId === pair.sessionId) pair.stored++;
   });
+  // The round ends when the browser has the CLI's answer: live (before its commit) or stored, whichever comes first,
+  // as the PWA shows it. One listener for the pair's life, like the floor's ack callback (no listener churn per round).
+  const answered = (event: Pick<SessionEvent, 'body'>) => {
+    const { pending } = pair;
+    if (pending && event.body.type === 'assistant_message' && event.body.messageId === pending.clientMsgId) {
+      pair.pending = null;
+      pending.resolve();
+    }
+  };
+  onStored(web, answered);
+  web.on(WEB_PUSH.sessionLive, answered);
   web.on(WEB_PUSH.sessionEvents, (batch: { sessionId: string; notices?: unknown[] }) => {
     if (batch.sessionId === pair.sessionId) pair.stored += batch.notices?.length ?? 0;
   });
@@ -95,23 +108,15 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
 /**
  * One round: the browser sends `session:input`; the relay hands the input to the CLI (storing the user_message in the
  * background); the CLI answers with an `assistant_message` event; the relay fans it out and stores it. The round ends
- * when the browser has the answer: as `session:live` (before its commit) or `session:event` (after), whichever comes
- * first, as the PWA shows it. Both copies are checked afterwards: replayAll must find every event stored.
+ * when the browser has the answer: as `session:live` (before its commit) or stored (after), whichever comes first, as
+ * the PWA shows it (a window catching up skips live copies: then the stored one ends it). Both copies are checked
+ * afterwards: replayAll must find every event stored.
  */
 export function roundTrip(pair: Pair): Promise<void> {
   const { web, sessionId } = pair;
   return new Promise<void>((resolve, reject) => {
     const clientMsgId = randomUUID();
-    const onEvent = (event: Pick<SessionEvent, 'body'>) => {
-      if (event.body.type === 'assistant_message' && event.body.messageId === clientMsgId) {
-        offStored();
-        web.off(WEB_PUSH.sessionLive, onEvent);
-        resolve();
-      }
-    };
-    // A window catching up (just joined) skips live copies: then the stored one ends the round, alone or in a batch.
-    const offStored = onStored(web, onEvent);
-    web.on(WEB_PUSH.sessionLive, onEvent);
+    pair.pending = { clientMsgId, resolve };
     web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: { ok: boolean }) => {
       if (!ack.ok) reject(new Error(`input refused: ${JSON.stringify(ack)}`));
     });
