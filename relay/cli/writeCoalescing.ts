@@ -1,17 +1,13 @@
 import type { Socket } from 'socket.io-client';
 
-import { type Corkable, createTurnFlusher } from '../protocol/turnFlush';
+import { type Corkable, createEngineFlusher, type EngineConnection } from '../protocol/turnFlush';
 
 /** The parts of engine.io-client's connection read here (not in its public types). */
-interface ClientEngine {
-  flush(): void;
+interface ClientEngine extends EngineConnection {
   transport?: { name?: string; ws?: { _socket?: Corkable } };
 }
 
-const flusher = createTurnFlusher<ClientEngine>({
-  deferrable: (engine) => engine.transport?.name === 'websocket',
-  netSocket: (engine) => engine.transport?.ws?._socket,
-});
+const flusher = createEngineFlusher<ClientEngine>((engine) => engine.transport?.ws?._socket);
 
 /**
  * The CLI's socket writes once per turn (relay/protocol/turnFlush.ts): the ack of a command and the event that

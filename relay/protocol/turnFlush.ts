@@ -53,6 +53,21 @@ export interface TurnFlusher<C extends Flushable> {
   flushNow(conn?: C): void;
 }
 
+/**
+ * engine.io's connection on either side (server Socket, engine.io-client Socket): deferrable while its transport is a
+ * WebSocket; `netSocket` reaches the TCP socket under that side's WebSocket.
+ */
+export interface EngineConnection extends Flushable {
+  transport?: { name?: string };
+}
+
+export function createEngineFlusher<C extends EngineConnection>(
+  netSocket: (conn: C) => Corkable | undefined,
+  onError?: (error: unknown) => void,
+): TurnFlusher<C> {
+  return createTurnFlusher<C>({ deferrable: (conn) => conn.transport?.name === 'websocket', netSocket, ...(onError && { onError }) });
+}
+
 export function createTurnFlusher<C extends Flushable>(options: TurnFlushOptions<C>): TurnFlusher<C> {
   const realFlushes = new WeakMap<object, (this: C) => void>();
   let due = new Set<C>();

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 
-import { type Corkable, createTurnFlusher } from '../../protocol/turnFlush';
+import { type Corkable, createEngineFlusher, type EngineConnection } from '../../protocol/turnFlush';
 
 /** The parts of engine.io's server connection read here (not in its public types). */
-interface EngineConnection {
-  flush(): void;
+interface ServerConnection extends EngineConnection {
   transport?: { name?: string; socket?: { _socket?: Corkable } };
 }
 
@@ -13,17 +12,16 @@ interface EngineConnection {
  * One socket write per connection and turn (relay/protocol/turnFlush.ts): shared by every relay hub in the process,
  * so a turn ends with one flush of everything queued in it.
  */
-const flusher = createTurnFlusher<EngineConnection>({
-  deferrable: (conn) => conn.transport?.name === 'websocket',
-  netSocket: (conn) => conn.transport?.socket?._socket,
-  onError: (error) => errorLog?.error({ err: error }, 'remote: writing a turn’s packets failed'),
-});
+const flusher = createEngineFlusher<ServerConnection>(
+  (conn) => conn.transport?.socket?._socket,
+  (error) => errorLog?.error({ err: error }, 'remote: writing a turn’s packets failed'),
+);
 let errorLog: Pick<FastifyBaseLogger, 'error'> | null = null;
 
 /** Every connection the server accepts from now on writes once per turn. */
 export function coalesceWrites(io: Server, log: Pick<FastifyBaseLogger, 'error'>): void {
   errorLog = log;
-  io.engine.on('connection', (conn: EngineConnection) => flusher.adopt(conn));
+  io.engine.on('connection', (conn: ServerConnection) => flusher.adopt(conn));
 }
 
 /**
@@ -31,11 +29,11 @@ export function coalesceWrites(io: Server, log: Pick<FastifyBaseLogger, 'error'>
  * a way that drops its write buffer (engine.io's close of the whole server, a raw WebSocket close).
  */
 export function writeNow(socket?: Pick<Socket, 'conn'>): void {
-  flusher.flushNow(socket && (socket.conn as unknown as EngineConnection));
+  flusher.flushNow(socket && (socket.conn as unknown as ServerConnection));
 }
 
 /** Whether the socket's connection already has packets going out at the end of this turn. */
-export const writesThisTurn = (socket: Pick<Socket, 'conn'>): boolean => flusher.pending(socket.conn as unknown as EngineConnection);
+export const writesThisTurn = (socket: Pick<Socket, 'conn'>): boolean => flusher.pending(socket.conn as unknown as ServerConnection);
 
 /** Runs `task` at the end of this turn, just before the turn's packets are written (what it emits joins them). */
 export const atEndOfTurn = (task: () => void): void => flusher.beforeFlush(task);
