@@ -12,7 +12,10 @@ describe('remote store', () => {
     expect(store.getState().instances).toEqual([instance]);
     await store.attach(IID);
     await store.selectSession(SID);
-    expect(socket.requests.at(-1)).toEqual({ event: 'session:join', payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true } });
+    expect(socket.requests.at(-1)).toEqual({
+      event: 'session:join',
+      payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true },
+    });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
     await tick(); // pushed events are applied together, a moment later
@@ -305,7 +308,12 @@ describe('remote store', () => {
     socket.up();
     for (let i = 0; i < 8; i++) await tick();
     expect(store.getState().attach).toEqual({ status: 'attached', instanceId: IID });
-    expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({ sessionId: SID, afterSeq: 2, batches: true, notices: true });
+    expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({
+      sessionId: SID,
+      afterSeq: 2,
+      batches: true,
+      notices: true,
+    });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,
       clientMsgId: 'c-1',
