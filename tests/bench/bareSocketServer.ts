@@ -1,12 +1,15 @@
 /**
- * The memory floor of tests/bench/memory.ts: a bare Socket.IO server with the relay's transport options (path,
- * maxHttpBufferSize, ping timings), nothing else, in its own process. Every `/cli` or `/web` socket gets one event
- * listener that acks. Started with `node --expose-gc --import tsx tests/bench/bareSocketServer.ts`; it sends
- * `{ port }` over IPC once listening and answers each IPC message with its memory after a full GC.
+ * The floor of the benchmarks that run a relay in its own process: a bare Socket.IO server with the relay's transport
+ * options (path, maxHttpBufferSize, ping timings), nothing else. Every `/cli` or `/web` socket gets one event listener
+ * that acks (tests/bench/memory.ts), and a `/web` socket's `ping:out` is forwarded to the `/cli` socket of the same
+ * `auth.pair` as `ping:in`, its ack answering the browser (the round trip of tests/bench/floors.ts, for
+ * relayProcesses.ts). Started with `node --expose-gc --import tsx tests/bench/bareSocketServer.ts`; it sends `{ port }`
+ * over IPC once listening, answers `'cpu'` with its `process.cpuUsage()` and any other message with its memory after a
+ * full GC.
  */
 import { createServer } from 'node:http';
 
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 
 import { CLI_NAMESPACE, PING_INTERVAL_MS, PING_TIMEOUT_MS, SOCKET_PATH, WEB_NAMESPACE } from '../../relay/protocol';
 
@@ -20,12 +23,28 @@ const io = new Server(http, {
 });
 for (const nsp of [io.of(CLI_NAMESPACE), io.of(WEB_NAMESPACE)])
   nsp.on('connection', (socket) => socket.on('ping:bench', (_payload: unknown, ack: (answer: unknown) => void) => ack({ ok: true })));
+const clis = new Map<string, Socket>();
+io.of(CLI_NAMESPACE).on('connection', (socket) => {
+  const pair = String(socket.handshake.auth.pair);
+  clis.set(pair, socket);
+  socket.on('disconnect', () => clis.get(pair) === socket && clis.delete(pair));
+});
+io.of(WEB_NAMESPACE).on('connection', (socket) => {
+  const pair = String(socket.handshake.auth.pair);
+  socket.on('ping:out', (payload: unknown, ack: (answer: unknown) => void) => {
+    clis.get(pair)?.emit('ping:in', payload, (answer: unknown) => ack(answer));
+  });
+});
 
 http.listen(0, '127.0.0.1', () => {
   const address = http.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 });
-process.on('message', () => {
+process.on('message', (message: unknown) => {
+  if (message === 'cpu') {
+    process.send?.(process.cpuUsage());
+    return;
+  }
   global.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
   process.send?.({ rss, heapUsed });

@@ -9,6 +9,7 @@ import type { Socket } from 'socket.io-client';
 
 import { coalesceWrites } from '../../relay/cli/writeCoalescing';
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
+import type { RelayChild } from '../../relay/server/testing/relayChild';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
 import type { TestRelay } from '../../relay/server/testing/testRelay';
 
@@ -31,6 +32,23 @@ export interface Nodes {
   web: TestRelay;
 }
 
+/** Where a pair's sockets connect: relays in this process (Nodes) or in another one. */
+export interface PairNodes {
+  cli: TestRelay | ChildRelay;
+  web: TestRelay | ChildRelay;
+}
+
+/** A relay in another process (relay/server/testing/relayChild.ts): its URL and how it makes accounts. */
+export type ChildRelay = Pick<RelayChild, 'url' | 'account'>;
+
+/** A new account with a CLI token: made by the child relay itself, or signed up on a relay in this process. */
+async function accountOn(relay: TestRelay | ChildRelay, n: number): Promise<{ jwt: string; cliToken: string }> {
+  if (!('app' in relay)) return relay.account();
+  const user = await signIn(relay, `bench${n}-${randomUUID().slice(0, 8)}@example.com`);
+  const { token } = await cliTokenFor(relay, user.userId, `bench${n}`);
+  return { jwt: user.jwt, cliToken: token };
+}
+
 /** Joins ask for `session:events` (several stored events per message) as the PWA does; BENCH_NO_BATCHES=1 for one per message. */
 export const BATCHES = !process.env.BENCH_NO_BATCHES;
 /** Joins ask for notices (an event the window had live comes back as its seq only) as the PWA does; BENCH_NO_NOTICES=1 for whole events. */
@@ -50,11 +68,11 @@ export function onStored(socket: Socket, listener: (event: SessionEvent) => void
 /** The CLI writes once per turn, as relay/cli does; BENCH_NO_CLI_COALESCING=1 for one write per packet. */
 const COALESCE_CLI = !process.env.BENCH_NO_CLI_COALESCING;
 
-export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
-  const user = await signIn(nodes.cli, `bench${n}-${randomUUID().slice(0, 8)}@example.com`);
-  const { token } = await cliTokenFor(nodes.cli, user.userId, `bench${n}`);
+export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
+  const { jwt, cliToken } = await accountOn(nodes.cli, n);
   const instanceId = randomUUID();
-  const cli = await connect(cliSocket(nodes.cli, token, instanceId));
+  // The sockets only need the relay's URL.
+  const cli = await connect(cliSocket(nodes.cli as TestRelay, cliToken, instanceId));
   // As the CLI does (relay/cli/connector.ts): what one turn sends goes in one write.
   if (COALESCE_CLI) coalesceWrites(cli);
   const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0, stored: 0, pending: null };
@@ -76,7 +94,7 @@ export async function makePair(nodes: Nodes, n: number): Promise<Pair> {
   });
   const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [] });
   if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
-  const web = await connect(webSocket(nodes.web, user.jwt));
+  const web = await connect(webSocket(nodes.web as TestRelay, jwt));
   pair.web = web;
   const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
   if (!attached.ok) throw new Error(`attach failed: ${JSON.stringify(attached)}`);

@@ -8,6 +8,7 @@ import path from 'node:path';
 
 import type { LoadSample, Sample } from './floors';
 import type { MemoryReport } from './memory';
+import type { ProcessSetupResult } from './relayProcesses';
 import type { ReplaySample } from './replay';
 
 const START = '<!-- bench:start -->';
@@ -29,6 +30,9 @@ export interface BenchReport {
   floors: { rawWs: Sample; socketIo: LoadSample; socketIoMany: LoadSample };
   results: SetupResult[];
   memory: MemoryReport | null;
+  /** The same round trips with the relay in its own process (relayProcesses.ts); null when skipped. */
+  processes: ProcessSetupResult[] | null;
+  processRounds: number;
   rounds: number;
   pairs: number;
   pairRounds: number;
@@ -60,6 +64,28 @@ function table(r: BenchReport): string[] {
     }
   }
   return lines;
+}
+
+/** The relay's own CPU per round, each relay in its own process, against the bare Socket.IO relay measured the same way. */
+function processLines(r: BenchReport): string[] {
+  const results = r.processes;
+  if (!results || results.length === 0) return [];
+  const floor = results[0]!;
+  const lines = [
+    `Relay in its own process (tests/bench/relayProcesses.ts; \`BENCH_SKIP_PROCESSES=1\` skips it): the same round trips with the relay in a child process and the clients in the bench process (1 pair = ${r.processRounds} sequential rounds, ${r.pairs} pairs = ${r.pairRounds} rounds each). Relay CPU per round: the child's CPU time (all its threads, PGlite's worker included) over the measured rounds divided by their number: what a round costs the relay, so what limits the round trips one relay node serves. Clients: the bench process's CPU per round. The relay child, the clients and PostgreSQL share the 2 cores, so read the CPU columns rather than the throughput.`,
+    '',
+    `| Relay in its own process | pairs | p50 ms | p99 ms | round trips/s | relay CPU µs per round (vs bare) | clients' CPU µs per round |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+  ];
+  for (const s of results)
+    for (const [sample, base] of [
+      [s.one, floor.one],
+      [s.many, floor.many],
+    ] as const)
+      lines.push(
+        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${sample.relayCpuMicros.toFixed(0)} (${x(sample.relayCpuMicros, base.relayCpuMicros)}) | ${sample.cpuMicros.toFixed(0)} |`,
+      );
+  return [...lines, ''];
 }
 
 function memoryLines(m: MemoryReport | null): string[] {
@@ -97,6 +123,7 @@ export function writePerformanceDoc(r: BenchReport, file = path.resolve('docs/pe
       (s) => `| ${s.setup} | ${s.replay.events} | ${s.replay.median.toFixed(0)} ms | ${s.replay.worst.toFixed(0)} ms | < 1000 ms |`,
     ),
     '',
+    ...processLines(r),
     ...memoryLines(r.memory),
     '',
     END,

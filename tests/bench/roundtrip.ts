@@ -23,6 +23,7 @@ import { createTestRelay, type TestRelay } from '../../relay/server/testing/test
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor } from './floors';
 import { memoryBench } from './memory';
 import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip } from './pairs';
+import { fmtProcess, type ProcessSetupResult, relayProcessBench } from './relayProcesses';
 import { replayBench } from './replay';
 import { type BenchReport, type SetupResult, writePerformanceDoc } from './report';
 
@@ -114,6 +115,7 @@ async function main() {
   const results: SetupResult[] = [];
   if (SETUPS.has('pglite')) results.push(await withRelays(1, undefined, {}, ([r]) => measure('Tern, PGlite', { cli: r!, web: r! })));
   let pg: TestPostgres | null = null;
+  let processes: ProcessSetupResult[] | null = null;
   try {
     pg = SETUPS.has('pg') || SETUPS.has('nodes') ? await createTestPostgres() : null;
     if (pg) {
@@ -122,6 +124,14 @@ async function main() {
       if (SETUPS.has('nodes'))
         results.push(await withRelays(2, pg.url, env, ([a, b]) => measure('Tern, 2 nodes (PG + Redis)', { web: a!, cli: b! })));
     } else if (SETUPS.has('pg') || SETUPS.has('nodes')) console.log('  PostgreSQL not reachable: PostgreSQL and 2-node set-ups skipped');
+    if (!process.env.BENCH_SKIP_PROCESSES) {
+      console.log('  Relay in its own process (clients here):');
+      processes = await relayProcessBench(pg?.url ?? null);
+      for (const r of processes) {
+        console.log(`  ${r.setup.padEnd(34)} 1 pair:    ${fmtProcess(r.one)}`);
+        console.log(`  ${r.setup.padEnd(34)} ${PAIRS} pairs: ${fmtProcess(r.many)}`);
+      }
+    }
   } finally {
     await pg?.drop();
   }
@@ -137,6 +147,8 @@ async function main() {
     floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany },
     results,
     memory,
+    processes,
+    processRounds: Number(process.env.BENCH_PROCESS_ROUNDS ?? 3000),
     rounds: ROUNDS,
     pairs: PAIRS,
     pairRounds: PAIR_ROUNDS,

@@ -22,14 +22,16 @@ export interface RelayChild {
   account(): Promise<{ userId: string; jwt: string; cliToken: string }>;
   /** The child's RSS and heap after a full GC, in bytes (arrayBuffers includes PGlite's WASM memory). */
   memory(): Promise<ChildMemory>;
+  /** The child's `process.cpuUsage()` (all its threads, µs). */
+  cpu(): Promise<{ user: number; system: number }>;
   /** Resolves when the process has exited (after kill() or on its own). */
   exited: Promise<void>;
 }
 
-/** Starts relayProcess.ts with `env` added to this environment; resolves once it listens. */
-export function spawnRelay(env: Record<string, string>): Promise<RelayChild> {
+/** Starts relayProcess.ts with `env` added to this environment (and `nodeArgs`, e.g. `--cpu-prof`); resolves once it listens. */
+export function spawnRelay(env: Record<string, string>, nodeArgs: string[] = []): Promise<RelayChild> {
   const child = fork(script, [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: ['--expose-gc', ...nodeArgs, '--import', 'tsx'],
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -54,6 +56,10 @@ export function spawnRelay(env: Record<string, string>): Promise<RelayChild> {
           account: async () => {
             const a = await ask({ type: 'account' });
             return { userId: String(a.userId), jwt: String(a.jwt), cliToken: String(a.cliToken) };
+          },
+          cpu: async () => {
+            const c = await ask({ type: 'cpu' });
+            return { user: Number(c.user), system: Number(c.system) };
           },
           memory: async () => {
             const m = await ask({ type: 'memory' });

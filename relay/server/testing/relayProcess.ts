@@ -7,6 +7,7 @@
  *   { type: 'account', id }           → { id, userId, jwt, cliToken }   a new signed-in user with a CLI token
  *   { type: 'memory', id }            → { id, rss, heapUsed, heapTotal, external, arrayBuffers }   after a full GC when
  *                                        run with --expose-gc (arrayBuffers holds PGlite's WASM memory)
+ *   { type: 'cpu', id }               → { id, user, system }   process.cpuUsage(): all its threads, in µs
  * Cheap password hashing, like createTestRelay, so suites and benches can sign many users up.
  */
 import { createRelay } from '../app';
@@ -16,7 +17,11 @@ import { openStorage } from '../storage/database';
 import { signIn } from './remoteClients';
 import type { TestRelay } from './testRelay';
 
-type Request = { type: 'cliToken'; id: number; userId: string } | { type: 'account'; id: number } | { type: 'memory'; id: number };
+type Request =
+  | { type: 'cliToken'; id: number; userId: string }
+  | { type: 'account'; id: number }
+  | { type: 'memory'; id: number }
+  | { type: 'cpu'; id: number };
 
 const config = loadConfig();
 const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -42,6 +47,8 @@ process.on('message', (message: Request) => {
         { userId: user.userId, label: 'test', origin: 'admin' },
       );
       process.send?.({ id: message.id, userId: user.userId, jwt: user.jwt, cliToken: token });
+    } else if (message.type === 'cpu') {
+      process.send?.({ id: message.id, ...process.cpuUsage() });
     } else if (message.type === 'memory') {
       global.gc?.();
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
