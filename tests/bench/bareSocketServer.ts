@@ -1,7 +1,7 @@
 /**
  * The floor of the benchmarks that run a relay in its own process: a bare Socket.IO server with the relay's transport
  * options (path, maxHttpBufferSize, ping timings), nothing else. Every `/cli` or `/web` socket gets one event listener
- * that acks (tests/bench/memory.ts), and a `/web` socket's `ping:out` is forwarded to the `/cli` socket of the same
+ * that acks (tests/bench/memory.ts), and with BARE_FORWARD=1 a `/web` socket's `ping:out` is forwarded to the `/cli` socket of the same
  * `auth.pair` as `ping:in`, its ack answering the browser (the round trip of tests/bench/floors.ts, for
  * relayProcesses.ts). Started with `node --expose-gc --import tsx tests/bench/bareSocketServer.ts`; it sends `{ port }`
  * over IPC once listening, answers `'cpu'` with its `process.cpuUsage()` and any other message with its memory after a
@@ -23,18 +23,21 @@ const io = new Server(http, {
 });
 for (const nsp of [io.of(CLI_NAMESPACE), io.of(WEB_NAMESPACE)])
   nsp.on('connection', (socket) => socket.on('ping:bench', (_payload: unknown, ack: (answer: unknown) => void) => ack({ ok: true })));
-const clis = new Map<string, Socket>();
-io.of(CLI_NAMESPACE).on('connection', (socket) => {
-  const pair = String(socket.handshake.auth.pair);
-  clis.set(pair, socket);
-  socket.on('disconnect', () => clis.get(pair) === socket && clis.delete(pair));
-});
-io.of(WEB_NAMESPACE).on('connection', (socket) => {
-  const pair = String(socket.handshake.auth.pair);
-  socket.on('ping:out', (payload: unknown, ack: (answer: unknown) => void) => {
-    clis.get(pair)?.emit('ping:in', payload, (answer: unknown) => ack(answer));
+// Only for relayProcesses.ts (BARE_FORWARD=1): memory.ts measures the server with one listener per socket, as before.
+if (process.env.BARE_FORWARD) {
+  const clis = new Map<string, Socket>();
+  io.of(CLI_NAMESPACE).on('connection', (socket) => {
+    const pair = String(socket.handshake.auth.pair);
+    clis.set(pair, socket);
+    socket.on('disconnect', () => clis.get(pair) === socket && clis.delete(pair));
   });
-});
+  io.of(WEB_NAMESPACE).on('connection', (socket) => {
+    const pair = String(socket.handshake.auth.pair);
+    socket.on('ping:out', (payload: unknown, ack: (answer: unknown) => void) => {
+      clis.get(pair)?.emit('ping:in', payload, (answer: unknown) => ack(answer));
+    });
+  });
+}
 
 http.listen(0, '127.0.0.1', () => {
   const address = http.address();

@@ -61,6 +61,7 @@ async function both(cpu: Cpu, single: (pair: number) => Promise<void>, many: (pa
 async function bareSocketIo(): Promise<ProcessSetupResult> {
   const child = fork(path.join(root, 'tests/bench/bareSocketServer.ts'), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, BARE_FORWARD: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const sockets: Socket[] = [];
