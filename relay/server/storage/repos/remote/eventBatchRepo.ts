@@ -74,7 +74,10 @@ export function createEventBatchRepo(db: Database) {
         SELECT n.session_id, s.base_seq + n.k, n.event_id, n.at, n.body FROM numbered n JOIN s ON s.id = n.session_id
         RETURNING session_id AS event_session_id, seq AS event_seq, event_id AS event_event_id
       )
-      SELECT s.*, e.* FROM e JOIN s ON s.id = e.event_session_id
+      SELECT s.*, ev.events AS stored_events FROM s JOIN (
+        SELECT event_session_id, json_agg(json_build_array(event_event_id, event_seq) ORDER BY event_seq)::text AS events
+        FROM e GROUP BY event_session_id
+      ) ev ON ev.event_session_id = s.id
     `);
     return (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   }
@@ -84,9 +87,11 @@ export function createEventBatchRepo(db: Database) {
     async appendEvents(items: readonly EventAppend[]): Promise<EventAppendOutcome[]> {
       const rows = await withRaceRetries(() => insertBatch(items));
       const stored = new Map<string, { seq: number; session: RemoteSessionRow }>();
+      // One row per session (its row is read once, however many events the batch gave it), with [eventId, seq] pairs.
       for (const row of rows) {
         const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
-        stored.set(`${String(row.event_session_id)}/${String(row.event_event_id)}`.toLowerCase(), { seq: Number(row.event_seq), session });
+        for (const [eventId, seq] of JSON.parse(String(row.stored_events)) as Array<[string, number | string]>)
+          stored.set(`${session.id}/${eventId}`.toLowerCase(), { seq: Number(seq), session });
       }
       const firstOf = new Set<string>();
       const out: EventAppendOutcome[] = [];
