@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createTurnFlusher } from './turnFlush';
+import { createEngineFlusher } from './turnFlush';
 
 /** A stand-in for an engine.io connection: `flush()` on its prototype hands the write buffer to the transport. */
 class FakeConnection {
@@ -33,10 +33,7 @@ const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 function setup() {
   const log: string[] = [];
-  const flusher = createTurnFlusher<FakeConnection>({
-    deferrable: (conn) => conn.transport.name === 'websocket',
-    netSocket: (conn) => conn.socket,
-  });
+  const flusher = createEngineFlusher<FakeConnection>((conn) => conn.socket);
   const conn = new FakeConnection(log);
   flusher.adopt(conn);
   return { log, flusher, conn };
@@ -98,11 +95,10 @@ describe('turn flusher (one socket write per connection and turn)', () => {
   it('a failing end-of-turn task does not keep the turn from being written', async () => {
     const errors: unknown[] = [];
     const log: string[] = [];
-    const flusher = createTurnFlusher<FakeConnection>({
-      deferrable: () => true,
-      netSocket: (conn) => conn.socket,
-      onError: (error) => errors.push(error),
-    });
+    const flusher = createEngineFlusher<FakeConnection>(
+      (conn) => conn.socket,
+      (error) => errors.push(error),
+    );
     const conn = new FakeConnection(log);
     flusher.adopt(conn);
     conn.send('ack');

@@ -24,21 +24,16 @@ export interface Corkable {
   uncork(): void;
 }
 
-/** An engine.io connection (server or client side): `flush()` hands its write buffer to the transport. */
-export interface Flushable {
+/**
+ * engine.io's connection on either side (server Socket, engine.io-client Socket): `flush()` hands its write buffer to
+ * the transport; its packets may wait for the end of the turn while that transport is a WebSocket.
+ */
+export interface EngineConnection {
   flush(): void;
+  transport?: { name?: string };
 }
 
-export interface TurnFlushOptions<C extends Flushable> {
-  /** Whether the connection's packets may wait for the end of the turn (its transport is a WebSocket). */
-  deferrable(conn: C): boolean;
-  /** The TCP socket under the connection's WebSocket, if it can be reached. */
-  netSocket(conn: C): Corkable | undefined;
-  /** Told of an end-of-turn task or flush that threw (the rest of the turn is still written); default console.error. */
-  onError?(error: unknown): void;
-}
-
-export interface TurnFlusher<C extends Flushable> {
+export interface TurnFlusher<C extends EngineConnection> {
   /** From now on the connection's packets go out together at the end of each turn. */
   adopt(conn: C): void;
   /** Whether the connection has packets waiting for this turn's write. */
@@ -54,21 +49,13 @@ export interface TurnFlusher<C extends Flushable> {
 }
 
 /**
- * engine.io's connection on either side (server Socket, engine.io-client Socket): deferrable while its transport is a
- * WebSocket; `netSocket` reaches the TCP socket under that side's WebSocket.
+ * `netSocket` reaches the TCP socket under that side's WebSocket; `onError` is told of an end-of-turn task or flush
+ * that threw (the rest of the turn is still written), console.error by default.
  */
-export interface EngineConnection extends Flushable {
-  transport?: { name?: string };
-}
-
 export function createEngineFlusher<C extends EngineConnection>(
   netSocket: (conn: C) => Corkable | undefined,
-  onError?: (error: unknown) => void,
+  onError: (error: unknown) => void = (error) => console.error('turn flush failed', error),
 ): TurnFlusher<C> {
-  return createTurnFlusher<C>({ deferrable: (conn) => conn.transport?.name === 'websocket', netSocket, ...(onError && { onError }) });
-}
-
-export function createTurnFlusher<C extends Flushable>(options: TurnFlushOptions<C>): TurnFlusher<C> {
   const realFlushes = new WeakMap<object, (this: C) => void>();
   let due = new Set<C>();
   let tasks: Array<() => void> = [];
@@ -76,10 +63,8 @@ export function createTurnFlusher<C extends Flushable>(options: TurnFlushOptions
 
   const realFlush = (conn: C) => realFlushes.get(Object.getPrototypeOf(conn) as object)!.call(conn);
 
-  const onError = options.onError ?? ((error: unknown) => console.error('turn flush failed', error));
-
   function write(conn: C): void {
-    const socket = options.netSocket(conn);
+    const socket = netSocket(conn);
     socket?.cork();
     try {
       realFlush(conn);
@@ -115,7 +100,7 @@ export function createTurnFlusher<C extends Flushable>(options: TurnFlushOptions
 
   /** Installed as each adopted connection's own `flush` (one function for all of them). */
   function deferredFlush(this: C): void {
-    if (!options.deferrable(this)) return realFlush(this);
+    if (this.transport?.name !== 'websocket') return realFlush(this);
     due.add(this);
     schedule();
   }

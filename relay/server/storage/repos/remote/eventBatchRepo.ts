@@ -141,7 +141,7 @@ async function withRaceRetries<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Each table's columns as [key, column] pairs, listed once (a commit maps one row per event). */
+/** Each table's columns as [key, column] pairs, listed once (a commit maps one session row per session it touched). */
 const columnLists = new WeakMap<Table, Array<[string, ReturnType<typeof getTableColumns>[string]]>>();
 
 /** A row of raw SQL (snake_case driver values) as the table's typed row. */
