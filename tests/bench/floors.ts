@@ -121,7 +121,13 @@ const writesCountable = (() => {
  */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 let profiles = 0;
+/**
+ * BENCH_HEAP_PROFILE_DIR=dir: the same loops get a sampling heap profile of everything allocated (collected objects
+ * included: where the garbage comes from), into dir/NN-<pairs>.heapprofile.
+ */
+const HEAP_PROFILE_DIR = process.env.BENCH_HEAP_PROFILE_DIR;
 async function startProfile() {
+  if (HEAP_PROFILE_DIR) return startHeapProfile(HEAP_PROFILE_DIR);
   if (!PROFILE_DIR) return null;
   const session = new Session();
   session.connect();
@@ -134,6 +140,24 @@ async function startProfile() {
       session.disconnect();
       const name = `${String(++profiles).padStart(2, '0')}-${pairs}.cpuprofile`;
       writeFileSync(`${PROFILE_DIR}/${name}`, JSON.stringify(profile));
+    },
+  };
+}
+
+async function startHeapProfile(dir: string) {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop(pairs: number) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      session.disconnect();
+      writeFileSync(`${dir}/${String(++profiles).padStart(2, '0')}-${pairs}.heapprofile`, JSON.stringify(profile));
     },
   };
 }
@@ -166,6 +190,79 @@ export async function concurrentLoop(
   await profiler?.stop(pairs);
   const writes = writesCountable && relayPorts.length > 0 ? { relay: count.relay / all.length, other: count.other / all.length } : null;
   return { ...summarise(all), pairs, perSecond: all.length / seconds, writes, cpuMicros: (cpu.user + cpu.system) / all.length };
+}
+
+/**
+ * Bare Socket.IO on two nodes: two Socket.IO servers joined by the Redis Streams adapter (as Tern's relays are), the
+ * browser on node A and its CLI on node B. A forwards `ping:out` to the CLI's room with an acked broadcast, which
+ * crosses Redis to B and the CLI's ack back: the least a relay must do for a round trip across nodes, nothing stored.
+ * The floor for Tern's 2-node set-up (what the adapter's hops cost, with no relay logic). Its own stream name, so it
+ * never reads a Tern relay's messages.
+ */
+export async function socketIoTwoNodeFloor(rounds: number, warmup: number, pairs: number, redisUrl: string): Promise<LoadSample> {
+  const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
+  const streamName = `bench-floor-${process.pid}-${Date.now()}`;
+  const nodes: { server: Server; io: IoServer; port: number; redis: { del(key: string): Promise<unknown>; close(): Promise<unknown> } }[] =
+    [];
+  for (let n = 0; n < 2; n++) {
+    const redis = createClient({ url: redisUrl });
+    // As the relay does (remoteHub.ts): the adapter's subscriber (a duplicate) is disconnected at close with its
+    // SUBSCRIBE pending, which would be an unhandled rejection.
+    const duplicate = redis.duplicate.bind(redis);
+    redis.duplicate = ((...args: Parameters<typeof duplicate>) => {
+      const sub = duplicate(...args);
+      const subscribe = sub.subscribe.bind(sub) as (...a: unknown[]) => Promise<unknown>;
+      (sub as unknown as { subscribe: typeof subscribe }).subscribe = (...a) => subscribe(...a).catch(() => undefined);
+      return sub;
+    }) as typeof redis.duplicate;
+    await redis.connect();
+    const server = createServer();
+    const io = new IoServer(server, { transports: ['websocket'] });
+    io.adapter(createAdapter(redis, { streamName }));
+    nodes.push({ server, io, port: await listen(server), redis });
+  }
+  const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+  b.io.of('/cli').on('connection', (socket) => void socket.join(`pair:${String(socket.handshake.auth.pair)}`));
+  a.io.of('/web').on('connection', (socket) => {
+    const room = `pair:${String(socket.handshake.auth.pair)}`;
+    socket.on('ping:out', (payload: unknown, ack: (v: unknown) => void) => {
+      a.io
+        .of('/cli')
+        .to(room)
+        .timeout(5_000)
+        .emit('ping:in', payload, (error: Error | null, answers: unknown[]) => ack(error ? null : answers[0]));
+    });
+  });
+  // Let the adapters' stream readers start before anything is published.
+  await new Promise((r) => setTimeout(r, 1000));
+  const connect = (port: number, ns: string, pair: number) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  const browsers: Socket[] = [];
+  const sockets: Socket[] = [];
+  for (let p = 0; p < pairs; p++) {
+    const cli = await connect(b.port, '/cli', p);
+    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
+    const browser = await connect(a.port, '/web', p);
+    browsers.push(browser);
+    sockets.push(cli, browser);
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  const once = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
+  await concurrentLoop(pairs, warmup, once);
+  const sample = await concurrentLoop(pairs, rounds, once, [a.port, b.port]);
+  for (const s of sockets) s.close();
+  for (const node of nodes) {
+    for (const nsp of [node.io.of('/'), node.io.of('/cli'), node.io.of('/web')]) void nsp.adapter.close();
+    await node.io.close();
+    node.server.close();
+    await node.redis.del(streamName).catch(() => undefined);
+    await node.redis.close().catch(() => undefined);
+  }
+  return sample;
 }
 
 /**

@@ -27,7 +27,13 @@ export interface BenchReport {
   command: string;
   at: string;
   loadBefore: number[];
-  floors: { rawWs: Sample; socketIo: LoadSample; socketIoMany: LoadSample };
+  /** socketIoTwoNodes: bare Socket.IO across two nodes and the Redis Streams adapter (the 2-node set-up's own floor). */
+  floors: {
+    rawWs: Sample;
+    socketIo: LoadSample;
+    socketIoMany: LoadSample;
+    socketIoTwoNodes?: { one: LoadSample; many: LoadSample } | null;
+  };
   results: SetupResult[];
   memory: MemoryReport | null;
   /** The same round trips with the relay in its own process (relayProcesses.ts); null when skipped. */
@@ -53,13 +59,26 @@ function table(r: BenchReport): string[] {
     `| bare Socket.IO relay (floor) | 1 | ${ms(one.p50)} | ${ms(one.p99)} | ${one.perSecond.toFixed(0)} | 1× | 1× | 1× | ${writes(one)} | ${cpuOf(one, one)} |`,
     `| bare Socket.IO relay (floor) | ${many.pairs} | ${ms(many.p50)} | ${ms(many.p99)} | ${many.perSecond.toFixed(0)} | 1× | 1× | 1× | ${writes(many)} | ${cpuOf(many, many)} |`,
   ];
+  const twoNodes = r.floors.socketIoTwoNodes;
+  if (twoNodes)
+    for (const [floor, base] of [
+      [twoNodes.one, one],
+      [twoNodes.many, many],
+    ] as const)
+      lines.push(
+        `| bare Socket.IO, 2 nodes (Redis Streams adapter) (floor) | ${floor.pairs} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${floor.perSecond.toFixed(0)} | ${x(floor.p50, base.p50)} | ${x(floor.p99, base.p99)} | ${(floor.perSecond / base.perSecond).toFixed(2)}× | ${writes(floor)} | ${cpuOf(floor, base)} |`,
+      );
   for (const s of r.results) {
     for (const [sample, floor] of [
       [s.one, one],
       [s.many, many],
     ] as const) {
+      // A 2-node set-up is also compared with bare Socket.IO on two nodes (the same adapter hops, no relay logic).
+      const local = twoNodes && s.setup.includes('2 nodes') ? (sample.pairs === 1 ? twoNodes.one : twoNodes.many) : null;
+      const vs = (tern: number, bare: number, bare2: number | null) =>
+        `${x(tern, bare)}${bare2 === null ? '' : ` (${x(tern, bare2)} vs 2-node floor)`}`;
       lines.push(
-        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${x(sample.p50, floor.p50)} | ${x(sample.p99, floor.p99)} | ${(sample.perSecond / floor.perSecond).toFixed(2)}× | ${writes(sample)} | ${cpuOf(sample, floor)} |`,
+        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${vs(sample.p50, floor.p50, local?.p50 ?? null)} | ${vs(sample.p99, floor.p99, local?.p99 ?? null)} | ${(sample.perSecond / floor.perSecond).toFixed(2)}×${local ? ` (${(sample.perSecond / local.perSecond).toFixed(2)}× vs 2-node floor)` : ''} | ${writes(sample)} | ${cpuOf(sample, floor)}${local ? ` (${x(sample.cpuMicros, local.cpuMicros)} vs 2-node floor)` : ''} |`,
       );
     }
   }

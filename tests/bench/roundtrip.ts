@@ -20,7 +20,7 @@ import path from 'node:path';
 import type { SessionEvent } from '../../relay/protocol';
 import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
-import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor } from './floors';
+import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
 import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip } from './pairs';
 import { fmtProcess, type ProcessSetupResult, relayProcessBench } from './relayProcesses';
@@ -116,11 +116,20 @@ async function main() {
   if (SETUPS.has('pglite')) results.push(await withRelays(1, undefined, {}, ([r]) => measure('Tern, PGlite', { cli: r!, web: r! })));
   let pg: TestPostgres | null = null;
   let processes: ProcessSetupResult[] | null = null;
+  let twoNodeFloor: { one: LoadSample; many: LoadSample } | null = null;
   try {
     pg = SETUPS.has('pg') || SETUPS.has('nodes') ? await createTestPostgres() : null;
     if (pg) {
       if (SETUPS.has('pg')) results.push(await withRelays(1, pg.url, {}, ([r]) => measure('Tern, PostgreSQL', { cli: r!, web: r! })));
       const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
+      if (SETUPS.has('nodes')) {
+        // The like-for-like floor of the 2-node set-up: bare Socket.IO across the same adapter.
+        const one = await socketIoTwoNodeFloor(ROUNDS, WARMUP, 1, REDIS_URL);
+        console.log(`  floor, bare Socket.IO, 2 nodes:     1 pair:    ${fmt(one)}`);
+        const many = await socketIoTwoNodeFloor(PAIR_ROUNDS, PAIR_WARMUP, PAIRS, REDIS_URL);
+        console.log(`  floor, bare Socket.IO, 2 nodes:     ${PAIRS} pairs: ${fmt(many)}`);
+        twoNodeFloor = { one, many };
+      }
       if (SETUPS.has('nodes'))
         results.push(await withRelays(2, pg.url, env, ([a, b]) => measure('Tern, 2 nodes (PG + Redis)', { web: a!, cli: b! })));
     } else if (SETUPS.has('pg') || SETUPS.has('nodes')) console.log('  PostgreSQL not reachable: PostgreSQL and 2-node set-ups skipped');
@@ -144,7 +153,7 @@ async function main() {
     command: `${overrides}node --expose-gc --import tsx tests/bench/roundtrip.ts`,
     at: new Date().toISOString(),
     loadBefore: load,
-    floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany },
+    floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany, socketIoTwoNodes: twoNodeFloor },
     results,
     memory,
     processes,
