@@ -132,4 +132,88 @@ describe('turn flusher (one socket write per connection and turn)', () => {
     expect(Object.hasOwn(conn, 'flush')).toBe(true);
     expect(conn.flush).toBe(other.flush);
   });
+
+  describe('held packets (lazily)', () => {
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    function held(holdMs = 40) {
+      const log: string[] = [];
+      const flusher = createEngineFlusher<FakeConnection>((conn) => conn.socket, undefined, holdMs);
+      const conn = new FakeConnection(log);
+      flusher.adopt(conn);
+      return { log, flusher, conn };
+    }
+
+    it('go out with the connection’s next write, in order, not at the end of their own turn', async () => {
+      const { log, flusher, conn } = held();
+      flusher.lazily(() => conn.send('ack'));
+      expect(flusher.pending(conn)).toBe(true);
+      await endOfTurn();
+      expect(log).toEqual([]);
+      conn.send('live');
+      await endOfTurn();
+      expect(log).toEqual(['cork', 'write ack+live', 'uncork']);
+      expect(flusher.pending(conn)).toBe(false);
+    });
+
+    it('go out when the hold ends if nothing else is written', async () => {
+      const { log, flusher, conn } = held(30);
+      flusher.lazily(() => conn.send('ack'));
+      await wait(10);
+      expect(log).toEqual([]);
+      await wait(40);
+      expect(log).toEqual(['cork', 'write ack', 'uncork']);
+      expect(flusher.pending(conn)).toBe(false);
+    });
+
+    it('each connection is held for the full hold from its first held packet, whenever others were held', async () => {
+      const { log, flusher, conn } = held(40);
+      const other = new FakeConnection(log);
+      flusher.adopt(other);
+      flusher.lazily(() => conn.send('first'));
+      await wait(25);
+      flusher.lazily(() => other.send('second'));
+      flusher.lazily(() => conn.send('first again'));
+      await wait(30);
+      expect(log).toEqual(['cork', 'write first+first again', 'uncork']);
+      await wait(30);
+      expect(log.slice(3)).toEqual(['cork', 'write second', 'uncork']);
+    });
+
+    it('join a write the connection gets this turn anyway, without waiting', async () => {
+      const { log, flusher, conn } = held();
+      conn.send('live');
+      flusher.lazily(() => conn.send('ack'));
+      await endOfTurn();
+      expect(log).toEqual(['cork', 'write live+ack', 'uncork']);
+    });
+
+    it('only hold what is sent inside lazily: other connections write at the end of the turn', async () => {
+      const { log, flusher, conn } = held();
+      const other = new FakeConnection(log);
+      flusher.adopt(other);
+      flusher.lazily(() => conn.send('ack'));
+      other.send('event');
+      await endOfTurn();
+      expect(log).toEqual(['cork', 'write event', 'uncork']);
+      expect(flusher.lazily(() => 7)).toBe(7);
+      expect(() =>
+        flusher.lazily(() => {
+          throw new Error('boom');
+        }),
+      ).toThrow('boom');
+      other.send('after a throw');
+      await endOfTurn();
+      expect(log.slice(3)).toEqual(['cork', 'write after a throw', 'uncork']);
+    });
+
+    it('flushNow writes them at once (before a close that drops the write buffer)', () => {
+      const { log, flusher, conn } = held();
+      flusher.lazily(() => conn.send('ack'));
+      flusher.flushNow(conn);
+      expect(log).toEqual(['cork', 'write ack', 'uncork']);
+      flusher.lazily(() => conn.send('again'));
+      flusher.flushNow();
+      expect(log.slice(3)).toEqual(['cork', 'write again', 'uncork']);
+    });
+  });
 });

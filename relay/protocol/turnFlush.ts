@@ -15,8 +15,19 @@
  * (`_socket`); without the latter the frames still go out together, only in as many writes as before.
  * relay/server/remote/writeCoalescing.int.test.ts counts the writes on real sockets.
  *
+ * Packets queued inside `lazily` (bookkeeping the other side does not wait on: a browser's input ack, the stored copies
+ * of events its window shows live) are held instead, up to `holdMs`, for the next write the connection gets anyway: a
+ * live copy, a command. Under load that is one write per round instead of two; an idle connection gets them when the
+ * hold ends. Held packets stay in engine.io's write buffer, so order is kept: a later write takes them along.
+ *
  * Node only (setImmediate): the relay and the CLI use it; the PWA does not.
  */
+
+/**
+ * How long packets queued `lazily` wait at most for a write the connection gets anyway: the window stored copies are
+ * gathered over (relay/server/remote/storedCopies.ts STORED_FLUSH_MS).
+ */
+export const HOLD_MS = 50;
 
 /** The part of a TCP socket used here. */
 export interface Corkable {
@@ -36,8 +47,13 @@ export interface EngineConnection {
 export interface TurnFlusher<C extends EngineConnection> {
   /** From now on the connection's packets go out together at the end of each turn. */
   adopt(conn: C): void;
-  /** Whether the connection has packets waiting for this turn's write. */
+  /** Whether the connection has packets waiting for this turn's write, or held for a later one (`lazily`). */
   pending(conn: C): boolean;
+  /**
+   * Runs `send`; the packets it queues on a connection not written this turn anyway are held for the connection's next
+   * write, HOLD_MS at most.
+   */
+  lazily<T>(send: () => T): T;
   /** Runs `task` at the end of this turn, before the connections are flushed: what it sends joins their writes. */
   beforeFlush(task: () => void): void;
   /**
@@ -55,15 +71,25 @@ export interface TurnFlusher<C extends EngineConnection> {
 export function createEngineFlusher<C extends EngineConnection>(
   netSocket: (conn: C) => Corkable | undefined,
   onError: (error: unknown) => void = (error) => console.error('turn flush failed', error),
+  holdMs = HOLD_MS,
 ): TurnFlusher<C> {
   const realFlushes = new WeakMap<object, (this: C) => void>();
   let due = new Set<C>();
   let tasks: Array<() => void> = [];
   let scheduled = false;
+  /**
+   * Connections with packets held (`lazily`), until their next write or their hold's end (the time here), oldest
+   * first: each is held from its first held packet, so the map's order is the order of the deadlines.
+   */
+  const held = new Map<C, number>();
+  let holdTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Inside `lazily`: flushes hold rather than schedule. */
+  let lazy = 0;
 
   const realFlush = (conn: C) => realFlushes.get(Object.getPrototypeOf(conn) as object)!.call(conn);
 
   function write(conn: C): void {
+    held.delete(conn);
     const socket = netSocket(conn);
     socket?.cork();
     try {
@@ -98,9 +124,37 @@ export function createEngineFlusher<C extends EngineConnection>(
     setImmediate(endOfTurn);
   }
 
+  /** Wakes up at the oldest hold's end (one timer for every held connection). */
+  function timeHolds(): void {
+    const first = held.values().next();
+    if (first.done) return;
+    holdTimer = setTimeout(endOfHolds, Math.max(0, first.value - performance.now()));
+    holdTimer.unref?.();
+  }
+
+  /** Holds that ended: what they kept goes out with this turn's writes. */
+  function endOfHolds(): void {
+    holdTimer = null;
+    const now = performance.now();
+    for (const [conn, until] of held) {
+      if (until > now) break;
+      held.delete(conn);
+      due.add(conn);
+    }
+    if (due.size > 0) schedule();
+    timeHolds();
+  }
+
+  function hold(conn: C): void {
+    if (held.has(conn)) return;
+    held.set(conn, performance.now() + holdMs);
+    if (!holdTimer) timeHolds();
+  }
+
   /** Installed as each adopted connection's own `flush` (one function for all of them). */
   function deferredFlush(this: C): void {
     if (this.transport?.name !== 'websocket') return realFlush(this);
+    if (lazy > 0 && !due.has(this)) return hold(this);
     due.add(this);
     schedule();
   }
@@ -112,14 +166,26 @@ export function createEngineFlusher<C extends EngineConnection>(
       if (!realFlushes.has(proto)) realFlushes.set(proto, proto.flush);
       conn.flush = deferredFlush;
     },
-    pending: (conn) => due.has(conn),
+    pending: (conn) => due.has(conn) || held.has(conn),
+    lazily(send) {
+      lazy++;
+      try {
+        return send();
+      } finally {
+        lazy--;
+      }
+    },
     beforeFlush(task) {
       tasks.push(task);
       schedule();
     },
     flushNow(conn) {
-      if (!conn) return endOfTurn();
-      if (due.delete(conn)) write(conn);
+      if (!conn) {
+        for (const c of held.keys()) due.add(c);
+        held.clear();
+        return endOfTurn();
+      }
+      if (due.delete(conn) || held.has(conn)) write(conn);
     },
   };
 }

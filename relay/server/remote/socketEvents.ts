@@ -4,6 +4,7 @@ import type { AckError, AckOf, EventContract, ParsedOf } from '../../protocol';
 import { ackError, RemoteFailure } from '../core/remote/failures';
 import { validateInbound } from '../core/validation';
 import { storageDataErrorCode } from '../storage/dataErrors';
+import { lazily } from './writeCoalescing';
 
 export { ackError, notFound, RemoteFailure } from '../core/remote/failures';
 
@@ -21,7 +22,14 @@ export class AfterAck<A> {
  * Work started before returning keeps the socket's order (e.g. appends queued for the group commit in arrival order).
  */
 export class AckLater<A> {
-  constructor(readonly ack: Promise<A | AfterAck<A>>) {}
+  constructor(
+    readonly ack: Promise<A | AfterAck<A>>,
+    /**
+     * The sender does not wait on this ack to show anything (a browser's input ack: the window shows the message
+     * already): it rides along with the socket's next write, HOLD_MS at most (writeCoalescing.ts `lazily`).
+     */
+    readonly lazy = false,
+  ) {}
 }
 
 type Contracts = Record<string, EventContract>;
@@ -93,8 +101,9 @@ async function run(log: FastifyBaseLogger, event: string, work: () => Promise<un
   }
   if (result instanceof AckLater) {
     // Not awaited: the socket's next event goes on while this one's ack waits.
+    const reply: Reply = result.lazy ? (payload) => lazily(() => ack(payload)) : ack;
     void (result.ack as Promise<unknown>).then(
-      (settled) => answer(log, event, settled, ack),
+      (settled) => answer(log, event, settled, reply),
       (error: unknown) => ack(failed(log, event, error)),
     );
     return;

@@ -9,7 +9,7 @@ import { toSessionEvent } from '../core/remote/views';
 import type { SessionEventRow } from '../storage/schema';
 import { isLagging, whenDrained } from './backpressure';
 import type { WebServerSocket as Socket } from './namespaces';
-import { atEndOfTurn, writesThisTurn } from './writeCoalescing';
+import { atEndOfTurn, lazily, writesThisTurn } from './writeCoalescing';
 
 /** A replay checks whether the browser keeps up (backpressure.ts) after about this many bytes of events. */
 export const PACE_CHECK_BYTES = 64 * 1024;
@@ -77,7 +77,10 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   function flushAtEndOfTurn(sub: Subscription): void {
     if (thisTurn.size === 0)
       atEndOfTurn(() => {
-        for (const queued of thisTurn) flush(queued);
+        // Joining the socket's write: this turn's, or a held one (an input's ack) with it.
+        lazily(() => {
+          for (const queued of thisTurn) flush(queued);
+        });
         thisTurn.clear();
       });
     thisTurn.add(sub);
@@ -93,7 +96,8 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     }
     const count = (sub.queued?.length ?? 0) + (sub.noticed?.length ?? 0);
     if (count >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
-    // The socket is written at the end of this turn anyway (an ack, a live copy): the stored copies join that write.
+    // The socket is written at the end of this turn anyway (a live copy), or has a write held for later (an input's
+    // ack): the stored copies join that write.
     if (writesThisTurn(sub.socket)) return flushAtEndOfTurn(sub);
     toFlush.add(sub);
     if (flushScheduled) return;

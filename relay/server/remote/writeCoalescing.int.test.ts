@@ -103,4 +103,35 @@ describe('writes per turn', () => {
     await waitFor(() => seqs.size === 20, 5000, 'the stored copies');
     expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
+
+  it('an input’s ack waits for the window’s next write (the answer’s live copy), and comes on its own when there is none', async () => {
+    const { cli, web, sessionId } = await setup();
+    // The CLI takes the input at once (connectCli acks the command) and answers 25 ms later, as a model would.
+    let answer = true;
+    cli.on('session:input', (payload: { clientMsgId: string }) => {
+      if (!answer) return;
+      const body = { type: 'assistant_message', messageId: payload.clientMsgId, text: 'pong' };
+      setTimeout(() => cli.emit(CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body }, () => undefined), 25);
+    });
+    let pushed = 0;
+    // Stored copies ride along with the ack either way (the test above): count what else the window is sent.
+    web.onAny((name: string) => {
+      if (name !== WEB_PUSH.sessionEvent && name !== WEB_PUSH.sessionEvents) pushed++;
+    });
+    for (let i = 0; i < 5; i++) {
+      pushed = 0;
+      const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: `ping ${i}` });
+      expect(ack.ok).toBe(true);
+      // Stored and taken by the CLI within a few ms, the ack was held for the socket's next write (the answer's live
+      // copy, or whatever else the window was sent first: a session:updated) and came in the same read, after what it
+      // rode along with. Sent on its own, it would come ~20 ms before the live copy, with only its stored copy.
+      expect(pushed, `input ${i}: the ack came with another packet`).toBeGreaterThan(0);
+    }
+    // No answer, so nothing else to write to the window: the ack still comes, when the hold ends.
+    answer = false;
+    const started = Date.now();
+    const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'no answer' });
+    expect(ack.ok).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
 });

@@ -32,8 +32,15 @@ export function writeNow(socket?: Pick<Socket, 'conn'>): void {
   flusher.flushNow(socket && (socket.conn as unknown as ServerConnection));
 }
 
-/** Whether the socket's connection already has packets going out at the end of this turn. */
+/** Whether the socket's connection already has packets going out at the end of this turn (or held for its next write). */
 export const writesThisTurn = (socket: Pick<Socket, 'conn'>): boolean => flusher.pending(socket.conn as unknown as ServerConnection);
 
 /** Runs `task` at the end of this turn, just before the turn's packets are written (what it emits joins them). */
 export const atEndOfTurn = (task: () => void): void => flusher.beforeFlush(task);
+
+/**
+ * Runs `send`, holding what it queues for a socket not written this turn anyway until that socket's next write (HOLD_MS
+ * at most): for what the other side does not wait on to show anything (a browser's input ack, stored copies of events
+ * its window shows live). Under load they ride along with the next live copy instead of costing a write of their own.
+ */
+export const lazily = <T>(send: () => T): T => flusher.lazily(send);

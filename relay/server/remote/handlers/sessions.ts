@@ -73,7 +73,11 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     const holds = await holdsLock(ctx, socket, session.instanceId);
     // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
     const route = ctx.commandRoute(socket.id, session.instanceId);
-    return new AckLater(sendInput(ctx.core, session, holds, input, route).then((applied) => ctx.appliedAck(applied)));
+    // The window shows the input already: its ack (the seq) rides along with the socket's next write.
+    return new AckLater(
+      sendInput(ctx.core, session, holds, input, route).then((applied) => ctx.appliedAck(applied)),
+      true,
+    );
   });
 
   routes.on('session:interrupt', async (input, socket) => {
