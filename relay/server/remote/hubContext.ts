@@ -12,6 +12,7 @@ import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
 import { AfterAck } from './socketEvents';
+import { lazily } from './writeCoalescing';
 import type { createUsageBridge } from './usageBridge';
 
 /**
@@ -120,7 +121,10 @@ export function createHubContext(
         touchTimer = null;
         const rows = [...touched.values()];
         touched.clear();
-        for (const r of rows) ctx.broadcastSession(r);
+        // A preview and a time: they ride along with each window's next write (a live copy, while the session streams).
+        lazily(() => {
+          for (const r of rows) ctx.broadcastSession(r);
+        });
       }, SESSION_TOUCH_MS).unref();
     },
     async deliver(command) {
@@ -158,8 +162,11 @@ export function createHubContext(
 }
 
 const LEASE_LOST = 'remote:lease-lost' as const;
-/** How often at most a session with a stream of new messages has its state sent to the owner's windows. */
-const SESSION_TOUCH_MS = 100;
+/**
+ * How often at most a session with a stream of new messages has its state (last activity, preview) sent to the owner's
+ * windows: every window of the user gets it, phones in the background included, and what it moves is a list entry.
+ */
+const SESSION_TOUCH_MS = 1_000;
 /** How many early hand-overs a node remembers to recognise a resend (a few seconds of inputs at full speed). */
 const HANDED_OVER_KEPT = 2_000;
 
