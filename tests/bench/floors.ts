@@ -193,6 +193,33 @@ export async function concurrentLoop(
 }
 
 /**
+ * Connects `pairs` CLI (`/cli`, answering `ping:in` with its payload) and browser (`/web`) sockets to the floor's
+ * relay ports, then measures `ping:out` round trips: `warmup` rounds per pair first, then `rounds` counted.
+ */
+async function pingPairs(ports: { cli: number; web: number }, pairs: number, rounds: number, warmup: number) {
+  const connect = (port: number, ns: string, pair: number) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  const browsers: Socket[] = [];
+  const sockets: Socket[] = [];
+  for (let p = 0; p < pairs; p++) {
+    const cli = await connect(ports.cli, '/cli', p);
+    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
+    const browser = await connect(ports.web, '/web', p);
+    browsers.push(browser);
+    sockets.push(cli, browser);
+  }
+  await new Promise((r) => setTimeout(r, ports.cli === ports.web ? 50 : 200));
+  const once = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
+  await concurrentLoop(pairs, warmup, once);
+  const sample = await concurrentLoop(pairs, rounds, once, [...new Set([ports.cli, ports.web])]);
+  return { sockets, sample };
+}
+
+/**
  * Bare Socket.IO on two nodes: two Socket.IO servers joined by the Redis Streams adapter (as Tern's relays are), the
  * browser on node A and its CLI on node B. A forwards `ping:out` to the CLI's room with an acked broadcast, which
  * crosses Redis to B and the CLI's ack back: the least a relay must do for a round trip across nodes, nothing stored.
@@ -235,25 +262,7 @@ export async function socketIoTwoNodeFloor(rounds: number, warmup: number, pairs
   });
   // Let the adapters' stream readers start before anything is published.
   await new Promise((r) => setTimeout(r, 1000));
-  const connect = (port: number, ns: string, pair: number) =>
-    new Promise<Socket>((resolve, reject) => {
-      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
-  const browsers: Socket[] = [];
-  const sockets: Socket[] = [];
-  for (let p = 0; p < pairs; p++) {
-    const cli = await connect(b.port, '/cli', p);
-    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
-    const browser = await connect(a.port, '/web', p);
-    browsers.push(browser);
-    sockets.push(cli, browser);
-  }
-  await new Promise((r) => setTimeout(r, 200));
-  const once = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
-  await concurrentLoop(pairs, warmup, once);
-  const sample = await concurrentLoop(pairs, rounds, once, [a.port, b.port]);
+  const { sockets, sample } = await pingPairs({ cli: b.port, web: a.port }, pairs, rounds, warmup);
   for (const s of sockets) s.close();
   for (const node of nodes) {
     for (const nsp of [node.io.of('/'), node.io.of('/cli'), node.io.of('/web')]) void nsp.adapter.close();
@@ -283,25 +292,7 @@ export async function socketIoFloor(rounds: number, warmup: number, pairs = 1): 
     });
   });
   const port = await listen(server);
-  const connect = (ns: string, pair: number) =>
-    new Promise<Socket>((resolve, reject) => {
-      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
-  const browsers: Socket[] = [];
-  const sockets: Socket[] = [];
-  for (let p = 0; p < pairs; p++) {
-    const cli = await connect('/cli', p);
-    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
-    const browser = await connect('/web', p);
-    browsers.push(browser);
-    sockets.push(cli, browser);
-  }
-  await new Promise((r) => setTimeout(r, 50));
-  const once = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
-  await concurrentLoop(pairs, warmup, once);
-  const sample = await concurrentLoop(pairs, rounds, once, [port]);
+  const { sockets, sample } = await pingPairs({ cli: port, web: port }, pairs, rounds, warmup);
   for (const s of sockets) s.close();
   await io.close();
   server.close();
