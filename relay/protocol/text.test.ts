@@ -108,3 +108,24 @@ describe('protocol fields', () => {
     expect(isPlain('a\ud800')).toBe(false);
   });
 });
+
+describe('findUnstorable', () => {
+  it('names the path of every string and key storage would refuse, in order, up to the limit', () => {
+    const value = {
+      ok: 'fine',
+      nested: { list: ['x', 'a\u0000b', { 'k\uD800': 'y', deep: ['\uDC00'] }] },
+      'top\u0000': 1,
+    };
+    expect(findUnstorable(value)).toEqual(['nested.list.1', 'nested.list.2.k\uD800', 'nested.list.2.deep.0', 'top\u0000']);
+    expect(findUnstorable(value, 2)).toEqual(['nested.list.1', 'nested.list.2.k\uD800']);
+    expect(findUnstorable('\u0000')).toEqual(['']);
+    expect(findUnstorable({ a: ['ok', 1, null, true], b: { c: 'fine' } })).toEqual([]);
+  });
+
+  it('finds nothing in anything cleanJson made', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => findUnstorable(cleanJson.parse(value)).length === 0),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+});

@@ -87,21 +87,28 @@ export function plain<S extends z.ZodType<string>>(schema: S): S {
   return schema.refine(isPlain, { message: PLAIN_MESSAGE }) as unknown as S;
 }
 
-/** The paths (`a.b.0`) of any strings or keys storage would refuse, anywhere in a parsed value; at most `limit`. */
+/**
+ * The paths (`a.b.0`) of any strings or keys storage would refuse, anywhere in a parsed value; at most `limit`. Runs on
+ * every inbound payload: one path stack for the walk, a path string only for what it finds.
+ */
 export function findUnstorable(value: unknown, limit = 5): string[] {
   const found: string[] = [];
-  const walk = (v: unknown, path: string[], depth: number) => {
+  const path: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
     if (found.length >= limit || depth > JSON_MAX_DEPTH + 8) return;
     if (typeof v === 'string') {
       if (hasUnstorableChars(v)) found.push(path.join('.'));
       return;
     }
     if (v === null || typeof v !== 'object') return;
-    for (const [key, item] of Object.entries(v)) {
-      if (hasUnstorableChars(key)) found.push([...path, key].join('.'));
-      walk(item, [...path, key], depth + 1);
+    for (const key of Object.keys(v)) {
+      if (found.length >= limit) return;
+      path.push(key);
+      if (hasUnstorableChars(key)) found.push(path.join('.'));
+      walk((v as Record<string, unknown>)[key], depth + 1);
+      path.pop();
     }
   };
-  walk(value, [], 0);
+  walk(value, 0);
   return found;
 }

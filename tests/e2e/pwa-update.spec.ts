@@ -54,7 +54,7 @@ const stop = (child: ChildProcess) =>
 
 const moduleScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[type=module][src]')].map((s) => s.src);
 
-test('a new deployment shows the update prompt, and Update now reloads onto the new build', async ({ page }, testInfo) => {
+test('a new deployment shows the update prompt, and Update now reloads onto the new build', async ({ page, consoleErrors }, testInfo) => {
   test.setTimeout(240_000);
   const dir = testInfo.outputPath('site');
   cpSync(staticDir, dir, { recursive: true });
@@ -92,4 +92,7 @@ test('a new deployment shows the update prompt, and Update now reloads onto the 
   } finally {
     await stop(relay);
   }
+  // While the relay restarted (the deployment), a request of the page could meet the closed port: Chromium logs the
+  // refused connection. That gap is part of the scenario; any other console error still fails the test.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/net::ERR_CONNECTION_REFUSED/.test(e)));
 });

@@ -12,8 +12,8 @@ import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
 import { AfterAck } from './socketEvents';
-import { lazily } from './writeCoalescing';
 import type { createUsageBridge } from './usageBridge';
+import { lazily } from './writeCoalescing';
 
 /**
  * What every handler of the hub shares: the namespaces, the use cases' deps, the fan-out, and the few transport
