@@ -31,9 +31,10 @@ class FakeConnection {
 
 const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup() {
+/** A flusher with one adopted connection; `holdMs`: how long `lazily` holds (HOLD_MS when not given). */
+function setup(holdMs?: number) {
   const log: string[] = [];
-  const flusher = createEngineFlusher<FakeConnection>((conn) => conn.socket);
+  const flusher = createEngineFlusher<FakeConnection>((conn) => conn.socket, undefined, holdMs);
   const conn = new FakeConnection(log);
   flusher.adopt(conn);
   return { log, flusher, conn };
@@ -135,16 +136,8 @@ describe('turn flusher (one socket write per connection and turn)', () => {
 
   describe('held packets (lazily)', () => {
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    function held(holdMs = 40) {
-      const log: string[] = [];
-      const flusher = createEngineFlusher<FakeConnection>((conn) => conn.socket, undefined, holdMs);
-      const conn = new FakeConnection(log);
-      flusher.adopt(conn);
-      return { log, flusher, conn };
-    }
-
     it('go out with the connection’s next write, in order, not at the end of their own turn', async () => {
-      const { log, flusher, conn } = held();
+      const { log, flusher, conn } = setup(40);
       flusher.lazily(() => conn.send('ack'));
       expect(flusher.pending(conn)).toBe(true);
       await endOfTurn();
@@ -156,7 +149,7 @@ describe('turn flusher (one socket write per connection and turn)', () => {
     });
 
     it('go out when the hold ends if nothing else is written', async () => {
-      const { log, flusher, conn } = held(30);
+      const { log, flusher, conn } = setup(30);
       flusher.lazily(() => conn.send('ack'));
       await wait(10);
       expect(log).toEqual([]);
@@ -166,7 +159,7 @@ describe('turn flusher (one socket write per connection and turn)', () => {
     });
 
     it('each connection is held for the full hold from its first held packet, whenever others were held', async () => {
-      const { log, flusher, conn } = held(40);
+      const { log, flusher, conn } = setup(40);
       const other = new FakeConnection(log);
       flusher.adopt(other);
       flusher.lazily(() => conn.send('first'));
@@ -180,7 +173,7 @@ describe('turn flusher (one socket write per connection and turn)', () => {
     });
 
     it('join a write the connection gets this turn anyway, without waiting', async () => {
-      const { log, flusher, conn } = held();
+      const { log, flusher, conn } = setup(40);
       conn.send('live');
       flusher.lazily(() => conn.send('ack'));
       await endOfTurn();
@@ -188,7 +181,7 @@ describe('turn flusher (one socket write per connection and turn)', () => {
     });
 
     it('only hold what is sent inside lazily: other connections write at the end of the turn', async () => {
-      const { log, flusher, conn } = held();
+      const { log, flusher, conn } = setup(40);
       const other = new FakeConnection(log);
       flusher.adopt(other);
       flusher.lazily(() => conn.send('ack'));
@@ -207,7 +200,7 @@ describe('turn flusher (one socket write per connection and turn)', () => {
     });
 
     it('flushNow writes them at once (before a close that drops the write buffer)', () => {
-      const { log, flusher, conn } = held();
+      const { log, flusher, conn } = setup(40);
       flusher.lazily(() => conn.send('ack'));
       flusher.flushNow(conn);
       expect(log).toEqual(['cork', 'write ack', 'uncork']);

@@ -9,9 +9,10 @@
  */
 import { createServer } from 'node:http';
 
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 
 import { CLI_NAMESPACE, PING_INTERVAL_MS, PING_TIMEOUT_MS, SOCKET_PATH, WEB_NAMESPACE } from '../../relay/protocol';
+import { forwardPings } from './bareForward';
 
 const http = createServer();
 const io = new Server(http, {
@@ -24,20 +25,7 @@ const io = new Server(http, {
 for (const nsp of [io.of(CLI_NAMESPACE), io.of(WEB_NAMESPACE)])
   nsp.on('connection', (socket) => socket.on('ping:bench', (_payload: unknown, ack: (answer: unknown) => void) => ack({ ok: true })));
 // Only for relayProcesses.ts (BARE_FORWARD=1): memory.ts measures the server with one listener per socket, as before.
-if (process.env.BARE_FORWARD) {
-  const clis = new Map<string, Socket>();
-  io.of(CLI_NAMESPACE).on('connection', (socket) => {
-    const pair = String(socket.handshake.auth.pair);
-    clis.set(pair, socket);
-    socket.on('disconnect', () => clis.get(pair) === socket && clis.delete(pair));
-  });
-  io.of(WEB_NAMESPACE).on('connection', (socket) => {
-    const pair = String(socket.handshake.auth.pair);
-    socket.on('ping:out', (payload: unknown, ack: (answer: unknown) => void) => {
-      clis.get(pair)?.emit('ping:in', payload, (answer: unknown) => ack(answer));
-    });
-  });
-}
+if (process.env.BARE_FORWARD) forwardPings(io.of(CLI_NAMESPACE), io.of(WEB_NAMESPACE));
 
 http.listen(0, '127.0.0.1', () => {
   const address = http.address();

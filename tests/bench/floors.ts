@@ -8,9 +8,11 @@ import { createServer, type Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { type AddressInfo, Socket as NetSocket } from 'node:net';
 
-import { Server as IoServer, type Socket as ServerSocket } from 'socket.io';
+import { Server as IoServer } from 'socket.io';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
+
+import { forwardPings } from './bareForward';
 
 export interface Sample {
   p50: number;
@@ -281,16 +283,7 @@ export async function socketIoTwoNodeFloor(rounds: number, warmup: number, pairs
 export async function socketIoFloor(rounds: number, warmup: number, pairs = 1): Promise<LoadSample> {
   const server = createServer();
   const io = new IoServer(server);
-  const clis = new Map<string, ServerSocket>();
-  io.of('/cli').on('connection', (socket) => {
-    clis.set(String(socket.handshake.auth.pair), socket);
-  });
-  io.of('/web').on('connection', (socket) => {
-    const pair = String(socket.handshake.auth.pair);
-    socket.on('ping:out', (payload: unknown, ack: (v: unknown) => void) => {
-      clis.get(pair)?.emit('ping:in', payload, (answer: unknown) => ack(answer));
-    });
-  });
+  forwardPings(io.of('/cli'), io.of('/web'));
   const port = await listen(server);
   const { sockets, sample } = await pingPairs({ cli: port, web: port }, pairs, rounds, warmup);
   for (const s of sockets) s.close();

@@ -9,7 +9,7 @@ import { toSessionEvent } from '../core/remote/views';
 import type { SessionEventRow } from '../storage/schema';
 import { isLagging, whenDrained } from './backpressure';
 import type { WebServerSocket as Socket } from './namespaces';
-import { atEndOfTurn, lazily, writesThisTurn } from './writeCoalescing';
+import { atEndOfTurn, lazily, writeComing } from './writeCoalescing';
 
 /** A replay checks whether the browser keeps up (backpressure.ts) after about this many bytes of events. */
 export const PACE_CHECK_BYTES = 64 * 1024;
@@ -98,7 +98,7 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     if (count >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
     // The socket is written at the end of this turn anyway (a live copy), or has a write held for later (an input's
     // ack): the stored copies join that write.
-    if (writesThisTurn(sub.socket)) return flushAtEndOfTurn(sub);
+    if (writeComing(sub.socket)) return flushAtEndOfTurn(sub);
     toFlush.add(sub);
     if (flushScheduled) return;
     flushScheduled = true;

@@ -32,8 +32,8 @@ export function writeNow(socket?: Pick<Socket, 'conn'>): void {
   flusher.flushNow(socket && (socket.conn as unknown as ServerConnection));
 }
 
-/** Whether the socket's connection already has packets going out at the end of this turn (or held for its next write). */
-export const writesThisTurn = (socket: Pick<Socket, 'conn'>): boolean => flusher.pending(socket.conn as unknown as ServerConnection);
+/** Whether the socket's connection has a write coming: packets going out at the end of this turn, or held for its next write. */
+export const writeComing = (socket: Pick<Socket, 'conn'>): boolean => flusher.pending(socket.conn as unknown as ServerConnection);
 
 /** Runs `task` at the end of this turn, just before the turn's packets are written (what it emits joins them). */
 export const atEndOfTurn = (task: () => void): void => flusher.beforeFlush(task);
