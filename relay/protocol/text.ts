@@ -93,22 +93,23 @@ export function plain<S extends z.ZodType<string>>(schema: S): S {
  */
 export function findUnstorable(value: unknown, limit = 5): string[] {
   const found: string[] = [];
-  const path: string[] = [];
-  const walk = (v: unknown, depth: number): void => {
-    if (found.length >= limit || depth > JSON_MAX_DEPTH + 8) return;
-    if (typeof v === 'string') {
-      if (hasUnstorableChars(v)) found.push(path.join('.'));
-      return;
-    }
-    if (v === null || typeof v !== 'object') return;
-    for (const key of Object.keys(v)) {
-      if (found.length >= limit) return;
-      path.push(key);
-      if (hasUnstorableChars(key)) found.push(path.join('.'));
-      walk((v as Record<string, unknown>)[key], depth + 1);
-      path.pop();
-    }
-  };
-  walk(value, 0);
+  walkUnstorable(value, 0, [], found, limit);
   return found;
+}
+
+/** findUnstorable's walk: a function of its own, not a closure made per call (it runs on every inbound payload). */
+function walkUnstorable(v: unknown, depth: number, path: string[], found: string[], limit: number): void {
+  if (found.length >= limit || depth > JSON_MAX_DEPTH + 8) return;
+  if (typeof v === 'string') {
+    if (hasUnstorableChars(v)) found.push(path.join('.'));
+    return;
+  }
+  if (v === null || typeof v !== 'object') return;
+  for (const key of Object.keys(v)) {
+    if (found.length >= limit) return;
+    path.push(key);
+    if (hasUnstorableChars(key)) found.push(path.join('.'));
+    walkUnstorable((v as Record<string, unknown>)[key], depth + 1, path, found, limit);
+    path.pop();
+  }
 }

@@ -97,12 +97,31 @@ export interface LoadSample extends Sample {
    * socket internals could not be counted.
    */
   writes: { relay: number; other: number } | null;
+  /**
+   * WebSocket messages per round: sent by the relay (server-side sockets) and by the clients. Each engine.io packet (a
+   * Socket.IO event or ack) is one message, so this counts what both ends encode, frame and parse per round.
+   */
+  packets: { relay: number; clients: number } | null;
   /** CPU time of this process (user + system, all its threads) per round, in µs: steadier than round trips/s on a busy machine. */
   cpuMicros: number;
 }
 
 /** Counts TCP socket writes in this process while `counting` is set (net.Socket's one internal write path). */
-let counting: { ports: Set<number>; relay: number; other: number } | null = null;
+let counting: { ports: Set<number>; relay: number; other: number; relayPackets: number; clientPackets: number } | null = null;
+/** Counts WebSocket messages sent while `counting` is set (engine.io and engine.io-client both send through ws). */
+const packetsCountable = (() => {
+  const proto = WebSocket.prototype as unknown as { send?: (this: WebSocket & { _isServer?: boolean }, ...args: unknown[]) => unknown };
+  const original = proto.send;
+  if (typeof original !== 'function') return false;
+  proto.send = function (this: WebSocket & { _isServer?: boolean }, ...args: unknown[]) {
+    if (counting) {
+      if (this._isServer) counting.relayPackets++;
+      else counting.clientPackets++;
+    }
+    return original.apply(this, args);
+  };
+  return true;
+})();
 const writesCountable = (() => {
   const proto = NetSocket.prototype as unknown as { _writeGeneric?: (this: NetSocket, ...args: unknown[]) => unknown };
   const original = proto._writeGeneric;
@@ -173,7 +192,7 @@ export async function concurrentLoop(
 ): Promise<LoadSample> {
   const all: number[] = [];
   const profiler = relayPorts.length > 0 ? await startProfile() : null;
-  counting = { ports: new Set(relayPorts), relay: 0, other: 0 };
+  counting = { ports: new Set(relayPorts), relay: 0, other: 0, relayPackets: 0, clientPackets: 0 };
   const count = counting;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -191,7 +210,9 @@ export async function concurrentLoop(
   counting = null;
   await profiler?.stop(pairs);
   const writes = writesCountable && relayPorts.length > 0 ? { relay: count.relay / all.length, other: count.other / all.length } : null;
-  return { ...summarise(all), pairs, perSecond: all.length / seconds, writes, cpuMicros: (cpu.user + cpu.system) / all.length };
+  const packets =
+    packetsCountable && relayPorts.length > 0 ? { relay: count.relayPackets / all.length, clients: count.clientPackets / all.length } : null;
+  return { ...summarise(all), pairs, perSecond: all.length / seconds, writes, packets, cpuMicros: (cpu.user + cpu.system) / all.length };
 }
 
 /**

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 
 import { coalesceWrites } from '../../relay/cli/writeCoalescing';
-import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
+import { CLI_COMMANDS, CLI_EVENTS, type InputAck, type SessionEvent, type SessionEvents, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
 import type { RelayChild } from '../../relay/server/testing/relayChild';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
 import type { TestRelay } from '../../relay/server/testing/testRelay';
@@ -53,6 +53,9 @@ async function accountOn(relay: TestRelay | ChildRelay, n: number): Promise<{ jw
 export const BATCHES = !process.env.BENCH_NO_BATCHES;
 /** Joins ask for notices (an event the window had live comes back as its seq only) as the PWA does; BENCH_NO_NOTICES=1 for whole events. */
 export const NOTICES = BATCHES && !process.env.BENCH_NO_NOTICES;
+
+/** Joins ask for stored copies in the ack of the window's input (`carried`) as the PWA does; BENCH_NO_CARRIED=1 for their own message. */
+export const CARRIED = BATCHES && !process.env.BENCH_NO_CARRIED;
 
 /** Calls `listener` for every stored event the socket receives, whether alone (`session:event`) or batched (`session:events`). */
 export function onStored(socket: Socket, listener: (event: SessionEvent) => void): () => void {
@@ -118,7 +121,13 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   web.on(WEB_PUSH.sessionEvents, (batch: { sessionId: string; notices?: unknown[] }) => {
     if (batch.sessionId === pair.sessionId) pair.stored += batch.notices?.length ?? 0;
   });
-  const joined = await request(web, WEB_EVENTS.sessionJoin, { sessionId: pair.sessionId, afterSeq: 0, batches: BATCHES, notices: NOTICES });
+  const joined = await request(web, WEB_EVENTS.sessionJoin, {
+    sessionId: pair.sessionId,
+    afterSeq: 0,
+    batches: BATCHES,
+    notices: NOTICES,
+    carried: CARRIED,
+  });
   if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
   return pair;
 }
@@ -135,8 +144,11 @@ export function roundTrip(pair: Pair): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const clientMsgId = randomUUID();
     pair.pending = { clientMsgId, resolve };
-    web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: { ok: boolean }) => {
-      if (!ack.ok) reject(new Error(`input refused: ${JSON.stringify(ack)}`));
+    web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: InputAck) => {
+      if (!ack.ok) return reject(new Error(`input refused: ${JSON.stringify(ack)}`));
+      // Stored copies carried in the ack (joined with `carried`), counted as the pushes' are.
+      const stored = ack.stored as SessionEvents | undefined;
+      if (stored?.sessionId === sessionId) pair.stored += stored.events.length + (stored.notices?.length ?? 0);
     });
   });
 }

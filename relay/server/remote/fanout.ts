@@ -4,7 +4,7 @@ import { type LiveSessionEvent, type SessionEvent, WEB_PUSH } from '../../protoc
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { isLagging } from './backpressure';
 import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
-import { approxSize, PACE_CHECK_BYTES, sendPage, sentLive, storedBatches, type Subscription } from './storedCopies';
+import { approxSize, type Carrier, PACE_CHECK_BYTES, sendPage, sentLive, storedBatches, type Subscription } from './storedCopies';
 
 const REPLAY_PAGE = 500;
 /**
@@ -41,7 +41,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
 
-  const { queue, flush } = storedBatches((sub) => isCurrent(sub));
+  const { queue, flush, carry } = storedBatches((sub) => isCurrent(sub));
 
   web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
   web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
@@ -122,6 +122,8 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     const sub = bySocket.get(socket.id)?.get(sessionId);
     if (!sub) return;
     clearAhead(sub);
+    // An input's ack waiting for the stored copies goes now (with them).
+    if (sub.carrier) flush(sub);
     bySocket.get(socket.id)!.delete(sessionId);
     const subs = bySession.get(sessionId);
     subs?.delete(sub);
@@ -132,9 +134,10 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     /**
      * Subscribes the socket and replays everything after `afterSeq` (call after the join ack went out). `batches`:
      * stored events may go several to a `session:events`; `notices` (with batches): those the socket had live go as
-     * notices (storedCopies.ts).
+     * notices (storedCopies.ts); `carried` (with batches): stored copies may ride in the ack of the socket's input
+     * (`carry`).
      */
-    async join(socket: Socket, sessionId: string, afterSeq: number, batches = false, notices = false): Promise<void> {
+    async join(socket: Socket, sessionId: string, afterSeq: number, batches = false, notices = false, carried = false): Promise<void> {
       leave(socket, sessionId);
       const sub: Subscription = {
         socket,
@@ -149,6 +152,8 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
         queuedBytes: 0,
         ahead: null,
         gapTimer: null,
+        carried: batches && carried,
+        carrier: null,
       };
       let mine = bySocket.get(socket.id);
       if (!mine) bySocket.set(socket.id, (mine = new Map()));
@@ -159,6 +164,17 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
       await catchUp(sub);
     },
     leave,
+    /**
+     * Has the ack of the socket's input on the session (`send`) go out at the end of this turn with the stored copies
+     * due to the socket by then (call before publishing the input's stored copy). False, and nothing done, when the
+     * socket did not join the session with `carried`: the caller acks as usual.
+     */
+    carry(socket: Socket, sessionId: string, send: Carrier): boolean {
+      const sub = bySocket.get(socket.id)?.get(sessionId);
+      if (!sub?.carried) return false;
+      carry(sub, send);
+      return true;
+    },
     leaveAll(socket: Socket): void {
       for (const sessionId of [...(bySocket.get(socket.id)?.keys() ?? [])]) leave(socket, sessionId);
       bySocket.delete(socket.id);

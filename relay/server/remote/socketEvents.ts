@@ -17,13 +17,24 @@ export class AfterAck<A> {
 }
 
 /**
+ * What a handler answers when its ack is sent by `send`, later in the turn, after `after` has run (e.g. an input's ack
+ * carrying the stored copies its follow-up published: fanout.ts `carry`). `send` must call `reply` once.
+ */
+export class AckWhen<A> {
+  constructor(
+    readonly send: (reply: (ack: A) => void) => void,
+    readonly after: () => Promise<void> | void,
+  ) {}
+}
+
+/**
  * What a handler answers when its ack waits on work that must not hold the socket's queue (a group commit): the next
  * event of the socket is taken at once, and the ack goes out when `ack` settles (a rejection answers like a throw).
  * Work started before returning keeps the socket's order (e.g. appends queued for the group commit in arrival order).
  */
 export class AckLater<A> {
   constructor(
-    readonly ack: Promise<A | AfterAck<A>>,
+    readonly ack: Promise<A | AfterAck<A> | AckWhen<A>>,
     /**
      * The sender does not wait on this ack to show anything (a browser's input ack: the window shows the message
      * already): it rides along with the socket's next write, HOLD_MS at most (writeCoalescing.ts `lazily`).
@@ -35,7 +46,7 @@ export class AckLater<A> {
 type Contracts = Record<string, EventContract>;
 /** What a handler of event `E` may return: its ack (or an error ack), optionally with follow-up work. */
 export type HandlerReturn<C extends Contracts, E extends keyof C> =
-  AckOf<C, E> | AckError | AfterAck<AckOf<C, E> | AckError> | AckLater<AckOf<C, E> | AckError>;
+  AckOf<C, E> | AckError | AfterAck<AckOf<C, E> | AckError> | AckWhen<AckOf<C, E> | AckError> | AckLater<AckOf<C, E> | AckError>;
 /**
  * A handler gets the validated payload and the socket it came from, so one function serves every socket of a
  * namespace (no closure per socket and event).
@@ -84,8 +95,9 @@ function failed(log: FastifyBaseLogger, event: string, error: unknown): AckError
 }
 
 function answer(log: FastifyBaseLogger, event: string, result: unknown, ack: Reply): void {
-  if (!(result instanceof AfterAck)) return ack(result);
-  ack(result.ack);
+  if (result instanceof AckWhen) result.send(ack);
+  else if (result instanceof AfterAck) ack(result.ack);
+  else return ack(result);
   const after = result.after;
   void Promise.resolve()
     .then(after)

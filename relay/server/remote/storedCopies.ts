@@ -4,7 +4,7 @@
  * with `notices` gets the stored copy of an event it had live on this connection as a notice (`{ eventId, seq }`): it
  * shows the live copy already, so the body would go twice (a long tool output or diff to a phone, twice).
  */
-import { SESSION_EVENTS_MAX, type SessionEvent, type StoredNotice, WEB_PUSH } from '../../protocol';
+import { SESSION_EVENTS_MAX, type SessionEvent, type SessionEvents, type StoredNotice, WEB_PUSH } from '../../protocol';
 import { toSessionEvent } from '../core/remote/views';
 import type { SessionEventRow } from '../storage/schema';
 import { isLagging, whenDrained } from './backpressure';
@@ -48,7 +48,14 @@ export interface Subscription {
   /** Stored events published ahead of an earlier seq, by seq, waiting (GAP_WAIT_MS) for the gap to fill. */
   ahead: Map<number, SessionEvent> | null;
   gapTimer: ReturnType<typeof setTimeout> | null;
+  /** The window takes stored copies in the ack of its input (joined with `carried`, and `batches`). */
+  carried: boolean;
+  /** The ack of this window's input that takes the stored copies due at the end of this turn (see `carry`); else null. */
+  carrier: Carrier | null;
 }
+
+/** Sends an input's ack with the stored copies it carries (none: an ack without `stored`). */
+export type Carrier = (stored: SessionEvents | undefined) => void;
 
 /** Remembers that `eventId` went live to the subscription, if it takes notices (up to LIVE_REMEMBERED_MAX). */
 export function sentLive(sub: Subscription, eventId: string): void {
@@ -66,11 +73,14 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   let flushScheduled = false;
 
   function flush(sub: Subscription): void {
-    const { queued, noticed } = sub;
+    const { queued, noticed, carrier } = sub;
     sub.queued = null;
     sub.noticed = null;
     sub.queuedBytes = 0;
-    if ((queued || noticed) && isCurrent(sub)) send(sub, queued ?? [], noticed ?? []);
+    sub.carrier = null;
+    const due = (queued || noticed) && isCurrent(sub);
+    if (carrier) return carrier(due ? { sessionId: sub.sessionId, events: queued ?? [], ...(noticed && { notices: noticed }) } : undefined);
+    if (due) send(sub, queued ?? [], noticed ?? []);
   }
 
   const thisTurn = new Set<Subscription>();
@@ -97,8 +107,8 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     const count = (sub.queued?.length ?? 0) + (sub.noticed?.length ?? 0);
     if (count >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
     // The socket is written at the end of this turn anyway (a live copy), or has a write held for later (an input's
-    // ack): the stored copies join that write.
-    if (writeComing(sub.socket)) return flushAtEndOfTurn(sub);
+    // ack): the stored copies join that write, or that ack (`carry`).
+    if (sub.carrier || writeComing(sub.socket)) return flushAtEndOfTurn(sub);
     toFlush.add(sub);
     if (flushScheduled) return;
     flushScheduled = true;
@@ -109,7 +119,18 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     }, STORED_FLUSH_MS);
   }
 
-  return { queue, flush };
+  /**
+   * The ack of the window's input (`send`) goes out at the end of this turn with the stored copies due to the window
+   * by then (its input's, and what the same commit stored, published in this turn), in place of their own
+   * `session:events`: one packet for the window to read instead of two. An earlier carrier still waiting goes first.
+   */
+  function carry(sub: Subscription, send: Carrier): void {
+    if (sub.carrier) flush(sub);
+    sub.carrier = send;
+    flushAtEndOfTurn(sub);
+  }
+
+  return { queue, flush, carry };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { coalesceWrites as coalesceCliWrites } from '../../cli/writeCoalescing';
-import { CLI_EVENTS, WEB_EVENTS, WEB_PUSH } from '../../protocol';
+import { CLI_EVENTS, type InputAck, inputAckSchema, sessionEventsSchema, WEB_EVENTS, WEB_PUSH } from '../../protocol';
 import { connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
@@ -42,14 +42,14 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; toClient
 }
 
 /** A CLI with a session and a window joined to it, the CLI's socket writing once per turn as relay/cli's does. */
-async function setup() {
+async function setup(carried = false) {
   const { user, instanceId, cli } = await connectCli(shared.relay, { track });
   coalesceCliWrites(cli);
   const web = track(await connect(webSocket(shared.relay, user.jwt)));
   expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
   const sessionId = created.session.id as string;
-  expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
+  expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true, carried })).ok).toBe(true);
   return { cli, web, sessionId };
 }
 
@@ -133,5 +133,59 @@ describe('writes per turn', () => {
     const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'no answer' });
     expect(ack.ok).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('a window that joined with carried gets an input’s stored copies, and its answer’s, in the input’s ack', async () => {
+    const { cli, web, sessionId } = await setup(true);
+    cli.on('session:input', (payload: { clientMsgId: string }) => {
+      const answer = { type: 'assistant_message', messageId: payload.clientMsgId, text: 'pong' };
+      cli.emit(CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body: answer }, () => undefined);
+    });
+    const seqs: number[] = [];
+    let messages = 0;
+    const add = (batch: { events: Array<{ seq: number }>; notices?: Array<{ seq: number }> }) =>
+      seqs.push(...[...batch.events, ...(batch.notices ?? [])].map((e) => e.seq));
+    web.on(WEB_PUSH.sessionEvents, (batch: { events: Array<{ seq: number }>; notices?: Array<{ seq: number }> }) => {
+      messages++;
+      add(batch);
+    });
+    web.on(WEB_PUSH.sessionEvent, (event: { seq: number }) => {
+      messages++;
+      seqs.push(event.seq);
+    });
+    let carried = 0;
+    for (let i = 0; i < 10; i++) {
+      // Taken in the ack's callback, in the order the packets arrived (an await continues after the rest of the read).
+      const ack = await new Promise<InputAck>((resolve) =>
+        web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: `ping ${i}` }, (raw: unknown) => {
+          const parsed = inputAckSchema.parse(raw);
+          if (parsed.ok && parsed.stored) add(sessionEventsSchema.parse(parsed.stored));
+          resolve(parsed);
+        }),
+      );
+      if (!ack.ok) throw new Error(`input refused: ${JSON.stringify(ack)}`);
+      if (!ack.stored) continue;
+      carried++;
+      const stored = sessionEventsSchema.parse(ack.stored);
+      expect(stored.sessionId).toBe(sessionId);
+      // The input's own stored copy is among them (whole: this window never had it live).
+      expect(stored.events.map((e) => e.seq)).toContain(ack.seq);
+    }
+    // The stored copies come in the acks: most of the ten (an answer committed apart from its input comes by itself).
+    expect(carried).toBeGreaterThanOrEqual(8);
+    // Every event of the 10 rounds reached the window exactly once, in order, whichever way it came: seqs 1..20.
+    await waitFor(() => seqs.length >= 20, 5000, 'the stored copies');
+    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(messages, 'session:events sent beside the acks').toBeLessThanOrEqual(10 - carried + 2);
+  });
+
+  it('a window that did not join with carried gets plain acks (seq only) and its stored copies apart', async () => {
+    const { web, sessionId } = await setup(false);
+    let stored = 0;
+    web.on(WEB_PUSH.sessionEvents, () => stored++);
+    web.on(WEB_PUSH.sessionEvent, () => stored++);
+    const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'ping' });
+    expect(ack).toEqual({ ok: true, seq: 1 });
+    await waitFor(() => stored === 1, 5000, 'the stored copy');
   });
 });

@@ -1,9 +1,10 @@
+import type { InputAck } from '../../../protocol';
 import { appendEvent, createWebSession, ensureCliSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
 import { toSession, toSessionEvent } from '../../core/remote/views';
 import { interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
 import { type CliRoutes, holdsLock, knownSessions, ownSessionRef, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
-import { AckLater, AfterAck } from '../socketEvents';
+import { AckLater, AckWhen, AfterAck } from '../socketEvents';
 
 /**
  * `/cli` sessions: events, metadata, and confirmation of commands taken. An event is fanned out live to the session's
@@ -58,7 +59,7 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     const session = await ownSession(ctx.core, socket.data.userId, input.sessionId);
     const afterSeq = Math.min(input.afterSeq, session.lastSeq);
     return new AfterAck({ ok: true as const, session: toSession(session) }, () =>
-      ctx.fanout.join(socket, session.id, afterSeq, input.batches === true, input.notices === true),
+      ctx.fanout.join(socket, session.id, afterSeq, input.batches === true, input.notices === true, input.carried === true),
     );
   });
 
@@ -73,9 +74,17 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     const holds = await holdsLock(ctx, socket, session.instanceId);
     // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
     const route = ctx.commandRoute(socket.id, session.instanceId);
-    // The window shows the input already: its ack (the seq) rides along with the socket's next write.
+    // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
+    // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer).
     return new AckLater(
-      sendInput(ctx.core, session, holds, input, route).then((applied) => ctx.appliedAck(applied)),
+      sendInput(ctx.core, session, holds, input, route).then((applied) => {
+        const answer = ctx.appliedAck(applied);
+        if (!(answer instanceof AfterAck)) return answer;
+        const { ack, after } = answer;
+        return new AckWhen<InputAck>((reply) => {
+          if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack))) reply(ack);
+        }, after);
+      }),
       true,
     );
   });

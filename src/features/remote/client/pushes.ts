@@ -31,17 +31,8 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
     const parsed = sessionUpdatedSchema.safeParse(payload);
     if (parsed.success) putSession(ctx, parsed.data.session);
   });
-  const stored = (sessionId: string, events: readonly SessionEvent[], notices: readonly StoredNotice[] = []) => {
-    for (const event of events) ctx.inbox.push({ live: false, event });
-    for (const notice of notices) ctx.inbox.push({ live: false, notice, sessionId });
-    const lastSeq = Math.max(0, ...events.map((e) => e.seq), ...notices.map((n) => n.seq));
-    // The last event of a join's replay: shown now, not a burst later.
-    const replayTo = ctx.replayTo.get(sessionId);
-    if (lastSeq > 0 && replayTo !== undefined && lastSeq >= replayTo) {
-      ctx.replayTo.delete(sessionId);
-      ctx.inbox.drain();
-    }
-  };
+  const stored = (sessionId: string, events: readonly SessionEvent[], notices?: readonly StoredNotice[]) =>
+    receiveStored(ctx, sessionId, events, notices);
   socket.on(WEB_PUSH.sessionEvent, (payload) => {
     const parsed = sessionEventSchema.safeParse(payload);
     if (!parsed.success) return console.warn('remote: dropped a malformed session event', parsed.error.issues.slice(0, 3));
@@ -49,16 +40,7 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
   });
   // Several stored events of one session in one message (a replay page, one commit's events), and the seqs of those
   // this window had live (notices): joins ask for both.
-  socket.on(WEB_PUSH.sessionEvents, (payload) => {
-    const parsed = sessionEventsSchema.safeParse(payload);
-    if (!parsed.success) return console.warn('remote: dropped malformed session events', parsed.error.issues.slice(0, 3));
-    const { sessionId, events, notices } = parsed.data;
-    stored(
-      sessionId,
-      events.filter((e) => e.sessionId === sessionId),
-      notices,
-    );
-  });
+  socket.on(WEB_PUSH.sessionEvents, (payload) => void receiveCarried(ctx, payload));
   // The same event before the relay stored it (no seq yet); shown until its stored copy arrives (docs/protocol.md, "Live events").
   socket.on(WEB_PUSH.sessionLive, (payload) => {
     const parsed = liveSessionEventSchema.safeParse(payload);
@@ -73,4 +55,38 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
     ctx.joined.clear();
     ctx.set({ attach });
   });
+}
+
+/** Stored events (and notices) of a session, pushed or carried in an input's ack, queued for the inbox. */
+function receiveStored(ctx: StoreContext, sessionId: string, events: readonly SessionEvent[], notices: readonly StoredNotice[] = []) {
+  for (const event of events) ctx.inbox.push({ live: false, event });
+  for (const notice of notices) ctx.inbox.push({ live: false, notice, sessionId });
+  const lastSeq = Math.max(0, ...events.map((e) => e.seq), ...notices.map((n) => n.seq));
+  // The last event of a join's replay: shown now, not a burst later.
+  const replayTo = ctx.replayTo.get(sessionId);
+  if (lastSeq > 0 && replayTo !== undefined && lastSeq >= replayTo) {
+    ctx.replayTo.delete(sessionId);
+    ctx.inbox.drain();
+  }
+}
+
+/**
+ * Several stored events of one session in one message (a replay page, one commit's events), and the seqs of those this
+ * window had live (notices): a `session:events` push, or the same carried in the ack of this window's input
+ * (`inputAckSchema` `stored`). False when malformed (dropped; the caller may re-join for them).
+ */
+export function receiveCarried(ctx: StoreContext, payload: unknown): boolean {
+  const parsed = sessionEventsSchema.safeParse(payload);
+  if (!parsed.success) {
+    console.warn('remote: dropped malformed session events', parsed.error.issues.slice(0, 3));
+    return false;
+  }
+  const { sessionId, events, notices } = parsed.data;
+  receiveStored(
+    ctx,
+    sessionId,
+    events.filter((e) => e.sessionId === sessionId),
+    notices,
+  );
+  return true;
 }

@@ -14,7 +14,7 @@ describe('remote store', () => {
     await store.selectSession(SID);
     expect(socket.requests.at(-1)).toEqual({
       event: 'session:join',
-      payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true },
+      payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true, carried: true },
     });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
@@ -32,7 +32,7 @@ describe('remote store', () => {
     await tick();
     expect(store.getState().connection).toEqual({ status: 'connected' });
     const joins = socket.requests.filter((r) => r.event === 'session:join');
-    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true, notices: true });
+    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true, notices: true, carried: true });
   });
 
   it('re-joins from the last contiguous seq when a gap shows up', async () => {
@@ -45,6 +45,7 @@ describe('remote store', () => {
       afterSeq: 1,
       batches: true,
       notices: true,
+      carried: true,
     });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
@@ -59,6 +60,37 @@ describe('remote store', () => {
     socket.fire('session:events', { sessionId: SID, events: [ev(2), ev(3), ev(4)] });
     await tick();
     expect(store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('applies the stored copies an input’s ack carries like a session:events push, and re-joins when they are unreadable', async () => {
+    let carry: ((clientMsgId: string) => unknown) | null = null;
+    const rig = setup((event, payload, relay) => {
+      const answer = relay(event, payload) as Record<string, unknown>;
+      // The rig's relay also pushes the input's stored copy after the ack (a duplicate then, ignored by the log).
+      return event === 'session:input' && carry ? { ...answer, stored: carry(payload.clientMsgId as string) } : answer;
+    });
+    rig.store.start();
+    rig.socket.up();
+    await tick();
+    await rig.store.attach(IID);
+    await rig.store.selectSession(SID);
+    const userMessage = (seq: number, clientMsgId: string) => ({ ...ev(seq), body: { type: 'user_message' as const, clientMsgId, text: 'hi' } });
+    // The input's stored copy and the CLI's answer, from one commit.
+    carry = (clientMsgId) => ({ sessionId: SID, events: [userMessage(1, clientMsgId), ev(2)] });
+    rig.store.send('hi');
+    await tick();
+    // Applied with the ack, before any push: the answer (seq 2) is in the log, the input settled.
+    expect(rig.store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2]);
+    expect(rig.store.getState().queue).toEqual([]);
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(1);
+    // Unreadable stored copies do not make the ack unreadable: the input is not failed, and a re-join brings them.
+    carry = () => ({ sessionId: SID, events: [{ ...ev(3), seq: 'three' }] });
+    rig.store.send('again');
+    for (let i = 0; i < 3; i++) await tick();
+    expect(rig.store.getState().queue.filter((q) => q.status === 'failed')).toEqual([]);
+    const joins = rig.socket.requests.filter((r) => r.event === 'session:join');
+    expect(joins).toHaveLength(2);
+    expect(joins[1]!.payload).toMatchObject({ sessionId: SID, afterSeq: 2 });
   });
 
   it('applies a burst of pushed events in one store update, and an action in between sees every event received', async () => {
@@ -78,6 +110,7 @@ describe('remote store', () => {
       afterSeq: 510,
       batches: true,
       notices: true,
+      carried: true,
     });
   });
 
@@ -313,6 +346,7 @@ describe('remote store', () => {
       afterSeq: 2,
       batches: true,
       notices: true,
+      carried: true,
     });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,

@@ -8,6 +8,7 @@ import { findSession } from '../model/sessions';
 import type { PermissionDecision, PermissionScope } from '../model/timeline';
 import type { WebAck } from './acks';
 import { putSession, saveSelection, setQueue, settled, type StoreContext } from './context';
+import { receiveCarried } from './pushes';
 
 /**
  * The open session: its event log (live pushes and replays on join), and the outbox of typed input sent over it.
@@ -116,9 +117,10 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   let ack: WebAck<'session:join'> | null;
   try {
     // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay;
-    // `notices`: an event this window had live comes back as its seq only (resolveNotices).
+    // `notices`: an event this window had live comes back as its seq only (resolveNotices); `carried`: the stored
+    // copies due when an input's ack goes out ride in that ack (flush).
     const afterSeq = ctx.state().logs[sessionId]?.lastSeq ?? 0;
-    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq, batches: true, notices: true });
+    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq, batches: true, notices: true, carried: true });
   } catch {
     return;
   } finally {
@@ -169,6 +171,9 @@ export async function flush(ctx: StoreContext, sessionId: string): Promise<void>
       } catch {
         return ctx.set({ queue: requeueInFlight(ctx.state().queue) });
       }
+      // The stored copies the ack carries (its input's, the answer's) are applied as a session:events push would be;
+      // unreadable, they come again from a re-join.
+      if (ack?.ok && ack.stored !== undefined && !receiveCarried(ctx, ack.stored)) void join(ctx, sessionId);
       setQueue(ctx, answered(ctx, sessionId, next.clientMsgId, ack));
     }
   } finally {
