@@ -211,7 +211,9 @@ export async function concurrentLoop(
   await profiler?.stop(pairs);
   const writes = writesCountable && relayPorts.length > 0 ? { relay: count.relay / all.length, other: count.other / all.length } : null;
   const packets =
-    packetsCountable && relayPorts.length > 0 ? { relay: count.relayPackets / all.length, clients: count.clientPackets / all.length } : null;
+    packetsCountable && relayPorts.length > 0
+      ? { relay: count.relayPackets / all.length, clients: count.clientPackets / all.length }
+      : null;
   return { ...summarise(all), pairs, perSecond: all.length / seconds, writes, packets, cpuMicros: (cpu.user + cpu.system) / all.length };
 }
 

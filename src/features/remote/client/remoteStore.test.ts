@@ -74,7 +74,10 @@ describe('remote store', () => {
     await tick();
     await rig.store.attach(IID);
     await rig.store.selectSession(SID);
-    const userMessage = (seq: number, clientMsgId: string) => ({ ...ev(seq), body: { type: 'user_message' as const, clientMsgId, text: 'hi' } });
+    const userMessage = (seq: number, clientMsgId: string) => ({
+      ...ev(seq),
+      body: { type: 'user_message' as const, clientMsgId, text: 'hi' },
+    });
     // The input's stored copy and the CLI's answer, from one commit.
     carry = (clientMsgId) => ({ sessionId: SID, events: [userMessage(1, clientMsgId), ev(2)] });
     rig.store.send('hi');
