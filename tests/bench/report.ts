@@ -14,10 +14,21 @@ import type { ReplaySample } from './replay';
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
+/** One repetition of a set-up's loops, each next to bare Socket.IO measured just before it (roundtrip.ts REPEATS). */
+export interface Repetition {
+  floorOne: LoadSample;
+  one: LoadSample;
+  floorMany: LoadSample;
+  many: LoadSample;
+}
+
 export interface SetupResult {
   setup: string;
+  /** The repetition with the median p50 ratio, at 1 pair and at 100 pairs. */
   one: LoadSample;
   many: LoadSample;
+  /** Every repetition (ratios are taken within one). */
+  reps?: Repetition[];
   /** Events replayed from storage after the rounds, all checked (count, seqs 1..n, no duplicate event id). */
   replayedEvents: number;
   replay: ReplaySample;
@@ -51,6 +62,24 @@ const writes = (s: LoadSample) => (s.writes ? `${s.writes.relay.toFixed(1)} / ${
 const packets = (s: LoadSample) => (s.packets ? `${s.packets.relay.toFixed(1)} / ${s.packets.clients.toFixed(1)}` : '');
 const cpuOf = (s: LoadSample, floor: LoadSample) => `${s.cpuMicros.toFixed(0)} (${x(s.cpuMicros, floor.cpuMicros)})`;
 
+/**
+ * The median of a set-up's repetitions' ratios (each Tern loop against the bare Socket.IO loop measured just before it),
+ * with their range: `2.1× (1.8–2.6×)`. Null with fewer than two repetitions (the ratio to the run's first floor then).
+ */
+function repRatio(s: SetupResult, key: 'one' | 'many', of: (l: LoadSample) => number, digits = 1): string | null {
+  if (!s.reps || s.reps.length < 2) return null;
+  const values = s.reps.map((r) => of(r[key]) / of(key === 'one' ? r.floorOne : r.floorMany)).sort((a, b) => a - b);
+  const median = values[Math.floor((values.length - 1) / 2)]!;
+  return `${median.toFixed(digits)}× (${values[0]!.toFixed(digits)}–${values.at(-1)!.toFixed(digits)}×)`;
+}
+
+/** How Tern's ratios were taken, when the set-ups were measured in repetitions. */
+function repeatsNote(r: BenchReport): string {
+  const reps = r.results[0]?.reps?.length ?? 0;
+  if (reps < 2) return '';
+  return `Each set-up's loops ran ${reps} times, each time right after the same loop on bare Socket.IO (\`BENCH_REPEATS\`): Tern's ratios are the median of the ${reps} ratios so taken, with their range in brackets, and its ms and round-trips/s figures are those of the median repetition (the floor rows above are the run's first floors, measured once at its start). `;
+}
+
 function table(r: BenchReport): string[] {
   const { socketIo: one, socketIoMany: many } = r.floors;
   const lines = [
@@ -76,10 +105,13 @@ function table(r: BenchReport): string[] {
     ] as const) {
       // A 2-node set-up is also compared with bare Socket.IO on two nodes (the same adapter hops, no relay logic).
       const local = twoNodes && s.setup.includes('2 nodes') ? (sample.pairs === 1 ? twoNodes.one : twoNodes.many) : null;
-      const vs = (tern: number, bare: number, bare2: number | null) =>
-        `${x(tern, bare)}${bare2 === null ? '' : ` (${x(tern, bare2)} vs 2-node floor)`}`;
+      const key = sample === s.one ? 'one' : 'many';
+      const vs = (of: (l: LoadSample) => number, bare2: number | null) =>
+        `${repRatio(s, key, of) ?? x(of(sample), of(floor))}${bare2 === null ? '' : ` (${x(of(sample), bare2)} vs 2-node floor)`}`;
+      const throughput = repRatio(s, key, (l) => l.perSecond, 2) ?? `${(sample.perSecond / floor.perSecond).toFixed(2)}×`;
+      const cpu = `${sample.cpuMicros.toFixed(0)} (${repRatio(s, key, (l) => l.cpuMicros) ?? x(sample.cpuMicros, floor.cpuMicros)})`;
       lines.push(
-        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${vs(sample.p50, floor.p50, local?.p50 ?? null)} | ${vs(sample.p99, floor.p99, local?.p99 ?? null)} | ${(sample.perSecond / floor.perSecond).toFixed(2)}×${local ? ` (${(sample.perSecond / local.perSecond).toFixed(2)}× vs 2-node floor)` : ''} | ${writes(sample)} | ${packets(sample)} | ${cpuOf(sample, floor)}${local ? ` (${x(sample.cpuMicros, local.cpuMicros)} vs 2-node floor)` : ''} |`,
+        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${vs((l) => l.p50, local?.p50 ?? null)} | ${vs((l) => l.p99, local?.p99 ?? null)} | ${throughput}${local ? ` (${(sample.perSecond / local.perSecond).toFixed(2)}× vs 2-node floor)` : ''} | ${writes(sample)} | ${packets(sample)} | ${cpu}${local ? ` (${x(sample.cpuMicros, local.cpuMicros)} vs 2-node floor)` : ''} |`,
       );
     }
   }
@@ -133,7 +165,7 @@ export function writePerformanceDoc(r: BenchReport, file = path.resolve('docs/pe
     '',
     `Measured ${r.at} with \`${r.command}\` (the relay part of \`npm run bench\`) on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
     '',
-    `Round trips: browser → relay → CLI → relay → browser; 1 pair = ${r.rounds} sequential rounds; ${r.pairs} pairs = ${r.pairRounds} rounds each, all pairs at once. Every Tern round stores two events (the user's message and the CLI's answer); after the rounds every session was replayed from seq 0 and checked (count, seqs 1..n, each event id once): ${r.results.map((s) => `${s.replayedEvents} events (${s.setup})`).join(', ')}. Socket writes per round: the TCP writes (one system call each) made in the process during the measured rounds, by the relay's sockets (its listening ports) and by all others (the clients, and the relay's database and Redis connections). Packets per round: the WebSocket messages sent during the measured rounds by the relay's sockets and by the clients' (each engine.io packet, a Socket.IO event or ack, is one message: what both ends encode, frame and parse). CPU µs per round: the bench process's CPU time (user + system, all its threads, \`process.cpuUsage\`) over the measured rounds divided by their number; PostgreSQL and Redis run in their own processes and are not in it. It moves much less with the machine's load than round trips/s.`,
+    `Round trips: browser → relay → CLI → relay → browser; 1 pair = ${r.rounds} sequential rounds; ${r.pairs} pairs = ${r.pairRounds} rounds each, all pairs at once. ${repeatsNote(r)}Every Tern round stores two events (the user's message and the CLI's answer); after the rounds every session was replayed from seq 0 and checked (count, seqs 1..n, each event id once): ${r.results.map((s) => `${s.replayedEvents} events (${s.setup})`).join(', ')}. Socket writes per round: the TCP writes (one system call each) made in the process during the measured rounds, by the relay's sockets (its listening ports) and by all others (the clients, and the relay's database and Redis connections). Packets per round: the WebSocket messages sent during the measured rounds by the relay's sockets and by the clients' (each engine.io packet, a Socket.IO event or ack, is one message: what both ends encode, frame and parse). CPU µs per round: the bench process's CPU time (user + system, all its threads, \`process.cpuUsage\`) over the measured rounds divided by their number; PostgreSQL and Redis run in their own processes and are not in it. It moves much less with the machine's load than round trips/s.`,
     '',
     ...table(r),
     '',

@@ -25,7 +25,7 @@ import { memoryBench } from './memory';
 import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip } from './pairs';
 import { fmtProcess, type ProcessSetupResult, relayProcessBench } from './relayProcesses';
 import { replayBench } from './replay';
-import { type BenchReport, type SetupResult, writePerformanceDoc } from './report';
+import { type BenchReport, type Repetition, type SetupResult, writePerformanceDoc } from './report';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5000);
 /**
@@ -52,21 +52,34 @@ function checkReplay(events: SessionEvent[], expected: number, what: string): vo
   }
 }
 
+/**
+ * Repetitions of each set-up's measured loops (BENCH_REPEATS, default 3). Each repetition measures bare Socket.IO just
+ * before Tern (1 pair, then 100 pairs), so every ratio compares two loops run a few seconds apart: on a shared machine
+ * whose speed moves by ±25 % from one minute to the next, a floor measured once at the start made the ratios move as much.
+ * The table gives the median of the repetitions' ratios, and their range.
+ */
+const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 3));
+
 async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
   const ports = [...new Set([nodes.cli.url, nodes.web.url].map((url) => Number(new URL(url).port)))];
   const single = await makePair(nodes, 0);
-  const one = await concurrentLoop(1, WARMUP, () => roundTrip(single)).then(() =>
-    concurrentLoop(1, ROUNDS, () => roundTrip(single), ports),
-  );
-  checkReplay(await replayAll(single, 2 * (WARMUP + ROUNDS)), 2 * (WARMUP + ROUNDS), `${setup}, one pair`);
-  console.log(`  ${setup.padEnd(34)} 1 pair:    ${fmt(one)}`);
+  await concurrentLoop(1, WARMUP, () => roundTrip(single));
   const pairs: Pair[] = [];
   for (let i = 1; i <= PAIRS; i++) pairs.push(await makePair(nodes, i));
   await concurrentLoop(PAIRS, PAIR_WARMUP, (p) => roundTrip(pairs[p]!));
-  const many = await concurrentLoop(PAIRS, PAIR_ROUNDS, (p) => roundTrip(pairs[p]!), ports);
-  console.log(`  ${setup.padEnd(34)} ${PAIRS} pairs: ${fmt(many)}`);
-  let replayedEvents = 2 * (WARMUP + ROUNDS);
-  const expected = 2 * (PAIR_WARMUP + PAIR_ROUNDS);
+  const reps: Repetition[] = [];
+  for (let r = 1; r <= REPEATS; r++) {
+    const floorOne = await socketIoFloor(ROUNDS, WARMUP);
+    const one = await concurrentLoop(1, ROUNDS, () => roundTrip(single), ports);
+    console.log(`  ${setup.padEnd(34)} 1 pair:    ${fmt(one)}  [${r}/${REPEATS}: ${ratios(one, floorOne)}]`);
+    const floorMany = await socketIoFloor(PAIR_ROUNDS, PAIR_WARMUP, PAIRS);
+    const many = await concurrentLoop(PAIRS, PAIR_ROUNDS, (p) => roundTrip(pairs[p]!), ports);
+    console.log(`  ${setup.padEnd(34)} ${PAIRS} pairs: ${fmt(many)}  [${r}/${REPEATS}: ${ratios(many, floorMany)}]`);
+    reps.push({ floorOne, one, floorMany, many });
+  }
+  checkReplay(await replayAll(single, 2 * (WARMUP + REPEATS * ROUNDS)), 2 * (WARMUP + REPEATS * ROUNDS), `${setup}, one pair`);
+  let replayedEvents = 2 * (WARMUP + REPEATS * ROUNDS);
+  const expected = 2 * (PAIR_WARMUP + REPEATS * PAIR_ROUNDS);
   for (const [i, pair] of pairs.entries()) {
     checkReplay(await replayAll(pair, expected), expected, `${setup}, pair ${i + 1}`);
     replayedEvents += expected;
@@ -76,8 +89,15 @@ async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
     `  ${setup.padEnd(34)} replay of ${replay.events} stored events to a joining browser: median ${replay.median.toFixed(0)} ms, worst ${replay.worst.toFixed(0)} ms`,
   );
   for (const pair of [single, ...pairs]) closePair(pair);
-  return { setup, one, many, replayedEvents, replay };
+  // The figures shown with the ratios' medians: the repetition whose p50 ratio is the median one.
+  const median = (key: 'one' | 'many', floor: 'floorOne' | 'floorMany') =>
+    [...reps].sort((a, b) => a[key].p50 / a[floor].p50 - b[key].p50 / b[floor].p50)[Math.floor((reps.length - 1) / 2)]![key];
+  return { setup, one: median('one', 'floorOne'), many: median('many', 'floorMany'), reps, replayedEvents, replay };
 }
+
+/** A loop's ratios to its repetition's floor, for the console. */
+const ratios = (s: LoadSample, floor: LoadSample) =>
+  `p50 ${(s.p50 / floor.p50).toFixed(2)}×  p99 ${(s.p99 / floor.p99).toFixed(2)}×  round trips/s ${(s.perSecond / floor.perSecond).toFixed(2)}×  CPU ${(s.cpuMicros / floor.cpuMicros).toFixed(2)}× bare`;
 
 const fmt = (s: LoadSample) =>
   `p50 ${s.p50.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  ${s.perSecond.toFixed(0)} round trips/s  ${s.cpuMicros.toFixed(0)} µs CPU/round  (n=${s.n})` +
