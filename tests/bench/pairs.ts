@@ -23,6 +23,8 @@ export interface Pair {
   stored: number;
   /** The round in flight: the answer it waits for (by the input's clientMsgId) and how it ends. */
   pending: { clientMsgId: string; resolve: () => void } | null;
+  /** Ends the round in flight if `event` is its answer (whichever copy of it comes first). */
+  answered: (event: Pick<SessionEvent, 'body'>) => void;
 }
 
 export interface Nodes {
@@ -78,7 +80,15 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   const cli = await connect(cliSocket(nodes.cli as TestRelay, cliToken, instanceId));
   // As the CLI does (relay/cli/connector.ts): what one turn sends goes in one write.
   if (COALESCE_CLI) coalesceWrites(cli);
-  const pair: Pair = { cli, web: undefined as unknown as Socket, sessionId: '', cliAcked: 0, stored: 0, pending: null };
+  const pair: Pair = {
+    cli,
+    web: undefined as unknown as Socket,
+    sessionId: '',
+    cliAcked: 0,
+    stored: 0,
+    pending: null,
+    answered: () => undefined,
+  };
   cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
   cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {
     ack?.({ ok: true });
@@ -109,13 +119,13 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   });
   // The round ends when the browser has the CLI's answer: live (before its commit) or stored, whichever comes first,
   // as the PWA shows it. One listener for the pair's life, like the floor's ack callback (no listener churn per round).
-  const answered = (event: Pick<SessionEvent, 'body'>) => {
+  const answered = (pair.answered = (event: Pick<SessionEvent, 'body'>) => {
     const { pending } = pair;
     if (pending && event.body.type === 'assistant_message' && event.body.messageId === pending.clientMsgId) {
       pair.pending = null;
       pending.resolve();
     }
-  };
+  });
   onStored(web, answered);
   web.on(WEB_PUSH.sessionLive, answered);
   web.on(WEB_PUSH.sessionEvents, (batch: { sessionId: string; notices?: unknown[] }) => {
@@ -146,9 +156,12 @@ export function roundTrip(pair: Pair): Promise<void> {
     pair.pending = { clientMsgId, resolve };
     web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: InputAck) => {
       if (!ack.ok) return reject(new Error(`input refused: ${JSON.stringify(ack)}`));
-      // Stored copies carried in the ack (joined with `carried`), counted as the pushes' are.
+      // Stored copies carried in the ack (joined with `carried`), counted as the pushes' are; the answer among them
+      // ends the round when its live copy was skipped (a window catching up from storage skips live copies).
       const stored = ack.stored as SessionEvents | undefined;
-      if (stored?.sessionId === sessionId) pair.stored += stored.events.length + (stored.notices?.length ?? 0);
+      if (stored?.sessionId !== sessionId) return;
+      pair.stored += stored.events.length + (stored.notices?.length ?? 0);
+      for (const event of stored.events) pair.answered(event);
     });
   });
 }
