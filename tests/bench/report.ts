@@ -109,7 +109,7 @@ function table(r: BenchReport): string[] {
       const vs = (of: (l: LoadSample) => number, bare2: number | null) =>
         `${repRatio(s, key, of) ?? x(of(sample), of(floor))}${bare2 === null ? '' : ` (${x(of(sample), bare2)} vs 2-node floor)`}`;
       const throughput = repRatio(s, key, (l) => l.perSecond, 2) ?? `${(sample.perSecond / floor.perSecond).toFixed(2)}×`;
-      const cpu = `${sample.cpuMicros.toFixed(0)} (${repRatio(s, key, (l) => l.cpuMicros) ?? x(sample.cpuMicros, floor.cpuMicros)})`;
+      const cpu = `${sample.cpuMicros.toFixed(0)}; ${repRatio(s, key, (l) => l.cpuMicros) ?? x(sample.cpuMicros, floor.cpuMicros)}`;
       lines.push(
         `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${vs((l) => l.p50, local?.p50 ?? null)} | ${vs((l) => l.p99, local?.p99 ?? null)} | ${throughput}${local ? ` (${(sample.perSecond / local.perSecond).toFixed(2)}× vs 2-node floor)` : ''} | ${writes(sample)} | ${packets(sample)} | ${cpu}${local ? ` (${x(sample.cpuMicros, local.cpuMicros)} vs 2-node floor)` : ''} |`,
       );
