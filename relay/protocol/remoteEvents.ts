@@ -13,7 +13,6 @@ import {
   cliUsageAuthorizeAckSchema,
   cliUsageReportAckSchema,
   commandsTakenSchema,
-  inputAckSchema,
   instanceAttachAckSchema,
   instanceAttachSchema,
   instanceDetachSchema,
@@ -92,6 +91,16 @@ export const cliCommandContracts = {
   [CLI_COMMANDS.sessionDelete]: contract(sessionDeleteSchema, okAckSchema),
   [CLI_COMMANDS.sessionModel]: contract(sessionModelSchema, okAckSchema),
 } as const;
+
+/**
+ * The ack of a browser's `session:input`: the seq of its `user_message`. For a window that joined the session with
+ * `carried: true`, `stored` may hold the session's stored copies due to it at that moment (the input's own, and what
+ * the same commit stored, such as the CLI's answer): a `session:events` payload (sessionEventsSchema), in place of that
+ * message. It is checked on its own, as the push would be, so that copies a page cannot read (a newer relay's event)
+ * do not make the ack itself unreadable: the page then re-joins the session for them.
+ */
+export const inputAckSchema = ackSchema({ seq: z.number().int().min(1), stored: z.unknown().optional() });
+export type InputAck = z.infer<typeof inputAckSchema>;
 
 /** Browser → relay. */
 export const webEventContracts = {

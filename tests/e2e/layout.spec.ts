@@ -72,7 +72,8 @@ test.describe('layout', () => {
   });
 
   test('theme toggle switches and persists', async ({ shell, page }) => {
-    await shell.goto('/');
+    // Hydrated first: a click on the prerendered page is held while the app wakes, which took over 7 s on a loaded CI box.
+    await shell.gotoHydrated('/');
     const html = page.locator('html');
     const before = await html.getAttribute('data-theme');
     await shell.header.getByRole('button', { name: /theme/i }).click();

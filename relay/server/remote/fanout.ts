@@ -139,22 +139,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
      */
     async join(socket: Socket, sessionId: string, afterSeq: number, batches = false, notices = false, carried = false): Promise<void> {
       leave(socket, sessionId);
-      const sub: Subscription = {
-        socket,
-        sessionId,
-        lastSeq: afterSeq,
-        replaying: false,
-        dirty: false,
-        batches,
-        liveSent: batches && notices ? new Set() : null,
-        queued: null,
-        noticed: null,
-        queuedBytes: 0,
-        ahead: null,
-        gapTimer: null,
-        carried: batches && carried,
-        carrier: null,
-      };
+      const sub = newSubscription(socket, sessionId, afterSeq, batches, batches && notices, batches && carried);
       let mine = bySocket.get(socket.id);
       if (!mine) bySocket.set(socket.id, (mine = new Map()));
       mine.set(sessionId, sub);
@@ -224,6 +209,33 @@ function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
     if (outbox.live.length + outbox.stored.length >= NODE_FANOUT_MAX || bytes >= NODE_FANOUT_BYTES) send();
   }
   return add;
+}
+
+/** A socket's subscription to a session, before its replay (storedCopies.ts Subscription). */
+function newSubscription(
+  socket: Socket,
+  sessionId: string,
+  afterSeq: number,
+  batches: boolean,
+  notices: boolean,
+  carried: boolean,
+): Subscription {
+  return {
+    socket,
+    sessionId,
+    lastSeq: afterSeq,
+    replaying: false,
+    dirty: false,
+    batches,
+    liveSent: notices ? new Set() : null,
+    queued: null,
+    noticed: null,
+    queuedBytes: 0,
+    ahead: null,
+    gapTimer: null,
+    carried,
+    carrier: null,
+  };
 }
 
 /** Sends `event` (the socket's next seq), then whatever waited for it (`ahead`) in seq order. */

@@ -142,8 +142,10 @@ describe('writes per turn', () => {
       cli.emit(CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body: answer }, () => undefined);
     });
     const seqs: number[] = [];
+    // A batch's events and notices are contiguous seqs together, not each list after the other (an answer's notice from
+    // an earlier commit can ride with the next input's whole event): taken in seq order, as the console merges them.
     const add = (batch: { events: Array<{ seq: number }>; notices?: Array<{ seq: number }> }) =>
-      seqs.push(...[...batch.events, ...(batch.notices ?? [])].map((e) => e.seq));
+      seqs.push(...[...batch.events, ...(batch.notices ?? [])].map((e) => e.seq).sort((a, b) => a - b));
     // An answer committed apart from its input (a slow CLI, a loaded machine) still comes in a message of its own.
     web.on(WEB_PUSH.sessionEvents, add);
     web.on(WEB_PUSH.sessionEvent, (event: { seq: number }) => seqs.push(event.seq));
