@@ -3,7 +3,7 @@
  * browser → relay → CLI → relay → browser through (a) raw `ws` and (b) bare Socket.IO, with a relay that only
  * forwards. Both use loopback and one browser/CLI pair, like the Tern measurement in roundtrip.ts.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { type AddressInfo, Socket as NetSocket } from 'node:net';
@@ -104,7 +104,38 @@ export interface LoadSample extends Sample {
   packets: { relay: number; clients: number } | null;
   /** CPU time of this process (user + system, all its threads) per round, in µs: steadier than round trips/s on a busy machine. */
   cpuMicros: number;
+  /**
+   * CPU time per round, in µs, of the local database and Redis servers (every `postgres` and `redis-server` process on
+   * this machine, read from /proc): they share the machine's cores with the relay. Null where /proc is not readable.
+   */
+  serverMicros: { postgres: number; redis: number } | null;
 }
+
+/** CPU ticks (user + system) of every process named `postgres` or `redis-server`, from /proc; null without /proc. */
+function serverTicks(): { postgres: number; redis: number } | null {
+  try {
+    const out = { postgres: 0, redis: 0 };
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      } catch {
+        continue; // exited meanwhile
+      }
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const key = name === 'postgres' ? 'postgres' : name.startsWith('redis-server') ? 'redis' : null;
+      if (!key) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out[key] += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+/** Clock ticks per second of /proc's figures (USER_HZ: 100 on Linux). */
+const TICK_MICROS = 1e6 / 100;
 
 /** Counts TCP socket writes in this process while `counting` is set (net.Socket's one internal write path). */
 let counting: { ports: Set<number>; relay: number; other: number; relayPackets: number; clientPackets: number } | null = null;
@@ -195,6 +226,7 @@ export async function concurrentLoop(
   counting = { ports: new Set(relayPorts), relay: 0, other: 0, relayPackets: 0, clientPackets: 0 };
   const count = counting;
   const cpu0 = process.cpuUsage();
+  const servers0 = relayPorts.length > 0 ? serverTicks() : null;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: pairs }, async (_, p) => {
@@ -207,6 +239,7 @@ export async function concurrentLoop(
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const servers1 = servers0 && serverTicks();
   counting = null;
   await profiler?.stop(pairs);
   const writes = writesCountable && relayPorts.length > 0 ? { relay: count.relay / all.length, other: count.other / all.length } : null;
@@ -214,7 +247,22 @@ export async function concurrentLoop(
     packetsCountable && relayPorts.length > 0
       ? { relay: count.relayPackets / all.length, clients: count.clientPackets / all.length }
       : null;
-  return { ...summarise(all), pairs, perSecond: all.length / seconds, writes, packets, cpuMicros: (cpu.user + cpu.system) / all.length };
+  const serverMicros =
+    servers0 && servers1
+      ? {
+          postgres: ((servers1.postgres - servers0.postgres) * TICK_MICROS) / all.length,
+          redis: ((servers1.redis - servers0.redis) * TICK_MICROS) / all.length,
+        }
+      : null;
+  return {
+    ...summarise(all),
+    pairs,
+    perSecond: all.length / seconds,
+    writes,
+    packets,
+    cpuMicros: (cpu.user + cpu.system) / all.length,
+    serverMicros,
+  };
 }
 
 /**

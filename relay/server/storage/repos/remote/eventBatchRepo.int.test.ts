@@ -1,31 +1,46 @@
 import { randomUUID } from 'node:crypto';
 
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createGroupCommit } from '../../../core/remote/groupCommit';
+import { createTestPostgres, type TestPostgres } from '../../../testing/postgres';
 import { cliTokenFor, signIn } from '../../../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../../../testing/testRelay';
 import { createRemoteRepo } from '../remoteRepo';
 import { createEventBatchRepo, type EventAppend } from './eventBatchRepo';
 
-/** Group commit on PGlite: seqs per session in batch order, idempotence on event ids, unknown sessions, bad rows. */
-let relay: TestRelay;
-let sessions: string[];
+/**
+ * Group commit on PGlite and on PostgreSQL: seqs per session in batch order, idempotence on event ids, unknown
+ * sessions, bad rows; on PostgreSQL the statement is prepared once per connection.
+ */
+let pg: TestPostgres | null = null;
+const backends: Array<{ name: string; relay?: TestRelay; sessions: string[] }> = [
+  { name: 'PGlite', sessions: [] },
+  { name: 'PostgreSQL', sessions: [] },
+];
 
 beforeAll(async () => {
-  relay = await createTestRelay();
-  const user = await signIn(relay, 'batch@example.com');
-  const { id: cliTokenId } = await cliTokenFor(relay, user.userId);
-  const repo = createRemoteRepo(relay.storage.db);
-  const instanceId = randomUUID();
-  await repo.claimInstance({ id: instanceId, userId: user.userId, cliTokenId, socketId: 's', now: new Date() });
-  sessions = [];
-  for (let i = 0; i < 2; i++) {
-    const { row } = await repo.ensureSession({ id: randomUUID(), instanceId, userId: user.userId, createdAt: new Date() });
-    sessions.push(row.id);
+  pg = await createTestPostgres();
+  for (const backend of backends) {
+    if (backend.name === 'PostgreSQL' && !pg) continue; // no server here (CI always has one)
+    const relay = await createTestRelay(backend.name === 'PostgreSQL' && pg ? { databaseUrl: pg.url } : {});
+    backend.relay = relay;
+    const user = await signIn(relay, 'batch@example.com');
+    const { id: cliTokenId } = await cliTokenFor(relay, user.userId);
+    const repo = createRemoteRepo(relay.storage.db);
+    const instanceId = randomUUID();
+    await repo.claimInstance({ id: instanceId, userId: user.userId, cliTokenId, socketId: 's', now: new Date() });
+    for (let i = 0; i < 2; i++) {
+      const { row } = await repo.ensureSession({ id: randomUUID(), instanceId, userId: user.userId, createdAt: new Date() });
+      backend.sessions.push(row.id);
+    }
   }
-}, RELAY_START_TIMEOUT_MS);
-afterAll(() => relay.close());
+}, 2 * RELAY_START_TIMEOUT_MS);
+afterAll(async () => {
+  for (const backend of backends) await backend.relay?.close();
+  await pg?.drop();
+});
 
 const event = (sessionId: string, text: string, eventId: string = randomUUID()): EventAppend => ({
   sessionId,
@@ -34,10 +49,17 @@ const event = (sessionId: string, text: string, eventId: string = randomUUID()):
   at: new Date(),
 });
 
-describe('eventBatchRepo.appendEvents', () => {
-  it('numbers each session’s new events in batch order, and a resend or a repeat consumes no seq', async () => {
+describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
+  const relayOf = () => {
+    if (!backend.relay) throw new Error(`${backend.name} is not available`);
+    return backend.relay;
+  };
+
+  it('numbers each session’s new events in batch order, and a resend or a repeat consumes no seq', async (ctx) => {
+    if (!backend.relay) return ctx.skip();
+    const relay = relayOf();
     const batch = createEventBatchRepo(relay.storage.db);
-    const [a, b] = sessions as [string, string];
+    const [a, b] = backend.sessions as [string, string];
     const upper = randomUUID().toUpperCase();
     const first = [event(a, 'a1'), event(b, 'b1'), event(a, 'a2', upper), event(a, 'a2 again', upper.toLowerCase()), event(b, 'b2')];
     const out = await batch.appendEvents(first);
@@ -65,17 +87,19 @@ describe('eventBatchRepo.appendEvents', () => {
     expect('session' in last && [last.session.lastSeq, last.session.lastMessage]).toEqual([3, 'a3']);
   });
 
-  it('answers unknown for a session that does not exist, without failing the rest of the batch', async () => {
-    const batch = createEventBatchRepo(relay.storage.db);
-    const out = await batch.appendEvents([event(randomUUID(), 'nobody'), event(sessions[1]!, 'b3')]);
+  it('answers unknown for a session that does not exist, without failing the rest of the batch', async (ctx) => {
+    if (!backend.relay) return ctx.skip();
+    const batch = createEventBatchRepo(relayOf().storage.db);
+    const out = await batch.appendEvents([event(randomUUID(), 'nobody'), event(backend.sessions[1]!, 'b3')]);
     expect(out[0]).toEqual({ unknown: true });
     expect(out[1]).toMatchObject({ duplicate: false, event: { seq: 3 } });
   });
 
-  it('group commit: appends made together share a statement; one the database refuses fails alone', async () => {
-    const batch = createEventBatchRepo(relay.storage.db);
+  it('group commit: appends made together share a statement; one the database refuses fails alone', async (ctx) => {
+    if (!backend.relay) return ctx.skip();
+    const batch = createEventBatchRepo(relayOf().storage.db);
     const commit = createGroupCommit(batch.appendEvents);
-    const [a] = sessions as [string];
+    const [a] = backend.sessions as [string];
     // A NUL inside jsonb text is refused by PostgreSQL (the relay's validation keeps it out; here it reaches storage).
     const bad = { ...event(a, 'bad'), body: { type: 'assistant_message', messageId: 'm', text: 'nul \u0000 here' } };
     const results = await Promise.allSettled([commit.append(event(a, 'x1')), commit.append(bad), commit.append(event(a, 'x2'))]);
@@ -83,5 +107,27 @@ describe('eventBatchRepo.appendEvents', () => {
     const seqs = results.flatMap((r) => (r.status === 'fulfilled' && 'event' in r.value ? [r.value.event.seq] : []));
     expect(seqs).toEqual([4, 5]);
     expect(commit.stats().largest).toBe(3);
+  });
+
+  it('runs as one prepared statement (PostgreSQL parses and plans it once per connection, not per batch)', async (ctx) => {
+    if (!backend.relay || backend.name !== 'PostgreSQL') return ctx.skip();
+    const { db } = relayOf().storage;
+    const batch = createEventBatchRepo(db);
+    const [, b] = backend.sessions as [string, string];
+    // In a transaction, so both appends and the check run on the same pooled connection.
+    const { prepared, seqs } = await db.transaction(async (tx) => {
+      const txBatch = createEventBatchRepo(tx);
+      const one = await txBatch.appendEvents([event(b, 'p1')]);
+      const two = await txBatch.appendEvents([event(b, 'p2'), event(b, 'p3')]);
+      const rows = await tx.execute(sql`SELECT name FROM pg_prepared_statements WHERE name = 'tern_append_events'`);
+      return {
+        prepared: (rows as unknown as { rows: unknown[] }).rows.length,
+        seqs: [...one, ...two].map((o) => ('event' in o ? o.event.seq : null)),
+      };
+    });
+    expect(prepared).toBe(1);
+    expect(seqs[1]! - seqs[0]!).toBe(1);
+    expect(seqs[2]! - seqs[1]!).toBe(1);
+    expect((await batch.appendEvents([event(b, 'p4')]))[0]).toMatchObject({ event: { seq: seqs[2]! + 1 } });
   });
 });

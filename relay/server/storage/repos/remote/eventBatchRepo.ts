@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type Table } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type Table } from 'drizzle-orm';
 
 import { type Database } from '../../database';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
@@ -21,7 +21,46 @@ export type EventAppendOutcome = { event: SessionEventRow; session: RemoteSessio
 const RACE_RETRIES = 3;
 
 /** Deleted sessions take no events (when the schema has soft deletion). */
-const notDeleted = 'deletedAt' in getTableColumns(remoteSessions) ? sql`AND r.deleted_at IS NULL` : sql``;
+const notDeleted = 'deletedAt' in getTableColumns(remoteSessions) ? 'AND r.deleted_at IS NULL' : '';
+
+/**
+ * The group commit's statement. Its text never changes (the batch is its one parameter, a JSON array), so it runs as a
+ * named prepared statement: node-postgres prepares it once per pooled connection and PostgreSQL parses and plans it
+ * once, not per batch (measured: ~0.5 ms of the server's CPU per commit, about half of a 20-event commit's cost).
+ * Each session's stored [eventId, k] pairs come back in its own row (seq = base_seq + k), so the result needs no join
+ * of the inserted rows back onto the sessions.
+ */
+const APPEND_STATEMENT = 'tern_append_events';
+const APPEND_SQL = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+      ord int, session_id uuid, event_id uuid, at timestamptz, body jsonb, preview text, is_user boolean, is_last boolean)
+  ), fresh AS (
+    SELECT DISTINCT ON (i.session_id, i.event_id) i.* FROM input i
+    WHERE NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = i.session_id AND e.event_id = i.event_id)
+    ORDER BY i.session_id, i.event_id, i.ord
+  ), numbered AS (
+    SELECT f.*, row_number() OVER (PARTITION BY f.session_id ORDER BY f.ord) AS k FROM fresh f
+  ), per_session AS (
+    SELECT session_id, count(*)::int AS n, max(at) AS at,
+      (array_agg(preview ORDER BY ord) FILTER (WHERE is_user AND preview IS NOT NULL))[1] AS first_user,
+      (array_agg(preview ORDER BY ord DESC) FILTER (WHERE is_last AND preview IS NOT NULL))[1] AS last_text,
+      json_agg(json_build_array(event_id, k) ORDER BY k)::text AS stored_events
+    FROM numbered GROUP BY session_id
+  ), s AS (
+    UPDATE remote_sessions r SET
+      last_seq = r.last_seq + p.n,
+      last_active_at = p.at,
+      first_message = coalesce(r.first_message, p.first_user),
+      last_message = coalesce(p.last_text, r.last_message)
+    FROM per_session p
+    WHERE r.id = p.session_id ${notDeleted}
+    RETURNING r.*, r.last_seq - p.n AS base_seq, p.stored_events
+  ), e AS (
+    INSERT INTO session_events (session_id, seq, event_id, at, body)
+    SELECT n.session_id, s.base_seq + n.k, n.event_id, n.at, n.body FROM numbered n JOIN s ON s.id = n.session_id
+  )
+  SELECT * FROM s`;
 
 /**
  * Group commit of session events: a batch of appends (any sessions, in arrival order) becomes ONE SQL statement.
@@ -45,40 +84,9 @@ export function createEventBatchRepo(db: Database) {
         is_last: item.body.type === 'user_message' || item.body.type === 'assistant_message',
       };
     });
-    const result = await db.execute(sql`
-      WITH input AS (
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
-          ord int, session_id uuid, event_id uuid, at timestamptz, body jsonb, preview text, is_user boolean, is_last boolean)
-      ), fresh AS (
-        SELECT DISTINCT ON (i.session_id, i.event_id) i.* FROM input i
-        WHERE NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = i.session_id AND e.event_id = i.event_id)
-        ORDER BY i.session_id, i.event_id, i.ord
-      ), numbered AS (
-        SELECT f.*, row_number() OVER (PARTITION BY f.session_id ORDER BY f.ord) AS k FROM fresh f
-      ), per_session AS (
-        SELECT session_id, count(*)::int AS n, max(at) AS at,
-          (array_agg(preview ORDER BY ord) FILTER (WHERE is_user AND preview IS NOT NULL))[1] AS first_user,
-          (array_agg(preview ORDER BY ord DESC) FILTER (WHERE is_last AND preview IS NOT NULL))[1] AS last_text
-        FROM numbered GROUP BY session_id
-      ), s AS (
-        UPDATE remote_sessions r SET
-          last_seq = r.last_seq + p.n,
-          last_active_at = p.at,
-          first_message = coalesce(r.first_message, p.first_user),
-          last_message = coalesce(p.last_text, r.last_message)
-        FROM per_session p
-        WHERE r.id = p.session_id ${notDeleted}
-        RETURNING r.*, r.last_seq - p.n AS base_seq
-      ), e AS (
-        INSERT INTO session_events (session_id, seq, event_id, at, body)
-        SELECT n.session_id, s.base_seq + n.k, n.event_id, n.at, n.body FROM numbered n JOIN s ON s.id = n.session_id
-        RETURNING session_id AS event_session_id, seq AS event_seq, event_id AS event_event_id
-      )
-      SELECT s.*, ev.events AS stored_events FROM s JOIN (
-        SELECT event_session_id, json_agg(json_build_array(event_event_id, event_seq) ORDER BY event_seq)::text AS events
-        FROM e GROUP BY event_session_id
-      ) ev ON ev.event_session_id = s.id
-    `);
+    // drizzle's own prepared query, given a name (node-postgres then prepares it per connection; PGlite ignores it).
+    const query = db._.session.prepareQuery({ sql: APPEND_SQL, params: [JSON.stringify(rows)] }, undefined, APPEND_STATEMENT, false);
+    const result = await query.execute();
     return (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   }
 
@@ -90,8 +98,9 @@ export function createEventBatchRepo(db: Database) {
       // One row per session (its row is read once, however many events the batch gave it), with [eventId, seq] pairs.
       for (const row of rows) {
         const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
-        for (const [eventId, seq] of JSON.parse(String(row.stored_events)) as Array<[string, number | string]>)
-          stored.set(`${session.id}/${eventId}`.toLowerCase(), { seq: Number(seq), session });
+        const base = Number(row.base_seq);
+        for (const [eventId, k] of JSON.parse(String(row.stored_events)) as Array<[string, number | string]>)
+          stored.set(`${session.id}/${eventId}`.toLowerCase(), { seq: base + Number(k), session });
       }
       const firstOf = new Set<string>();
       const out: EventAppendOutcome[] = [];
