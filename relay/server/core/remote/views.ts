@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 import type { Instance, PendingInput, Session, SessionEvent, SessionEventBody } from '../../../protocol';
 import type { CliCommandRow, InstanceRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
@@ -56,9 +56,15 @@ export function toSessionEvent(row: SessionEventRow): SessionEvent {
   };
 }
 
+/** SHA-256 in hex: Node's one-shot `crypto.hash` where there is one (20.12+; a third of createHash's cost per input). */
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
 /** A stable uuid (v8 layout) for a name, so the relay's own event ids are idempotent (e.g. per clientMsgId). */
 export function nameUuid(...parts: string[]): string {
-  const hex = createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex');
+  const hex = sha256Hex(parts.join('\u0000'));
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
