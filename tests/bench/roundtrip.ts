@@ -103,7 +103,9 @@ const fmt = (s: LoadSample) =>
   `p50 ${s.p50.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  ${s.perSecond.toFixed(0)} round trips/s  ${s.cpuMicros.toFixed(0)} µs CPU/round  (n=${s.n})` +
   (s.writes ? `  writes/round: relay ${s.writes.relay.toFixed(1)}, others ${s.writes.other.toFixed(1)}` : '') +
   (s.packets ? `  packets/round: relay ${s.packets.relay.toFixed(1)}, clients ${s.packets.clients.toFixed(1)}` : '') +
-  (s.serverMicros ? `  servers' CPU µs/round: PostgreSQL ${s.serverMicros.postgres.toFixed(0)}, Redis ${s.serverMicros.redis.toFixed(0)}` : '');
+  (s.serverMicros
+    ? `  servers' CPU µs/round: PostgreSQL ${s.serverMicros.postgres.toFixed(0)}, Redis ${s.serverMicros.redis.toFixed(0)}`
+    : '');
 
 async function withRelays<T>(
   count: number,
