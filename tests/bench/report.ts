@@ -35,6 +35,8 @@ export interface SetupResult {
 }
 
 export interface BenchReport {
+  /** The load average when the rounds ended (written with the JSON report; the table re-rendered from it keeps it). */
+  loadAfter?: number[];
   command: string;
   at: string;
   loadBefore: number[];
@@ -60,6 +62,7 @@ const x = (v: number, floor: number) => `${(v / floor).toFixed(1)}×`;
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
 const writes = (s: LoadSample) => (s.writes ? `${s.writes.relay.toFixed(1)} / ${s.writes.other.toFixed(1)}` : '');
 const packets = (s: LoadSample) => (s.packets ? `${s.packets.relay.toFixed(1)} / ${s.packets.clients.toFixed(1)}` : '');
+const servers = (s: LoadSample) => (s.serverMicros ? `${s.serverMicros.postgres.toFixed(0)} / ${s.serverMicros.redis.toFixed(0)}` : '');
 const cpuOf = (s: LoadSample, floor: LoadSample) => `${s.cpuMicros.toFixed(0)} (${x(s.cpuMicros, floor.cpuMicros)})`;
 
 /**
@@ -83,11 +86,11 @@ function repeatsNote(r: BenchReport): string {
 function table(r: BenchReport): string[] {
   const { socketIo: one, socketIoMany: many } = r.floors;
   const lines = [
-    `| Set-up | pairs | p50 ms | p99 ms | round trips/s | p50 vs bare Socket.IO (target ≤ 2×) | p99 vs (≤ 5×) | throughput vs (≥ 0.5×) | socket writes per round: relay / others | packets per round: relay / clients | CPU µs per round (vs bare) |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
-    `| raw ws relay (floor) | 1 | ${ms(r.floors.rawWs.p50)} | ${ms(r.floors.rawWs.p99)} | | | | | | | |`,
-    `| bare Socket.IO relay (floor) | 1 | ${ms(one.p50)} | ${ms(one.p99)} | ${one.perSecond.toFixed(0)} | 1× | 1× | 1× | ${writes(one)} | ${packets(one)} | ${cpuOf(one, one)} |`,
-    `| bare Socket.IO relay (floor) | ${many.pairs} | ${ms(many.p50)} | ${ms(many.p99)} | ${many.perSecond.toFixed(0)} | 1× | 1× | 1× | ${writes(many)} | ${packets(many)} | ${cpuOf(many, many)} |`,
+    `| Set-up | pairs | p50 ms | p99 ms | round trips/s | p50 vs bare Socket.IO (target ≤ 2×) | p99 vs (≤ 5×) | throughput vs (≥ 0.5×) | socket writes per round: relay / others | packets per round: relay / clients | CPU µs per round (vs bare) | PostgreSQL / Redis CPU µs per round |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| raw ws relay (floor) | 1 | ${ms(r.floors.rawWs.p50)} | ${ms(r.floors.rawWs.p99)} | | | | | | | | |`,
+    `| bare Socket.IO relay (floor) | 1 | ${ms(one.p50)} | ${ms(one.p99)} | ${one.perSecond.toFixed(0)} | 1× | 1× | 1× | ${writes(one)} | ${packets(one)} | ${cpuOf(one, one)} | ${servers(one)} |`,
+    `| bare Socket.IO relay (floor) | ${many.pairs} | ${ms(many.p50)} | ${ms(many.p99)} | ${many.perSecond.toFixed(0)} | 1× | 1× | 1× | ${writes(many)} | ${packets(many)} | ${cpuOf(many, many)} | ${servers(many)} |`,
   ];
   const twoNodes = r.floors.socketIoTwoNodes;
   if (twoNodes)
@@ -96,7 +99,7 @@ function table(r: BenchReport): string[] {
       [twoNodes.many, many],
     ] as const)
       lines.push(
-        `| bare Socket.IO, 2 nodes (Redis Streams adapter) (floor) | ${floor.pairs} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${floor.perSecond.toFixed(0)} | ${x(floor.p50, base.p50)} | ${x(floor.p99, base.p99)} | ${(floor.perSecond / base.perSecond).toFixed(2)}× | ${writes(floor)} | ${packets(floor)} | ${cpuOf(floor, base)} |`,
+        `| bare Socket.IO, 2 nodes (Redis Streams adapter) (floor) | ${floor.pairs} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${floor.perSecond.toFixed(0)} | ${x(floor.p50, base.p50)} | ${x(floor.p99, base.p99)} | ${(floor.perSecond / base.perSecond).toFixed(2)}× | ${writes(floor)} | ${packets(floor)} | ${cpuOf(floor, base)} | ${servers(floor)} |`,
       );
   for (const s of r.results) {
     for (const [sample, floor] of [
@@ -111,7 +114,7 @@ function table(r: BenchReport): string[] {
       const throughput = repRatio(s, key, (l) => l.perSecond, 2) ?? `${(sample.perSecond / floor.perSecond).toFixed(2)}×`;
       const cpu = `${sample.cpuMicros.toFixed(0)}; ${repRatio(s, key, (l) => l.cpuMicros) ?? x(sample.cpuMicros, floor.cpuMicros)}`;
       lines.push(
-        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${vs((l) => l.p50, local?.p50 ?? null)} | ${vs((l) => l.p99, local?.p99 ?? null)} | ${throughput}${local ? ` (${(sample.perSecond / local.perSecond).toFixed(2)}× vs 2-node floor)` : ''} | ${writes(sample)} | ${packets(sample)} | ${cpu}${local ? ` (${x(sample.cpuMicros, local.cpuMicros)} vs 2-node floor)` : ''} |`,
+        `| ${s.setup} | ${sample.pairs} | ${ms(sample.p50)} | ${ms(sample.p99)} | ${sample.perSecond.toFixed(0)} | ${vs((l) => l.p50, local?.p50 ?? null)} | ${vs((l) => l.p99, local?.p99 ?? null)} | ${throughput}${local ? ` (${(sample.perSecond / local.perSecond).toFixed(2)}× vs 2-node floor)` : ''} | ${writes(sample)} | ${packets(sample)} | ${cpu}${local ? ` (${x(sample.cpuMicros, local.cpuMicros)} vs 2-node floor)` : ''} | ${servers(sample)} |`,
       );
     }
   }
@@ -163,9 +166,9 @@ export function writePerformanceDoc(r: BenchReport, file = path.resolve('docs/pe
   const block = [
     START,
     '',
-    `Measured ${r.at} with \`${r.command}\` (the relay part of \`npm run bench\`) on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
+    `Measured ${r.at} with \`${r.command}\` (the relay part of \`npm run bench\`) on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(r.loadAfter ?? loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
     '',
-    `Round trips: browser → relay → CLI → relay → browser; 1 pair = ${r.rounds} sequential rounds; ${r.pairs} pairs = ${r.pairRounds} rounds each, all pairs at once. ${repeatsNote(r)}Every Tern round stores two events (the user's message and the CLI's answer); after the rounds every session was replayed from seq 0 and checked (count, seqs 1..n, each event id once): ${r.results.map((s) => `${s.replayedEvents} events (${s.setup})`).join(', ')}. Socket writes per round: the TCP writes (one system call each) made in the process during the measured rounds, by the relay's sockets (its listening ports) and by all others (the clients, and the relay's database and Redis connections). Packets per round: the WebSocket messages sent during the measured rounds by the relay's sockets and by the clients' (each engine.io packet, a Socket.IO event or ack, is one message: what both ends encode, frame and parse). CPU µs per round: the bench process's CPU time (user + system, all its threads, \`process.cpuUsage\`) over the measured rounds divided by their number; PostgreSQL and Redis run in their own processes and are not in it. It moves much less with the machine's load than round trips/s.`,
+    `Round trips: browser → relay → CLI → relay → browser; 1 pair = ${r.rounds} sequential rounds; ${r.pairs} pairs = ${r.pairRounds} rounds each, all pairs at once. ${repeatsNote(r)}Every Tern round stores two events (the user's message and the CLI's answer); after the rounds every session was replayed from seq 0 and checked (count, seqs 1..n, each event id once): ${r.results.map((s) => `${s.replayedEvents} events (${s.setup})`).join(', ')}. Socket writes per round: the TCP writes (one system call each) made in the process during the measured rounds, by the relay's sockets (its listening ports) and by all others (the clients, and the relay's database and Redis connections). Packets per round: the WebSocket messages sent during the measured rounds by the relay's sockets and by the clients' (each engine.io packet, a Socket.IO event or ack, is one message: what both ends encode, frame and parse). CPU µs per round: the bench process's CPU time (user + system, all its threads, \`process.cpuUsage\`) over the measured rounds divided by their number; PostgreSQL and Redis run in their own processes and are not in it. It moves much less with the machine's load than round trips/s. PostgreSQL / Redis CPU µs per round: the CPU time of every local \`postgres\` and \`redis-server\` process over the same rounds (read from /proc; they share the machine's cores with the bench), divided by their number.`,
     '',
     ...table(r),
     '',
