@@ -111,10 +111,10 @@ export interface LoadSample extends Sample {
   serverMicros: { postgres: number; redis: number } | null;
 }
 
-/** CPU ticks (user + system) of every process named `postgres` or `redis-server`, from /proc; null without /proc. */
-function serverTicks(): { postgres: number; redis: number } | null {
+/** CPU ticks (user + system) of every process named `postgres` or `redis-server`, by pid, from /proc; null without /proc. */
+function serverTicks(): Map<number, { key: 'postgres' | 'redis'; ticks: number }> | null {
   try {
-    const out = { postgres: 0, redis: 0 };
+    const out = new Map<number, { key: 'postgres' | 'redis'; ticks: number }>();
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let stat: string;
@@ -127,12 +127,26 @@ function serverTicks(): { postgres: number; redis: number } | null {
       const key = name === 'postgres' ? 'postgres' : name.startsWith('redis-server') ? 'redis' : null;
       if (!key) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out[key] += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      out.set(Number(pid), { key, ticks: Number(fields[11]) + Number(fields[12]) }); // utime, stime (fields 14 and 15 of stat)
     }
     return out;
   } catch {
     return null;
   }
+}
+
+/**
+ * The servers' CPU ticks between two readings: each process' growth, a process started meanwhile counted from zero. A
+ * process that exited meanwhile (a closed connection's backend, an autovacuum worker) is missing from the second
+ * reading and its share is lost, so this can only undercount.
+ */
+function serverTicksBetween(
+  before: NonNullable<ReturnType<typeof serverTicks>>,
+  after: NonNullable<ReturnType<typeof serverTicks>>,
+): { postgres: number; redis: number } {
+  const out = { postgres: 0, redis: 0 };
+  for (const [pid, { key, ticks }] of after) out[key] += ticks - (before.get(pid)?.ticks ?? 0);
+  return out;
 }
 /** Clock ticks per second of /proc's figures (USER_HZ: 100 on Linux). */
 const TICK_MICROS = 1e6 / 100;
@@ -247,13 +261,10 @@ export async function concurrentLoop(
     packetsCountable && relayPorts.length > 0
       ? { relay: count.relayPackets / all.length, clients: count.clientPackets / all.length }
       : null;
-  const serverMicros =
-    servers0 && servers1
-      ? {
-          postgres: ((servers1.postgres - servers0.postgres) * TICK_MICROS) / all.length,
-          redis: ((servers1.redis - servers0.redis) * TICK_MICROS) / all.length,
-        }
-      : null;
+  const between = servers0 && servers1 ? serverTicksBetween(servers0, servers1) : null;
+  const serverMicros = between
+    ? { postgres: (between.postgres * TICK_MICROS) / all.length, redis: (between.redis * TICK_MICROS) / all.length }
+    : null;
   return {
     ...summarise(all),
     pairs,

@@ -62,7 +62,10 @@ const x = (v: number, floor: number) => `${(v / floor).toFixed(1)}×`;
 const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' / ');
 const writes = (s: LoadSample) => (s.writes ? `${s.writes.relay.toFixed(1)} / ${s.writes.other.toFixed(1)}` : '');
 const packets = (s: LoadSample) => (s.packets ? `${s.packets.relay.toFixed(1)} / ${s.packets.clients.toFixed(1)}` : '');
-const servers = (s: LoadSample) => (s.serverMicros ? `${s.serverMicros.postgres.toFixed(0)} / ${s.serverMicros.redis.toFixed(0)}` : '');
+/** The servers' CPU per round; a negative figure (an exited process' ticks subtracted, before the bench counted by pid) is shown as –. */
+const serverFigure = (v: number) => (v < 0 ? '–' : v.toFixed(0));
+const servers = (s: LoadSample) =>
+  s.serverMicros ? `${serverFigure(s.serverMicros.postgres)} / ${serverFigure(s.serverMicros.redis)}` : '';
 const cpuOf = (s: LoadSample, floor: LoadSample) => `${s.cpuMicros.toFixed(0)} (${x(s.cpuMicros, floor.cpuMicros)})`;
 
 /**
