@@ -79,7 +79,7 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     sub.queuedBytes = 0;
     sub.carrier = null;
     const due = (queued || noticed) && isCurrent(sub);
-    if (carrier) return carrier(due ? { sessionId: sub.sessionId, events: queued ?? [], ...(noticed && { notices: noticed }) } : undefined);
+    if (carrier) return carrier(due ? eventsPayload(sub, queued ?? [], noticed) : undefined);
     if (due) send(sub, queued ?? [], noticed ?? []);
   }
 
@@ -175,11 +175,15 @@ export async function sendPage(
   return 'ok';
 }
 
+/** The `session:events` payload of a subscription's stored copies: sent on its own (`send`) or in an input's ack (`carry`). */
+function eventsPayload(sub: Subscription, events: SessionEvent[], notices: StoredNotice[] | null) {
+  return notices && notices.length > 0 ? { sessionId: sub.sessionId, events, notices } : { sessionId: sub.sessionId, events };
+}
+
 /** One stored event as `session:event`, several (or any notice) as one `session:events`. */
 function send(sub: Subscription, events: SessionEvent[], notices: StoredNotice[] = []): void {
-  if (notices.length > 0) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events, notices });
-  else if (events.length === 1) sub.socket.emit(WEB_PUSH.sessionEvent, events[0]!);
-  else if (events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, { sessionId: sub.sessionId, events });
+  if (notices.length === 0 && events.length === 1) sub.socket.emit(WEB_PUSH.sessionEvent, events[0]!);
+  else if (notices.length > 0 || events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, eventsPayload(sub, events, notices));
 }
 
 /** About how many bytes `value` takes as JSON (its strings' lengths and a few per value), counted up to `limit`. */
