@@ -185,12 +185,11 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     const work = () => handler(valid.data, socket);
     const queues = this.queues;
     // Nothing of this socket's in flight (the usual case): the handler starts now, without a turn of the queue.
+    const start = () => run(this.log, name, work, ack);
     const before = queues.get(socket);
-    const tail: Promise<void> = (before ? before.then(() => run(this.log, name, work, ack)) : run(this.log, name, work, ack)).finally(
-      () => {
-        if (queues.get(socket) === tail) queues.delete(socket);
-      },
-    );
+    const tail: Promise<void> = (before ? before.then(start) : start()).finally(() => {
+      if (queues.get(socket) === tail) queues.delete(socket);
+    });
     queues.set(socket, tail);
   }
 }

@@ -50,14 +50,8 @@ const event = (sessionId: string, text: string, eventId: string = randomUUID()):
 });
 
 describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
-  const relayOf = () => {
-    if (!backend.relay) throw new Error(`${backend.name} is not available`);
-    return backend.relay;
-  };
-
   it('numbers each session’s new events in batch order, and a resend or a repeat consumes no seq', async (ctx) => {
-    if (!backend.relay) return ctx.skip();
-    const relay = relayOf();
+    const relay = backend.relay ?? ctx.skip();
     const batch = createEventBatchRepo(relay.storage.db);
     const [a, b] = backend.sessions as [string, string];
     const upper = randomUUID().toUpperCase();
@@ -88,16 +82,14 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
   });
 
   it('answers unknown for a session that does not exist, without failing the rest of the batch', async (ctx) => {
-    if (!backend.relay) return ctx.skip();
-    const batch = createEventBatchRepo(relayOf().storage.db);
+    const batch = createEventBatchRepo((backend.relay ?? ctx.skip()).storage.db);
     const out = await batch.appendEvents([event(randomUUID(), 'nobody'), event(backend.sessions[1]!, 'b3')]);
     expect(out[0]).toEqual({ unknown: true });
     expect(out[1]).toMatchObject({ duplicate: false, event: { seq: 3 } });
   });
 
   it('group commit: appends made together share a statement; one the database refuses fails alone', async (ctx) => {
-    if (!backend.relay) return ctx.skip();
-    const batch = createEventBatchRepo(relayOf().storage.db);
+    const batch = createEventBatchRepo((backend.relay ?? ctx.skip()).storage.db);
     const commit = createGroupCommit(batch.appendEvents);
     const [a] = backend.sessions as [string];
     // A NUL inside jsonb text is refused by PostgreSQL (the relay's validation keeps it out; here it reaches storage).
@@ -111,7 +103,7 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
 
   it('is planned for every batch, never cached as a prepared statement (a generic plan made on a small table scans it all)', async (ctx) => {
     if (!backend.relay || backend.name !== 'PostgreSQL') return ctx.skip();
-    const { db } = relayOf().storage;
+    const { db } = backend.relay.storage;
     const [, b] = backend.sessions as [string, string];
     // In a transaction, so the appends and the check run on the same pooled connection.
     const { prepared, seqs } = await db.transaction(async (tx) => {
