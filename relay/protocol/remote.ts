@@ -326,10 +326,10 @@ export type WebSessionCreate = z.infer<typeof webSessionCreateSchema>;
 export const sessionAckSchema = ackSchema({ session: sessionSchema });
 
 /**
- * `batches`: this window takes stored events as `session:events` too (sessionEventsSchema). `notices` (with
- * `batches`): the stored copy of an event this connection had live comes as a notice, its seq only (storedNoticeSchema).
- * `carried` (with `batches`): the stored copies due to this window when the ack of its `session:input` goes out ride in
- * that ack (inputAckSchema `stored`) instead of a `session:events` of their own.
+ * `batches`: stored events may come as `session:events` too. `notices` (with batches): the stored copy of an event this
+ * connection had live comes as its seq only (storedNoticeSchema). `carried` (with batches): stored copies due when the
+ * ack of its `session:input` goes out ride in it (inputAckSchema `stored`); `carriedLive` (with carried and notices): in
+ * a `session:live` to it too (liveSessionPushSchema), notices waiting a little for one (docs/protocol.md).
  */
 export const sessionJoinSchema = z.object({
   sessionId: uuid,
@@ -337,6 +337,7 @@ export const sessionJoinSchema = z.object({
   batches: z.boolean().optional(),
   notices: z.boolean().optional(),
   carried: z.boolean().optional(),
+  carriedLive: z.boolean().optional(),
 });
 export type SessionJoin = z.infer<typeof sessionJoinSchema>;
 export const sessionLeaveSchema = z.object({ sessionId: uuid });

@@ -102,6 +102,14 @@ export const cliCommandContracts = {
 export const inputAckSchema = ackSchema({ seq: z.number().int().min(1), stored: z.unknown().optional() });
 export type InputAck = z.infer<typeof inputAckSchema>;
 
+/**
+ * `session:live` as pushed to a window: the event before its commit, and, for a window that joined with `carriedLive`,
+ * `stored`: the session's stored copies due to it at that moment (earlier seqs; notices mostly), a `session:events`
+ * payload in place of that message, checked on its own as in the input's ack.
+ */
+export const liveSessionPushSchema = liveSessionEventSchema.extend({ stored: z.unknown().optional() });
+export type LiveSessionPush = z.infer<typeof liveSessionPushSchema>;
+
 /** Browser → relay. */
 export const webEventContracts = {
   [WEB_EVENTS.instancesList]: contract(instancesListSchema, instancesListAckSchema),
@@ -126,7 +134,7 @@ export const webPushSchemas = {
   [WEB_PUSH.instanceUpdated]: instanceUpdatedSchema,
   [WEB_PUSH.sessionUpdated]: sessionUpdatedSchema,
   [WEB_PUSH.sessionEvent]: sessionEventSchema,
-  [WEB_PUSH.sessionLive]: liveSessionEventSchema,
+  [WEB_PUSH.sessionLive]: liveSessionPushSchema,
   [WEB_PUSH.sessionEvents]: sessionEventsSchema,
   [WEB_PUSH.sessionDeleted]: sessionDeletedSchema,
   [WEB_PUSH.workspaceLost]: workspaceLostSchema,

@@ -3,7 +3,7 @@
  * browser → relay → CLI → relay → browser through (a) raw `ws` and (b) bare Socket.IO, with a relay that only
  * forwards. Both use loopback and one browser/CLI pair, like the Tern measurement in roundtrip.ts.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { type AddressInfo, Socket as NetSocket } from 'node:net';
@@ -205,6 +205,7 @@ async function startProfile() {
       const { profile } = await session.post('Profiler.stop');
       session.disconnect();
       const name = `${String(++profiles).padStart(2, '0')}-${pairs}.cpuprofile`;
+      mkdirSync(PROFILE_DIR, { recursive: true });
       writeFileSync(`${PROFILE_DIR}/${name}`, JSON.stringify(profile));
     },
   };
@@ -223,6 +224,7 @@ async function startHeapProfile(dir: string) {
     async stop(pairs: number) {
       const { profile } = await session.post('HeapProfiler.stopSampling');
       session.disconnect();
+      mkdirSync(dir, { recursive: true });
       writeFileSync(`${dir}/${String(++profiles).padStart(2, '0')}-${pairs}.heapprofile`, JSON.stringify(profile));
     },
   };

@@ -8,7 +8,16 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 
 import { coalesceWrites } from '../../relay/cli/writeCoalescing';
-import { CLI_COMMANDS, CLI_EVENTS, type InputAck, type SessionEvent, type SessionEvents, WEB_EVENTS, WEB_PUSH } from '../../relay/protocol';
+import {
+  CLI_COMMANDS,
+  CLI_EVENTS,
+  type InputAck,
+  type LiveSessionPush,
+  type SessionEvent,
+  type SessionEvents,
+  WEB_EVENTS,
+  WEB_PUSH,
+} from '../../relay/protocol';
 import type { RelayChild } from '../../relay/server/testing/relayChild';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
 import type { TestRelay } from '../../relay/server/testing/testRelay';
@@ -58,6 +67,8 @@ export const NOTICES = BATCHES && !process.env.BENCH_NO_NOTICES;
 
 /** Joins ask for stored copies in the ack of the window's input (`carried`) as the PWA does; BENCH_NO_CARRIED=1 for their own message. */
 export const CARRIED = BATCHES && !process.env.BENCH_NO_CARRIED;
+/** Joins ask for stored copies in live copies too (`carriedLive`) as the PWA does; BENCH_NO_CARRIED_LIVE=1 for not. */
+export const CARRIED_LIVE = CARRIED && NOTICES && !process.env.BENCH_NO_CARRIED_LIVE;
 
 /** Calls `listener` for every stored event the socket receives, whether alone (`session:event`) or batched (`session:events`). */
 export function onStored(socket: Socket, listener: (event: SessionEvent) => void): () => void {
@@ -127,7 +138,14 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
     }
   });
   onStored(web, answered);
-  web.on(WEB_PUSH.sessionLive, answered);
+  web.on(WEB_PUSH.sessionLive, (live: LiveSessionPush) => {
+    // Stored copies riding in the live copy (joined with `carriedLive`), counted as the pushes' are; earlier seqs, so
+    // taken first.
+    const stored = live.stored as SessionEvents | undefined;
+    if (stored?.sessionId === pair.sessionId) pair.stored += stored.events.length + (stored.notices?.length ?? 0);
+    if (stored) for (const event of stored.events) answered(event);
+    answered(live);
+  });
   web.on(WEB_PUSH.sessionEvents, (batch: { sessionId: string; notices?: unknown[] }) => {
     if (batch.sessionId === pair.sessionId) pair.stored += batch.notices?.length ?? 0;
   });
@@ -137,6 +155,7 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
     batches: BATCHES,
     notices: NOTICES,
     carried: CARRIED,
+    carriedLive: CARRIED_LIVE,
   });
   if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
   return pair;

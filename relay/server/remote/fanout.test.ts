@@ -5,7 +5,7 @@ import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import type { SessionEventRow } from '../storage/schema';
 import { createSessionFanout } from './fanout';
 import type { WebNamespace, WebServerSocket } from './namespaces';
-import { approxSize, LIVE_REMEMBERED_MAX, STORED_FLUSH_MS } from './storedCopies';
+import { approxSize, LIVE_REMEMBERED_MAX, NOTICE_HOLD_MS, STORED_FLUSH_MS } from './storedCopies';
 
 /**
  * The fan-out's order rules with a fake namespace, sockets and storage: stored events reach each window once, in seq
@@ -127,7 +127,7 @@ describe('session fan-out order', () => {
 
   it('gathers stored copies for a batching window over STORED_FLUSH_MS into one session:events', async () => {
     const { fanout, socket, sent } = setup(0);
-    await fanout.join(socket, SESSION, 0, true);
+    await fanout.join(socket, SESSION, 0, { batches: true });
     fanout.publish(event(1));
     await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS / 2);
     fanout.publish(event(2));
@@ -142,7 +142,7 @@ describe('session fan-out order', () => {
 
   it('sends a window that joined with notices the seq of an event it had live, the whole event otherwise', async () => {
     const { fanout, socket, payloads } = setup(0);
-    await fanout.join(socket, SESSION, 0, true, true);
+    await fanout.join(socket, SESSION, 0, { batches: true, notices: true });
     fanout.publishLive(liveOf(1));
     fanout.publishLive(liveOf(2));
     for (const seq of [1, 2, 3]) fanout.publish(event(seq));
@@ -171,16 +171,68 @@ describe('session fan-out order', () => {
     ]);
   });
 
+  it('has notices wait for the next live copy of a window that joined with carriedLive, and ride in it', async () => {
+    const { fanout, socket, sent, payloads } = setup(0);
+    await fanout.join(socket, SESSION, 0, { batches: true, notices: true, carried: true, carriedLive: true });
+    fanout.publishLive(liveOf(1));
+    fanout.publish(event(1));
+    // Past STORED_FLUSH_MS, the notice still waits for a live copy to ride in.
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(sent.map((s) => s.name)).toEqual(['session:live']);
+    fanout.publishLive(liveOf(2));
+    expect(payloads.at(-1)).toEqual({ ...liveOf(2), stored: { sessionId: SESSION, events: [], notices: [{ eventId: 'e1', seq: 1 }] } });
+    // Nothing else goes for it later.
+    await vi.advanceTimersByTimeAsync(NOTICE_HOLD_MS);
+    expect(sent.map((s) => s.name)).toEqual(['session:live', 'session:live']);
+    // No live copy within NOTICE_HOLD_MS: the notice goes on its own.
+    fanout.publish(event(2));
+    await vi.advanceTimersByTimeAsync(NOTICE_HOLD_MS - 1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(payloads.at(-1)).toEqual({ sessionId: SESSION, events: [], notices: [{ eventId: 'e2', seq: 2 }] });
+  });
+
+  it('does not hold a whole stored event for a live copy: it goes after STORED_FLUSH_MS, or in a live copy sent before', async () => {
+    const { fanout, socket, payloads } = setup(0);
+    await fanout.join(socket, SESSION, 0, { batches: true, notices: true, carried: true, carriedLive: true });
+    // Event 1 never went live to this window (another window's input): its stored copy is whole.
+    fanout.publish(event(1));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(payloads).toEqual([event(1)]);
+    fanout.publishLive(liveOf(2));
+    fanout.publish(event(2));
+    fanout.publish(event(3));
+    // A live copy in the meantime takes the notice and the whole event with it.
+    fanout.publishLive(liveOf(4));
+    expect(payloads.at(-1)).toEqual({
+      ...liveOf(4),
+      stored: { sessionId: SESSION, events: [event(3)], notices: [{ eventId: 'e2', seq: 2 }] },
+    });
+    await vi.advanceTimersByTimeAsync(NOTICE_HOLD_MS);
+    expect(payloads).toHaveLength(3);
+  });
+
+  it('sends plain live copies to a window that did not join with carriedLive', async () => {
+    const { fanout, socket, payloads } = setup(0);
+    await fanout.join(socket, SESSION, 0, { batches: true, notices: true, carried: true });
+    fanout.publishLive(liveOf(1));
+    fanout.publish(event(1));
+    fanout.publishLive(liveOf(2));
+    expect(payloads.at(-1)).toEqual(liveOf(2));
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(payloads.at(-1)).toEqual({ sessionId: SESSION, events: [], notices: [{ eventId: 'e1', seq: 1 }] });
+  });
+
   it('sends whole events to a window that did not ask for notices, and in a replay', async () => {
     const plain = setup(0);
-    await plain.fanout.join(plain.socket, SESSION, 0, true);
+    await plain.fanout.join(plain.socket, SESSION, 0, { batches: true });
     plain.fanout.publishLive(liveOf(1));
     plain.fanout.publish(event(1));
     await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
     expect(plain.payloads.at(-1)).toEqual(event(1));
     // A window catching up from storage had no live copy of what it replays: whole events, and nothing remembered.
     const { fanout, socket, payloads, store } = setup(2);
-    await fanout.join(socket, SESSION, 0, true, true);
+    await fanout.join(socket, SESSION, 0, { batches: true, notices: true });
     expect(payloads.at(-1)).toEqual({ sessionId: SESSION, events: [event(1), event(2)] });
     fanout.publishLive(liveOf(3));
     store.count = 4;
@@ -225,7 +277,7 @@ describe('session fan-out order', () => {
 
   it('sends a batching window about 64 KB of stored events to a message at most', async () => {
     const { fanout, socket, sent } = setup(0);
-    await fanout.join(socket, SESSION, 0, true);
+    await fanout.join(socket, SESSION, 0, { batches: true });
     const big = (seq: number): SessionEvent => ({
       ...event(seq),
       body: { type: 'assistant_message', messageId: 'm', text: 'x'.repeat(30_000) },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type LiveSessionEvent, type SessionEvent, WEB_PUSH } from '../../protocol';
+import { type LiveSessionEvent, type SessionEvent, type SessionJoin, WEB_PUSH } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { isLagging } from './backpressure';
 import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
@@ -41,7 +41,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
 
-  const { queue, flush, carry } = storedBatches((sub) => isCurrent(sub));
+  const { queue, flush, carry, takeForLive } = storedBatches((sub) => isCurrent(sub));
 
   web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
   web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
@@ -62,7 +62,9 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     for (const sub of subs) {
       if (sub.socket.id === exceptSocketId) continue;
       if (sub.replaying || isLagging(sub.socket)) continue;
-      sub.socket.emit(WEB_PUSH.sessionLive, event);
+      // Stored copies due to the window (notices mostly) ride in it, for a window that joined with `carriedLive`.
+      const stored = takeForLive(sub);
+      sub.socket.emit(WEB_PUSH.sessionLive, stored ? { ...event, stored } : event);
       sentLive(sub, event.eventId);
     }
   }
@@ -135,11 +137,11 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
      * Subscribes the socket and replays everything after `afterSeq` (call after the join ack went out). `batches`:
      * stored events may go several to a `session:events`; `notices` (with batches): those the socket had live go as
      * notices (storedCopies.ts); `carried` (with batches): stored copies may ride in the ack of the socket's input
-     * (`carry`).
+     * (`carry`); `carriedLive` (with carried and notices): in its live copies too (`takeForLive`).
      */
-    async join(socket: Socket, sessionId: string, afterSeq: number, batches = false, notices = false, carried = false): Promise<void> {
+    async join(socket: Socket, sessionId: string, afterSeq: number, options: JoinOptions = {}): Promise<void> {
       leave(socket, sessionId);
-      const sub = newSubscription(socket, sessionId, afterSeq, batches, batches && notices, batches && carried);
+      const sub = newSubscription(socket, sessionId, afterSeq, options);
       let mine = bySocket.get(socket.id);
       if (!mine) bySocket.set(socket.id, (mine = new Map()));
       mine.set(sessionId, sub);
@@ -211,15 +213,14 @@ function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
   return add;
 }
 
+/** How a window takes a session's stored copies (the `session:join` flags; see SessionFanout `join`). */
+export type JoinOptions = Pick<SessionJoin, 'batches' | 'notices' | 'carried' | 'carriedLive'>;
+
 /** A socket's subscription to a session, before its replay (storedCopies.ts Subscription). */
-function newSubscription(
-  socket: Socket,
-  sessionId: string,
-  afterSeq: number,
-  batches: boolean,
-  notices: boolean,
-  carried: boolean,
-): Subscription {
+function newSubscription(socket: Socket, sessionId: string, afterSeq: number, options: JoinOptions): Subscription {
+  const batches = options.batches === true;
+  const notices = batches && options.notices === true;
+  const carried = batches && options.carried === true;
   return {
     socket,
     sessionId,
@@ -235,6 +236,7 @@ function newSubscription(
     gapTimer: null,
     carried,
     carrier: null,
+    carriedLive: carried && notices && options.carriedLive === true,
   };
 }
 

@@ -26,6 +26,12 @@ export const STORED_FLUSH_MS = 50;
 export const LIVE_REMEMBERED_MAX = 256;
 /** What a notice weighs in a batch's size (approxSize), for the flush threshold. */
 const NOTICE_BYTES = 64;
+/**
+ * How long notices alone wait for a window that joined with `carriedLive` to be sent a live copy or an input's ack to
+ * ride in, before they go in a message of their own. A notice only turns a live copy the window shows into its stored
+ * copy (the seq), so it can wait: a streaming CLI's next event, or the user's next input, usually comes sooner.
+ */
+export const NOTICE_HOLD_MS = 200;
 
 export interface Subscription {
   socket: Socket;
@@ -52,6 +58,8 @@ export interface Subscription {
   carried: boolean;
   /** The ack of this window's input that takes the stored copies due at the end of this turn (see `carry`); else null. */
   carrier: Carrier | null;
+  /** The window takes stored copies in its live copies too (joined with `carriedLive`, `carried` and `notices`). */
+  carriedLive: boolean;
 }
 
 /** Sends an input's ack with the stored copies it carries (none: an ack without `stored`). */
@@ -69,9 +77,6 @@ export function sentLive(sub: Subscription, eventId: string): void {
  * gets them in that write (writeCoalescing.ts), rather than in one more write later.
  */
 export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
-  const toFlush = new Set<Subscription>();
-  let flushScheduled = false;
-
   function flush(sub: Subscription): void {
     const { queued, noticed, carrier } = sub;
     sub.queued = null;
@@ -106,17 +111,45 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     }
     const count = (sub.queued?.length ?? 0) + (sub.noticed?.length ?? 0);
     if (count >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
-    // The socket is written at the end of this turn anyway (a live copy), or has a write held for later (an input's
-    // ack): the stored copies join that write, or that ack (`carry`).
-    if (sub.carrier || writeComing(sub.socket)) return flushAtEndOfTurn(sub);
-    toFlush.add(sub);
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setTimeout(() => {
-      flushScheduled = false;
-      for (const queued of toFlush) flush(queued);
-      toFlush.clear();
-    }, STORED_FLUSH_MS);
+    // An input's ack goes out at the end of this turn: the stored copies ride in it (`carry`).
+    if (sub.carrier) return flushAtEndOfTurn(sub);
+    // Notices alone wait for the window's next live copy or input's ack to ride in (`takeForLive`, `carry`).
+    if (sub.carriedLive && !sub.queued) return held.add(sub);
+    // The socket is written at the end of this turn anyway (a live copy), or has a write held for later: the stored
+    // copies join that write.
+    if (writeComing(sub.socket)) return flushAtEndOfTurn(sub);
+    soon.add(sub);
+  }
+
+  /** Subscriptions whose queue is flushed after `ms`, all at once (one timer for all of them). */
+  function flushAfter(ms: number) {
+    const subs = new Set<Subscription>();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    return {
+      add(sub: Subscription): void {
+        subs.add(sub);
+        timer ??= setTimeout(() => {
+          timer = null;
+          for (const queued of subs) flush(queued);
+          subs.clear();
+        }, ms);
+      },
+    };
+  }
+  const soon = flushAfter(STORED_FLUSH_MS);
+  const held = flushAfter(NOTICE_HOLD_MS);
+
+  /**
+   * The stored copies due to a window that joined with `carriedLive`, taken to ride in the live copy it is being sent
+   * (`session:live` `stored`); undefined when there are none, or an input's ack takes them at the end of this turn.
+   */
+  function takeForLive(sub: Subscription): SessionEvents | undefined {
+    if (!sub.carriedLive || sub.carrier || !(sub.queued || sub.noticed)) return undefined;
+    const payload = eventsPayload(sub, sub.queued ?? [], sub.noticed);
+    sub.queued = null;
+    sub.noticed = null;
+    sub.queuedBytes = 0;
+    return payload;
   }
 
   /**
@@ -130,7 +163,7 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     flushAtEndOfTurn(sub);
   }
 
-  return { queue, flush, carry };
+  return { queue, flush, carry, takeForLive };
 }
 
 /**

@@ -5,7 +5,16 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { coalesceWrites as coalesceCliWrites } from '../../cli/writeCoalescing';
-import { CLI_EVENTS, type InputAck, inputAckSchema, sessionEventsSchema, WEB_EVENTS, WEB_PUSH } from '../../protocol';
+import {
+  CLI_EVENTS,
+  type InputAck,
+  inputAckSchema,
+  liveSessionPushSchema,
+  type SessionEvents,
+  sessionEventsSchema,
+  WEB_EVENTS,
+  WEB_PUSH,
+} from '../../protocol';
 import { connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
@@ -42,14 +51,15 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; toClient
 }
 
 /** A CLI with a session and a window joined to it, the CLI's socket writing once per turn as relay/cli's does. */
-async function setup(carried = false) {
+async function setup(carried = false, carriedLive = false) {
   const { user, instanceId, cli } = await connectCli(shared.relay, { track });
   coalesceCliWrites(cli);
   const web = track(await connect(webSocket(shared.relay, user.jwt)));
   expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
   const sessionId = created.session.id as string;
-  expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true, carried })).ok).toBe(true);
+  const join = { sessionId, afterSeq: 0, batches: true, notices: true, carried, carriedLive };
+  expect((await request(web, WEB_EVENTS.sessionJoin, join)).ok).toBe(true);
   return { cli, web, sessionId };
 }
 
@@ -182,5 +192,41 @@ describe('writes per turn', () => {
     const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'ping' });
     expect(ack).toEqual({ ok: true, seq: 1 });
     await waitFor(() => stored === 1, 5000, 'the stored copy');
+  });
+
+  it('a streaming CLI’s notices ride in its next event’s live copy to a window that joined with carriedLive', async () => {
+    const { cli, web, sessionId } = await setup(true, true);
+    const seqs: number[] = [];
+    let alone = 0;
+    let riding = 0;
+    const add = (batch: SessionEvents) => seqs.push(...[...batch.events, ...(batch.notices ?? [])].map((e) => e.seq).sort((a, b) => a - b));
+    web.on(WEB_PUSH.sessionEvents, (batch: unknown) => {
+      alone++;
+      add(sessionEventsSchema.parse(batch));
+    });
+    web.on(WEB_PUSH.sessionEvent, (event: { seq: number }) => {
+      alone++;
+      seqs.push(event.seq);
+    });
+    web.on(WEB_PUSH.sessionLive, (payload: unknown) => {
+      const { stored } = liveSessionPushSchema.parse(payload);
+      if (stored === undefined) return;
+      riding++;
+      add(sessionEventsSchema.parse(stored));
+    });
+    // As relay/cli sends: one event at a time, the next once the last is acked (so after its commit).
+    for (let i = 0; i < 12; i++) {
+      const ack = (await cli.timeout(5_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+        sessionId,
+        eventId: randomUUID(),
+        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i}\n` },
+      })) as { ok: boolean; seq: number };
+      expect(ack).toEqual({ ok: true, seq: i + 1 });
+    }
+    // Each event's notice rode in the next one's live copy; the last waited for one, then went alone.
+    await waitFor(() => seqs.length >= 12, 5_000, 'the notices');
+    expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(riding).toBeGreaterThanOrEqual(9);
+    expect(alone).toBeLessThanOrEqual(3);
   });
 });

@@ -58,8 +58,9 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
   routes.on('session:join', async (input, socket) => {
     const session = await ownSession(ctx.core, socket.data.userId, input.sessionId);
     const afterSeq = Math.min(input.afterSeq, session.lastSeq);
+    const { batches, notices, carried, carriedLive } = input;
     return new AfterAck({ ok: true as const, session: toSession(session) }, () =>
-      ctx.fanout.join(socket, session.id, afterSeq, input.batches === true, input.notices === true, input.carried === true),
+      ctx.fanout.join(socket, session.id, afterSeq, { batches, notices, carried, carriedLive }),
     );
   });
 

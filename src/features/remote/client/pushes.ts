@@ -1,6 +1,5 @@
 import {
   instanceUpdatedSchema,
-  liveSessionEventSchema,
   type SessionEvent,
   sessionEventSchema,
   sessionEventsSchema,
@@ -9,6 +8,7 @@ import {
   WEB_PUSH,
   workspaceLostSchema,
 } from '#protocol/remote';
+import { liveSessionPushSchema } from '#protocol/remoteEvents';
 
 import { workspaceLost } from '../model/attach';
 import { upsertInstance } from '../model/instances';
@@ -20,7 +20,11 @@ import type { SocketPort } from './socketPort';
  * The relay's pushes. Each is checked against its schema before it touches the state (a relay can be older or newer
  * than this page); a malformed one is dropped. `auth:revoked` is the link's (link.ts).
  */
-export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
+export function listenToPushes(
+  ctx: StoreContext,
+  socket: SocketPort,
+  rejoin: (ctx: StoreContext, sessionId: string) => Promise<void>,
+): void {
   socket.on(WEB_PUSH.instanceUpdated, (payload) => {
     const parsed = instanceUpdatedSchema.safeParse(payload);
     if (!parsed.success) return;
@@ -41,11 +45,15 @@ export function listenToPushes(ctx: StoreContext, socket: SocketPort): void {
   // Several stored events of one session in one message (a replay page, one commit's events), and the seqs of those
   // this window had live (notices): joins ask for both.
   socket.on(WEB_PUSH.sessionEvents, (payload) => void receiveCarried(ctx, payload));
-  // The same event before the relay stored it (no seq yet); shown until its stored copy arrives (docs/protocol.md, "Live events").
+  // The same event before the relay stored it (no seq yet); shown until its stored copy arrives (docs/protocol.md, "Live
+  // events"). Stored copies due to this window (earlier seqs, notices mostly) may ride in it (joined with `carriedLive`).
   socket.on(WEB_PUSH.sessionLive, (payload) => {
-    const parsed = liveSessionEventSchema.safeParse(payload);
-    if (parsed.success) ctx.inbox.push({ live: true, event: parsed.data });
-    else console.warn('remote: dropped a malformed live event', parsed.error.issues.slice(0, 3));
+    const parsed = liveSessionPushSchema.safeParse(payload);
+    if (!parsed.success) return console.warn('remote: dropped a malformed live event', parsed.error.issues.slice(0, 3));
+    const { stored, ...event } = parsed.data;
+    // Unreadable stored copies (a newer relay's event) do not cost the live copy: a re-join brings them from storage.
+    if (stored !== undefined && !receiveCarried(ctx, stored)) void rejoin(ctx, event.sessionId);
+    ctx.inbox.push({ live: true, event });
   });
   socket.on(WEB_PUSH.sessionDeleted, (payload) => onSessionDeleted(ctx, payload));
   socket.on(WEB_PUSH.workspaceLost, (payload) => {

@@ -108,4 +108,32 @@ describe('remote store: session:live', () => {
     await tick();
     expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(2);
   });
+
+  it('takes the stored copies riding in a live copy (carriedLive) first, and keeps the live copy without them', async () => {
+    const rig = await joined();
+    rig.socket.fire('session:event', ev(1));
+    rig.socket.fire('session:live', liveOf(2));
+    await tick();
+    // Event 2's notice and event 3 whole ride in event 4's live copy.
+    const stored = { sessionId: SID, events: [ev(3)], notices: [{ eventId: ev(2).eventId, seq: 2 }] };
+    rig.socket.fire('session:live', { ...liveOf(4), stored });
+    await tick();
+    expect(seqs(rig)).toEqual([1, 2, 3]);
+    expect(liveIds(rig)).toEqual([ev(4).eventId]);
+    // What the live list holds is the event alone, not what rode in its message.
+    expect(rig.store.getState().live[SID]![0]).toEqual(liveOf(4));
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(1);
+  });
+
+  it('an unreadable ride-along makes the session re-join for it, and the live copy is still shown', async () => {
+    const rig = await joined();
+    rig.socket.fire('session:event', ev(1));
+    rig.socket.fire('session:live', { ...liveOf(3), stored: { sessionId: SID, events: [{ ...ev(2), seq: 'two' }] } });
+    await tick();
+    expect(liveIds(rig)).toEqual([ev(3).eventId]);
+    expect(seqs(rig)).toEqual([1]);
+    const joins = rig.socket.requests.filter((r) => r.event === 'session:join');
+    expect(joins).toHaveLength(2);
+    expect(joins.at(-1)!.payload).toMatchObject({ sessionId: SID, afterSeq: 1 });
+  });
 });

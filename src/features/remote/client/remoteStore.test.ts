@@ -14,7 +14,7 @@ describe('remote store', () => {
     await store.selectSession(SID);
     expect(socket.requests.at(-1)).toEqual({
       event: 'session:join',
-      payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true, carried: true },
+      payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true, carried: true, carriedLive: true },
     });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
@@ -32,7 +32,7 @@ describe('remote store', () => {
     await tick();
     expect(store.getState().connection).toEqual({ status: 'connected' });
     const joins = socket.requests.filter((r) => r.event === 'session:join');
-    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true, notices: true, carried: true });
+    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true, notices: true, carried: true, carriedLive: true });
   });
 
   it('re-joins from the last contiguous seq when a gap shows up', async () => {
@@ -46,6 +46,7 @@ describe('remote store', () => {
       batches: true,
       notices: true,
       carried: true,
+      carriedLive: true,
     });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
@@ -114,6 +115,7 @@ describe('remote store', () => {
       batches: true,
       notices: true,
       carried: true,
+      carriedLive: true,
     });
   });
 
@@ -350,6 +352,7 @@ describe('remote store', () => {
       batches: true,
       notices: true,
       carried: true,
+      carriedLive: true,
     });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,

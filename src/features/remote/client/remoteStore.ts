@@ -17,7 +17,7 @@ import { attach, createSession, detach, resync } from './instanceActions';
 import { createLink } from './link';
 import type { Outbox } from './outbox';
 import { listenToPushes } from './pushes';
-import { discardInput, type Incoming, interrupt, receive, respond, selectSession, send, setAutoApprove } from './sessionActions';
+import { discardInput, type Incoming, interrupt, join, receive, respond, selectSession, send, setAutoApprove } from './sessionActions';
 import { chooseModel, deleteSession, renameSession, searchContent } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 import { createStoreCache, type RemoteCache } from './storeCache';
@@ -102,7 +102,7 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     isOnline,
     connection: () => state.connection,
     dispatch,
-    listen: (socket) => listenToPushes(ctx, socket),
+    listen: (socket) => listenToPushes(ctx, socket, join),
     // Back online: first what other tabs (or a killed one) left in the outbox, then the relay's state and the sends.
     up: () => void ctx.cache.mergeOutbox(ctx).then(() => resync(ctx)),
     down() {

@@ -118,9 +118,16 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   try {
     // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay;
     // `notices`: an event this window had live comes back as its seq only (resolveNotices); `carried`: the stored
-    // copies due when an input's ack goes out ride in that ack (flush).
+    // copies due when an input's ack goes out ride in that ack (flush); `carriedLive`: or in a live copy (pushes.ts).
     const afterSeq = ctx.state().logs[sessionId]?.lastSeq ?? 0;
-    ack = await ctx.request(WEB_EVENTS.sessionJoin, { sessionId, afterSeq, batches: true, notices: true, carried: true });
+    ack = await ctx.request(WEB_EVENTS.sessionJoin, {
+      sessionId,
+      afterSeq,
+      batches: true,
+      notices: true,
+      carried: true,
+      carriedLive: true,
+    });
   } catch {
     return;
   } finally {
