@@ -181,7 +181,15 @@ export const forwardedCommandSchema = z.union([
   z.object({ event: liveSessionEventSchema, instanceId: uuid, input: sessionInputCommandSchema }),
   z.object({ event: liveSessionEventSchema, instanceId: uuid, permission: sessionPermissionCommandSchema }),
 ]);
-export const forwardedCommandStoredSchema = z.object({ eventId: uuid, seq: z.number().int().positive().nullable() });
+/**
+ * The CLI's node's answer to a forwarded command: its seq (null: not stored there), and the stored event, which the
+ * window's node delivers to its windows at once, so the input's ack carries it (an older node sends no event).
+ */
+export const forwardedCommandStoredSchema = z.object({
+  eventId: uuid,
+  seq: z.number().int().positive().nullable(),
+  event: sessionEventSchema.optional(),
+});
 
 /** Between relay nodes (through the adapter's serverSideEmit): a persisted session event, for every node's sockets. */
 export interface InterServerEvents {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
-import { forwardedCommandSchema, forwardedCommandStoredSchema, type LiveSessionEvent } from '../../protocol';
-import { toInstance } from '../core/remote/views';
+import { forwardedCommandSchema, forwardedCommandStoredSchema, type LiveSessionEvent, type SessionEvent } from '../../protocol';
+import { toInstance, toSessionEvent } from '../core/remote/views';
 import { answerPermission, type CommandRoute, type ForwardCommand, sendInput, type StoredCommand } from '../core/remote/webCommands';
 import { toOtherNodes } from './fanout';
 import type { HubContext } from './hubContext';
@@ -77,14 +77,21 @@ export function createCommandForwarding(ctx: HubContext) {
   });
   web.on(NODE_INPUT_STORED, (raw: unknown) => {
     const parsed = forwardedCommandStoredSchema.safeParse(raw);
-    if (parsed.success) waiting.get(parsed.data.eventId)?.settle(parsed.data.seq === null ? null : { seq: parsed.data.seq });
+    if (!parsed.success) return;
+    const { eventId, seq, event } = parsed.data;
+    // The stored copy, to this node's windows now (its copy through the fan-out, usually a moment later, is then a
+    // repeat they skip): queued before the ack goes out, it rides in the ack of a window that joined with `carried`.
+    if (event && seq !== null && waiting.has(eventId)) ctx.fanout.deliverStored(event);
+    waiting.get(eventId)?.settle(seq === null ? null : { seq });
   });
 
   /** On the CLI's node: store, hand over, fan out, and answer the forwarding node. */
   async function storeForwarded(forwarded: Forwarded): Promise<void> {
     const { event, instanceId } = forwarded;
-    const reply = (seq: number | null) =>
-      toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT_STORED, { eventId: event.eventId, seq } satisfies StoredReply));
+    const reply = (seq: number | null, stored?: SessionEvent) =>
+      toOtherNodes(log, () =>
+        web.serverSideEmit(NODE_INPUT_STORED, { eventId: event.eventId, seq, ...(stored && { event: stored }) } satisfies StoredReply),
+      );
     try {
       const route: CommandRoute = { early: ctx.handOver(null), at: new Date(event.at) };
       const session = { id: event.sessionId, instanceId };
@@ -93,7 +100,7 @@ export function createCommandForwarding(ctx: HubContext) {
           ? await sendInput(core, session, true, forwarded.input, route)
           : await answerPermission(core, session, true, forwarded.permission, route);
       const answer = ctx.appliedAck(applied);
-      reply(applied.event.seq);
+      reply(applied.event.seq, toSessionEvent(applied.event));
       if (answer instanceof AfterAck) await answer.after();
     } catch (error) {
       // The forwarding node stores it itself and answers the browser (the same failure, if it is one).

@@ -212,6 +212,25 @@ describe('session fan-out order', () => {
     expect(payloads).toHaveLength(3);
   });
 
+  it('keeps notices waiting when a flush of whole events comes due, and gives each hold its own NOTICE_HOLD_MS', async () => {
+    const { fanout, socket, sent, payloads } = setup(0);
+    await fanout.join(socket, SESSION, 0, { batches: true, notices: true, carried: true, carriedLive: true });
+    fanout.publish(event(1)); // whole: due within STORED_FLUSH_MS
+    fanout.publishLive(liveOf(2)); // takes it along
+    expect(payloads.at(-1)).toEqual({ ...liveOf(2), stored: { sessionId: SESSION, events: [event(1)] } });
+    fanout.publish(event(2)); // a notice alone: held
+    await vi.advanceTimersByTimeAsync(STORED_FLUSH_MS);
+    expect(sent).toHaveLength(1);
+    // Taken by a live copy halfway through its hold; the next notice waits a whole NOTICE_HOLD_MS of its own.
+    await vi.advanceTimersByTimeAsync(NOTICE_HOLD_MS / 2 - STORED_FLUSH_MS);
+    fanout.publishLive(liveOf(3));
+    fanout.publish(event(3));
+    await vi.advanceTimersByTimeAsync(NOTICE_HOLD_MS - 1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(payloads.at(-1)).toEqual({ sessionId: SESSION, events: [], notices: [{ eventId: 'e3', seq: 3 }] });
+  });
+
   it('sends plain live copies to a window that did not join with carriedLive', async () => {
     const { fanout, socket, payloads } = setup(0);
     await fanout.join(socket, SESSION, 0, { batches: true, notices: true, carried: true });

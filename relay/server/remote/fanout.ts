@@ -181,6 +181,8 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     },
     /** A live copy to this node's sockets only (another node sent it, or sends it, to the rest). */
     deliverLive: deliverLiveLocal,
+    /** A stored event to this node's sockets only (another node publishes it to all: a repeat here is skipped by seq). */
+    deliverStored: deliverLocal,
   };
 }
 export type SessionFanout = ReturnType<typeof createSessionFanout>;

@@ -222,6 +222,32 @@ describe('scale-out: two relay nodes', () => {
     expect((await repo.pendingCommands(instanceId)).map((c) => c.type)).toEqual(['session:input']);
   });
 
+  it("a window that joined with carried gets a forwarded input's stored copy in the input's ack, not a message of its own", async (ctx) => {
+    if (!a || !b) return ctx.skip();
+    // The CLI on node A takes inputs without answering them (its answer would be the next stored copy).
+    const { user, instanceId, cli } = await connectCli(a, { email: 'carried-forward@example.com', track: sockets });
+    expect(cli.connected).toBe(true);
+    const web = await connect(webSocket(b, user.jwt));
+    sockets.push(web);
+    expect(await request(web, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    const join = { sessionId, afterSeq: 0, batches: true, notices: true, carried: true, carriedLive: true };
+    expect(await request(web, WEB_EVENTS.sessionJoin, join)).toMatchObject({ ok: true });
+    const pushed = { count: 0 };
+    web.on(WEB_PUSH.sessionEvent, () => pushed.count++);
+    web.on(WEB_PUSH.sessionEvents, () => pushed.count++);
+    for (let i = 1; i <= 3; i++) {
+      const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: `c${i}`, text: `q${i}` });
+      expect(ack).toMatchObject({ ok: true, seq: i });
+      // The CLI's node sent the stored copy with the seq: it rides in the ack, whole (this window never had it live).
+      expect((ack.stored as { events: SessionEvent[] }).events.map((e) => [e.seq, e.body.type])).toEqual([[i, 'user_message']]);
+    }
+    // Its copy through the fan-out came too, a repeat this window skips.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pushed.count).toBe(0);
+  });
+
   it("a permission answer for the CLI on the other node is stored by the CLI's node, before the CLI goes on, with no command kept", async (ctx) => {
     if (!a || !b) return ctx.skip();
     const { user, instanceId, cli, commands } = await connectCli(a, { email: 'forward-permission@example.com', track: sockets });

@@ -78,6 +78,7 @@ export function sentLive(sub: Subscription, eventId: string): void {
  */
 export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   function flush(sub: Subscription): void {
+    held.delete(sub);
     const { queued, noticed, carrier } = sub;
     sub.queued = null;
     sub.noticed = null;
@@ -88,13 +89,22 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     if (due) send(sub, queued ?? [], noticed ?? []);
   }
 
+  /**
+   * A flush come due (STORED_FLUSH_MS, the end of a turn): notices alone of a window that takes them in live copies
+   * keep waiting for one (`held`) instead, as if they had come alone.
+   */
+  function flushDue(sub: Subscription): void {
+    if (sub.carriedLive && !sub.carrier && !sub.queued && sub.noticed) held.add(sub);
+    else flush(sub);
+  }
+
   const thisTurn = new Set<Subscription>();
   function flushAtEndOfTurn(sub: Subscription): void {
     if (thisTurn.size === 0)
       atEndOfTurn(() => {
         // Joining the socket's write: this turn's, or a held one (an input's ack) with it.
         lazily(() => {
-          for (const queued of thisTurn) flush(queued);
+          for (const queued of thisTurn) flushDue(queued);
         });
         thisTurn.clear();
       });
@@ -130,14 +140,43 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
         subs.add(sub);
         timer ??= setTimeout(() => {
           timer = null;
-          for (const queued of subs) flush(queued);
+          for (const queued of subs) flushDue(queued);
           subs.clear();
         }, ms);
       },
     };
   }
   const soon = flushAfter(STORED_FLUSH_MS);
-  const held = flushAfter(NOTICE_HOLD_MS);
+  const held = holdNotices();
+
+  /**
+   * Windows whose notices wait for a live copy or an input's ack to ride in, each until NOTICE_HOLD_MS after its first
+   * held notice (one timer for all, set for the oldest deadline; deadlines come in order, as a Map keeps them).
+   */
+  function holdNotices() {
+    const deadlines = new Map<Subscription, number>();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    function expire(): void {
+      timer = null;
+      const now = Date.now();
+      for (const [sub, deadline] of deadlines) {
+        if (deadline > now) {
+          timer = setTimeout(expire, deadline - now);
+          return;
+        }
+        flush(sub);
+      }
+    }
+    return {
+      add(sub: Subscription): void {
+        if (deadlines.has(sub)) return;
+        deadlines.set(sub, Date.now() + NOTICE_HOLD_MS);
+        timer ??= setTimeout(expire, NOTICE_HOLD_MS);
+      },
+      /** The window's notices went (in a live copy, an ack, or a message of their own). */
+      delete: (sub: Subscription) => deadlines.delete(sub),
+    };
+  }
 
   /**
    * The stored copies due to a window that joined with `carriedLive`, taken to ride in the live copy it is being sent
@@ -146,6 +185,7 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   function takeForLive(sub: Subscription): SessionEvents | undefined {
     if (!sub.carriedLive || sub.carrier || !(sub.queued || sub.noticed)) return undefined;
     const payload = eventsPayload(sub, sub.queued ?? [], sub.noticed);
+    held.delete(sub);
     sub.queued = null;
     sub.noticed = null;
     sub.queuedBytes = 0;

@@ -80,8 +80,9 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     return new AckLater(
       sendInput(ctx.core, session, holds, input, route).then((applied) => {
         const answer = ctx.appliedAck(applied);
-        if (!(answer instanceof AfterAck)) return answer;
-        const { ack, after } = answer;
+        // Stored by the CLI's node: its stored copy came through the adapter just before its seq, and rides in the ack too.
+        if (!(answer instanceof AfterAck) && !applied.elsewhere) return answer;
+        const { ack, after } = answer instanceof AfterAck ? answer : { ack: answer, after: () => undefined };
         return new AckWhen<InputAck>((reply) => {
           if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack))) reply(ack);
         }, after);
