@@ -8,7 +8,9 @@
  *     and the end of the run.
  *  2. Reconnect storm: STORM_SOCKETS sockets in all (the pairs plus idle browser windows) are cut at once at the
  *     balancers; prints how long until all are back and how many RPCs (hello / instances:list) failed afterwards.
- * Environment: PAIRS (200), SOAK_SECONDS (120), INTERVAL_MS (250), STORM_SOCKETS (2000).
+ * Environment: PAIRS (200), SOAK_SECONDS (120), INTERVAL_MS (250), STORM_SOCKETS (2000). The browsers join as the
+ * console does (stored copies several to a message, notices for what they had live, carried in acks and live copies;
+ * latency to the first copy, as the console shows it); SOAK_PLAIN=1 joins without those (one `session:event` each).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -19,8 +21,10 @@ import { io, type Socket } from 'socket.io-client';
 import {
   CLI_EVENTS,
   CLI_NAMESPACE,
+  type LiveSessionPush,
   REMOTE_PROTOCOL_VERSION,
   type SessionEvent,
+  type SessionEvents,
   SOCKET_PATH,
   WEB_EVENTS,
   WEB_NAMESPACE,
@@ -74,6 +78,9 @@ async function signUp(url: string, i: number): Promise<{ userId: string; jwt: st
   const login = await post('/auth/jwt/tern-login', { token: signup.token, user_id: signup.user_id, plat: 'web' });
   return { userId: signup.user_id!, jwt: login.accessToken! };
 }
+
+/** SOAK_PLAIN=1: the browsers join without batches, notices and carried copies (one `session:event` per event). */
+const PLAIN = !!process.env.SOAK_PLAIN;
 
 interface Pair {
   cli: Socket;
@@ -147,18 +154,34 @@ async function main(): Promise<void> {
       pair.cli = cli;
       pair.web = web;
       sockets.push(cli, web);
-      web.on(WEB_PUSH.sessionEvent, (event: SessionEvent) => {
-        if (pair.seenIds.has(event.eventId) || event.seq <= pair.lastSeq) pair.duplicates++;
-        else if (event.seq !== pair.lastSeq + 1) pair.outOfOrder++;
-        pair.seenIds.add(event.eventId);
-        pair.lastSeq = Math.max(pair.lastSeq, event.seq);
-        const sent = pair.sentAt.get(event.eventId);
-        if (sent !== undefined) latencies.push(performance.now() - sent);
+      // What the console shows first (a live copy, or the stored one) ends the latency; stored copies (whole events and
+      // notices) are checked for loss, repeats and order by event id and seq.
+      const shown = (eventId: string) => {
+        const sent = pair.sentAt.get(eventId);
+        if (sent === undefined) return;
+        latencies.push(performance.now() - sent);
+        pair.sentAt.delete(eventId);
+      };
+      const stored = ({ eventId, seq }: { eventId: string; seq: number }) => {
+        if (pair.seenIds.has(eventId) || seq <= pair.lastSeq) pair.duplicates++;
+        else if (seq !== pair.lastSeq + 1) pair.outOfOrder++;
+        pair.seenIds.add(eventId);
+        pair.lastSeq = Math.max(pair.lastSeq, seq);
+        shown(eventId);
+      };
+      const storedBatch = (batch: SessionEvents) =>
+        [...batch.events, ...(batch.notices ?? [])].sort((x, y) => x.seq - y.seq).forEach(stored);
+      web.on(WEB_PUSH.sessionEvent, (event: SessionEvent) => stored(event));
+      web.on(WEB_PUSH.sessionEvents, storedBatch);
+      web.on(WEB_PUSH.sessionLive, (live: LiveSessionPush) => {
+        if (live.stored) storedBatch(live.stored as SessionEvents);
+        shown(live.eventId);
       });
       web.on('connect', () => {
         void (async () => {
           const attach = (await web.timeout(20_000).emitWithAck(WEB_EVENTS.instanceAttach, { instanceId })) as { ok: boolean };
-          const join = (await web.timeout(20_000).emitWithAck(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: pair.lastSeq })) as {
+          const flags = PLAIN ? {} : { batches: true, notices: true, carried: true, carriedLive: true };
+          const join = (await web.timeout(20_000).emitWithAck(WEB_EVENTS.sessionJoin, { sessionId, afterSeq: pair.lastSeq, ...flags })) as {
             ok: boolean;
           };
           if (!attach.ok || !join.ok) throw new Error(`attach/join refused: ${JSON.stringify([attach, join]).slice(0, 300)}`);
