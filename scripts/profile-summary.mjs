@@ -1,45 +1,41 @@
 #!/usr/bin/env node
 /**
- * Summarises a V8 CPU profile (`node --cpu-prof`, or the bench's BENCH_PROFILE_DIR): self time by where the code
- * lives (a package under node_modules, Node's internals, Tern's own folders, GC, idle) and the top functions.
+ * Summarises a V8 profile by where the code lives (a package under node_modules, Node's internals, Tern's own files,
+ * GC, idle) and by function:
+ *  - a CPU profile (`node --cpu-prof`, the bench's BENCH_PROFILE_DIR, a page's DevTools profile): self time, or with
+ *    `--inclusive` total time (callees included);
+ *  - a sampling heap profile (`*.heapprofile`, the bench's BENCH_HEAP_PROFILE_DIR, garbage included): bytes allocated.
  *
- *   node scripts/profile-summary.mjs /tmp/prof/04-100.cpuprofile [--rounds 5000] [--top 40] [--match socket.io-parser]
+ *   node scripts/profile-summary.mjs /tmp/prof/06-100.cpuprofile [--rounds 5000] [--top 40] [--match relay/] [--inclusive]
+ *   node scripts/profile-summary.mjs /tmp/heap/06-100.heapprofile [--rounds 5000]
  *
- * `--rounds N` prints µs per round besides the shares; `--match TEXT` lists only functions whose place contains TEXT;
- * `--inclusive` ranks functions by total time (their callees' included) instead of self time.
+ * `--rounds N` prints µs (or KB) per round besides the shares; `--match TEXT` lists only functions whose place contains
+ * TEXT.
  */
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.match(/^--(rounds|top|match)$/));
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? args[at + 1] : fallback;
 };
 if (!file) {
-  console.error('usage: node scripts/profile-summary.mjs FILE.cpuprofile [--rounds N] [--top N] [--match TEXT]');
+  console.error(
+    'usage: node scripts/profile-summary.mjs FILE.cpuprofile|FILE.heapprofile [--rounds N] [--top N] [--match TEXT] [--inclusive]',
+  );
   process.exit(2);
 }
 const rounds = Number(option('rounds', 0));
 const top = Number(option('top', 40));
 const match = option('match', '');
 const inclusive = args.includes('--inclusive');
-
 const profile = JSON.parse(readFileSync(file, 'utf8'));
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const selfMicros = new Map();
-const deltas = profile.timeDeltas;
-for (let i = 0; i < profile.samples.length; i++) {
-  const id = profile.samples[i];
-  // The delta after a sample is the time it stood for (V8's own convention in DevTools).
-  const dt = deltas[i + 1] ?? 0;
-  selfMicros.set(id, (selfMicros.get(id) ?? 0) + dt);
-}
 
-/** Where a frame's code lives: a package, a Node internal, Tern's folder, or V8's pseudo-frames. */
+/** Where a frame's code lives: a package, a Node internal, Tern's file, or V8's pseudo-frames. */
 function place(frame) {
   const url = frame.url ?? '';
-  if (!url) return frame.functionName ? `(${frame.functionName.replace(/[()]/g, '')})` : '(anonymous)';
+  if (!url) return `(${(frame.functionName || 'anonymous').replace(/[()]/g, '')})`;
   const modules = url.lastIndexOf('node_modules/');
   if (modules >= 0) {
     const rest = url.slice(modules + 'node_modules/'.length).split('/');
@@ -49,53 +45,73 @@ function place(frame) {
   const tern = url.match(/\/((?:relay|tests|src|scripts)\/.*)$/);
   return tern ? tern[1] : url;
 }
+const functionName = (frame) => `${frame.functionName || '(anonymous)'}  ${place(frame)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
 
-/** Each sample's time counted once for every distinct function on its stack (callees included). */
-function inclusiveTimes() {
+/** Adds `amount` to `key` of `map`. */
+const add = (map, key, amount) => map.set(key, (map.get(key) ?? 0) + amount);
+
+/** A CPU profile: each sample's time by its frame (and, for `--inclusive`, by every distinct function on its stack). */
+function cpu() {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMicros = new Map();
+  // The delta after a sample is the time it stood for (V8's own convention in DevTools).
+  for (let i = 0; i < profile.samples.length; i++) add(selfMicros, profile.samples[i], profile.timeDeltas[i + 1] ?? 0);
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const times = new Map();
+  const places = new Map();
+  const functions = new Map();
+  let idle = 0;
   for (const [id, micros] of selfMicros) {
-    const seen = new Set();
-    for (let at = id; at !== undefined; at = parent.get(at)) {
-      const frame = byId.get(at).callFrame;
-      const name = `${frame.functionName || '(anonymous)'}  ${place(frame)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
-      if (seen.has(name)) continue;
-      seen.add(name);
-      times.set(name, (times.get(name) ?? 0) + micros);
+    const frame = byId.get(id).callFrame;
+    if (frame.functionName === '(idle)') idle += micros;
+    add(places, place(frame), micros);
+    if (!inclusive) add(functions, functionName(frame), micros);
+    else {
+      const seen = new Set();
+      for (let at = id; at !== undefined; at = parent.get(at)) seen.add(functionName(byId.get(at).callFrame));
+      for (const name of seen) add(functions, name, micros);
     }
   }
-  return times;
+  const total = [...selfMicros.values()].reduce((a, b) => a + b, 0) - idle;
+  const unit = rounds ? (micros) => `${(micros / rounds).toFixed(1).padStart(7)} µs/round` : () => '';
+  const head = `${(total / 1000).toFixed(0)} ms busy${rounds ? `, ${(total / rounds).toFixed(0)} µs busy per round` : ''}`;
+  return {
+    places,
+    functions,
+    total,
+    unit,
+    head,
+    what: ['self time by place (share of busy time)', `top functions by ${inclusive ? 'total' : 'self'} time`],
+  };
 }
 
-const total = [...selfMicros.values()].reduce((a, b) => a + b, 0);
-const idle = [...selfMicros].filter(([id]) => byId.get(id).callFrame.functionName === '(idle)').reduce((a, [, v]) => a + v, 0);
-const places = new Map();
-const functions = new Map();
-for (const [id, micros] of selfMicros) {
-  const frame = byId.get(id).callFrame;
-  const where = place(frame);
-  places.set(where, (places.get(where) ?? 0) + micros);
-  const name = `${frame.functionName || '(anonymous)'}  ${where}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
-  functions.set(name, (functions.get(name) ?? 0) + micros);
+/** A sampling heap profile: the bytes each frame allocated. */
+function heap() {
+  const places = new Map();
+  const functions = new Map();
+  let total = 0;
+  (function walk(node) {
+    if (node.selfSize) {
+      total += node.selfSize;
+      add(places, place(node.callFrame), node.selfSize);
+      add(functions, functionName(node.callFrame), node.selfSize);
+    }
+    for (const child of node.children) walk(child);
+  })(profile.head);
+  const unit = rounds ? (bytes) => `${(bytes / rounds / 1024).toFixed(2).padStart(7)} KB/round` : () => '';
+  const head = `${(total / 1024 / 1024).toFixed(1)} MB sampled${rounds ? `, ${(total / rounds / 1024).toFixed(1)} KB per round` : ''}`;
+  return { places, functions, total, unit, head, what: ['allocated by place', 'top allocating functions'] };
 }
 
-const busy = total - idle;
-const fmt = (micros) =>
-  `${((micros / busy) * 100).toFixed(1).padStart(5)} %${rounds ? `  ${(micros / rounds).toFixed(1).padStart(7)} µs/round` : ''}`;
-console.log(
-  `${file}: ${(total / 1000).toFixed(0)} ms sampled, ${(busy / 1000).toFixed(0)} ms busy${rounds ? `, ${(busy / rounds).toFixed(0)} µs busy per round` : ''}`,
-);
-console.log('\nself time by place (share of busy time)');
-for (const [where, micros] of [...places].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-  if (where === '(idle)') continue;
-  console.log(`${fmt(micros)}  ${where}`);
-}
-console.log(`\ntop functions by ${inclusive ? 'total' : 'self'} time${match ? ` (place contains "${match}")` : ''}`);
-for (const [name, micros] of [...(inclusive ? inclusiveTimes() : functions)]
+const summary = profile.head ? heap() : cpu();
+const fmt = (amount) => `${((amount / summary.total) * 100).toFixed(1).padStart(5)} %  ${summary.unit(amount)}`;
+const skip = (name) => name.startsWith('(idle)') || name.startsWith('(root)');
+console.log(`${file}: ${summary.head}\n\n${summary.what[0]}`);
+for (const [where, amount] of [...summary.places].sort((a, b) => b[1] - a[1]).slice(0, top))
+  if (!skip(where)) console.log(`${fmt(amount)}  ${where}`);
+console.log(`\n${summary.what[1]}${match ? ` (place contains "${match}")` : ''}`);
+for (const [name, amount] of [...summary.functions]
   .filter(([name]) => !match || name.includes(match))
   .sort((a, b) => b[1] - a[1])
-  .slice(0, top)) {
-  if (name.startsWith('(idle)') || name.startsWith('(root)')) continue;
-  console.log(`${fmt(micros)}  ${name}`);
-}
+  .slice(0, top))
+  if (!skip(name)) console.log(`${fmt(amount)}  ${name}`);
