@@ -80,7 +80,7 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     return new AckLater(
       sendInput(ctx.core, session, holds, input, route).then((applied) => {
         const answer = ctx.appliedAck(applied);
-        // Stored by the CLI's node: its stored copy came through the adapter just before its seq, and rides in the ack too.
+        // Stored by the CLI's node: its answer brought the stored copy with the seq (commandForward.ts); it rides in the ack too.
         if (!(answer instanceof AfterAck) && !applied.elsewhere) return answer;
         const { ack, after } = answer instanceof AfterAck ? answer : { ack: answer, after: () => undefined };
         return new AckWhen<InputAck>((reply) => {
