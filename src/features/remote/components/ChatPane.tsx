@@ -24,7 +24,7 @@ export function ChatPane({
   onDiscard,
   delivery,
   cliOffline,
-  loading = false,
+  loading = null,
 }: {
   follow: ChatFollow;
   away: { summary: AwaySummary | null; dismiss: () => void };
@@ -39,8 +39,8 @@ export function ChatPane({
   delivery: ReadonlyMap<string, DeliveryStage>;
   /** The relay says the CLI is offline (not merely unknown while this browser is offline). */
   cliOffline: boolean;
-  /** The session's history is still arriving and none of it shows yet. */
-  loading?: boolean;
+  /** The session's history is still arriving and none of it shows yet: how far it got (events held of the session's). */
+  loading?: { held: number; of: number } | null;
 }) {
   const { t } = useTranslation('remote');
   const waitingForCli = useWaitingForCli(delivery, pending, cliOffline);
@@ -55,8 +55,17 @@ export function ChatPane({
           onScroll={onScroll}
         >
           {loading ? (
-            <div className="mt-10 flex justify-center" role="status" data-testid="chat-loading">
-              <span className="loading loading-spinner loading-md text-base-content/50" aria-label={t('chat.loadingHistory')} />
+            <div className="mt-10 flex flex-col items-center gap-2 text-sm text-base-content/60" role="status" data-testid="chat-loading">
+              <span className="loading loading-spinner loading-md" aria-hidden />
+              <span>{t('chat.loadingHistory')}</span>
+              {loading.of > 0 && (
+                <>
+                  <progress className="progress w-48" value={Math.min(loading.held, loading.of)} max={loading.of} aria-hidden />
+                  <span className="text-xs tabular-nums" data-testid="chat-loading-progress">
+                    {t('chat.loadingProgress', { held: Math.min(loading.held, loading.of), of: loading.of })}
+                  </span>
+                </>
+              )}
             </div>
           ) : timeline.items.length === 0 && pending.length === 0 ? (
             <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { MessageParams } from '#protocol/remote';
 
-import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import type { TimelineItem } from '../model/timeline';
+import { LazyChatMarkdown as ChatMarkdown } from './lazyChunks';
 
 type Item<K extends TimelineItem['kind']> = Extract<TimelineItem, { kind: K }>;
 type T = ReturnType<typeof useTranslation<'remote'>>['t'];

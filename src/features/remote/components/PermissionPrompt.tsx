@@ -1,12 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { type PermissionPreview, permissionPreview } from '../model/permissionPreview';
 import type { PermissionDecision, PermissionScope, PermissionState } from '../model/timeline';
+// The diff viewer's own chunk: loaded while a session opens (preloadChatChunks), or when a card first shows a diff.
+import { LazyDiffView as DiffView } from './lazyChunks';
 import { useMediaQuery } from './useMediaQuery';
-
-// The diff viewer is its own chunk: it loads only when a card shows a diff.
-const DiffView = lazy(() => import('./DiffView'));
 
 function DiffPreview({ preview }: { preview: Extract<PermissionPreview, { kind: 'diff' }> }) {
   const { t } = useTranslation('remote');

@@ -1,11 +1,11 @@
 import { memo, type ReactNode, Suspense, useCallback, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LazyChatMarkdown as ChatMarkdown } from '../markdown/LazyChatMarkdown';
 import { queuedStage } from '../model/delivery';
 import type { QueuedInput } from '../model/inputQueue';
 import type { SubagentItem, TimelineItem } from '../model/timeline';
 import { DeliveryMark, StoredDelivery } from './Delivery';
+import { LazyChatMarkdown as ChatMarkdown } from './lazyChunks';
 import { ErrorText, NoticeText } from './NoticeText';
 import { DiffBlock, type Respond, StatusBadge, ToolCard } from './ToolCard';
 import type { RowWindow } from './useVirtualRows';

@@ -1,13 +1,12 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { DiffItem, PermissionDecision, PermissionScope, TimelineItem } from '../model/timeline';
+// The diff viewer's own chunk: loaded while a session opens (preloadChatChunks), or when a diff first shows up.
+import { LazyDiffView as DiffView } from './lazyChunks';
 import { PermissionPrompt } from './PermissionPrompt';
 import { useMediaQuery } from './useMediaQuery';
 import { useNow } from './useNow';
-
-// The heavy parts load only when a diff shows up.
-const DiffView = lazy(() => import('./DiffView'));
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 export type Respond = (requestId: string, decision: PermissionDecision, scope: PermissionScope) => void;

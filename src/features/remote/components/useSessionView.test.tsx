@@ -2,10 +2,21 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { SessionEvent } from '#protocol/remote';
+
 import { IID, instance, session, SID } from '../client/storeTestRig';
 import { emptyLog } from '../model/eventLog';
 import { initialRemoteState, type RemoteState } from '../model/remoteState';
 import { CATCH_UP_BEHIND, CATCH_UP_RENDER_MS, useCatchUp, useSessionView } from './useSessionView';
+
+const upTo = (n: number): SessionEvent[] =>
+  Array.from({ length: n }, (_, i) => ({
+    sessionId: SID,
+    seq: i + 1,
+    eventId: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    at: new Date((i + 1) * 1000).toISOString(),
+    body: { type: 'assistant_message', messageId: `m${i + 1}`, text: `answer ${i + 1}` },
+  }));
 
 describe('useCatchUp (a long replay is shown a few times a second, not per burst)', () => {
   beforeEach(() => {
@@ -44,6 +55,24 @@ describe('useCatchUp (a long replay is shown a few times a second, not per burst
     rerender({ value: 7, on: true });
     expect(result.current).toBe(7);
   });
+
+  it('a catch-up that starts with nothing shown holds it until the catch-up ends (a first open renders its history once)', () => {
+    const isEmpty = (value: number) => value === 0;
+    const { result, rerender } = renderHook(({ value, on }) => useCatchUp(value, on, isEmpty), { initialProps: { value: 0, on: true } });
+    rerender({ value: 500, on: true });
+    act(() => void vi.advanceTimersByTime(CATCH_UP_RENDER_MS * 4));
+    expect(result.current).toBe(0);
+    rerender({ value: 9_900, on: true });
+    act(() => void vi.advanceTimersByTime(CATCH_UP_RENDER_MS * 4));
+    expect(result.current).toBe(0);
+    rerender({ value: 10_000, on: false });
+    expect(result.current).toBe(10_000);
+    // A catch-up from something shown (a re-join after a long disconnect) still moves every interval.
+    rerender({ value: 10_001, on: true });
+    rerender({ value: 12_000, on: true });
+    act(() => void vi.advanceTimersByTime(CATCH_UP_RENDER_MS));
+    expect(result.current).toBe(12_000);
+  });
 });
 
 describe('useSessionView: the spinner while a long replay has shown nothing yet', () => {
@@ -61,10 +90,30 @@ describe('useSessionView: the spinner while a long replay has shown nothing yet'
   afterEach(cleanup);
 
   it('spins while connected and far behind the relay; not offline (nothing is coming), not once caught up', () => {
-    expect(renderHook(() => useSessionView(state({}))).result.current.loading).toBe(true);
+    expect(renderHook(() => useSessionView(state({}))).result.current.loading).toEqual({ held: 0, of: CATCH_UP_BEHIND + 50 });
     const offline = state({ connection: { status: 'reconnecting', attempt: 1, offline: true, retryAt: 0 } });
-    expect(renderHook(() => useSessionView(offline)).result.current.loading).toBe(false);
+    expect(renderHook(() => useSessionView(offline)).result.current.loading).toBeNull();
     const caughtUp = state({ logs: { [SID]: { ...emptyLog(SID), base: CATCH_UP_BEHIND, lastSeq: CATCH_UP_BEHIND } } });
-    expect(renderHook(() => useSessionView(caughtUp)).result.current.loading).toBe(false);
+    expect(renderHook(() => useSessionView(caughtUp)).result.current.loading).toBeNull();
+  });
+
+  it('says how far the replay got, and shows none of it until it is caught up', () => {
+    vi.useFakeTimers();
+    const lastSeq = CATCH_UP_BEHIND * 10;
+    const sessions = { [IID]: [{ ...session, lastSeq }] };
+    const withEvents = (n: number) => state({ sessions, logs: { [SID]: { ...emptyLog(SID), events: upTo(n), lastSeq: n } } });
+    const { result, rerender } = renderHook((s: RemoteState) => useSessionView(s), { initialProps: withEvents(0) });
+    rerender(withEvents(500));
+    act(() => void vi.advanceTimersByTime(CATCH_UP_RENDER_MS * 2));
+    expect(result.current.loading).toEqual({ held: 500, of: lastSeq });
+    expect(result.current.events).toHaveLength(0);
+    rerender(withEvents(lastSeq - CATCH_UP_BEHIND - 1));
+    act(() => void vi.advanceTimersByTime(CATCH_UP_RENDER_MS * 2));
+    expect(result.current.events).toHaveLength(0);
+    rerender(withEvents(lastSeq));
+    expect(result.current.loading).toBeNull();
+    expect(result.current.events).toHaveLength(lastSeq);
+    expect(result.current.timeline.items.length).toBeGreaterThan(0);
+    vi.useRealTimers();
   });
 });

@@ -5,8 +5,10 @@ import type { SessionEvent } from '#protocol/remote';
 import type { RemoteState } from '../client/remoteStore';
 import { noLiveEvents } from '../model/liveEvents';
 import { timelineBuilder } from '../model/timeline';
+import { preloadChatChunks } from './lazyChunks';
 
 const noEvents: readonly SessionEvent[] = [];
+const isEmptyView = (view: { events: readonly SessionEvent[] }) => view.events.length === 0;
 
 /** The open session is catching up (a replay on open or after a reconnect) while it holds fewer events than this behind the relay's. */
 export const CATCH_UP_BEHIND = 200;
@@ -16,9 +18,12 @@ export const CATCH_UP_RENDER_MS = 250;
 /**
  * `value`, except that while `catchingUp` it changes at most every `ms` (issue #15: a 10,000-event replay arrives in
  * a second; rendering each burst of it, with its layout and the rows that come and go at the bottom, cost more than
- * receiving it). When the catch-up ends, the latest value shows at once.
+ * receiving it). A catch-up that starts with nothing shown (`isEmpty`: a first open) shows nothing new until it ends:
+ * its bursts are the session's oldest history, not the latest message the chat opens at, and rendering them only
+ * delayed that (a 10,000-event open spent ~200 ms laying out its first 2,500 events). When the catch-up ends, the
+ * latest value shows at once.
  */
-export function useCatchUp<T>(value: T, catchingUp: boolean, ms = CATCH_UP_RENDER_MS): T {
+export function useCatchUp<T>(value: T, catchingUp: boolean, isEmpty: (value: T) => boolean = () => false, ms = CATCH_UP_RENDER_MS): T {
   const [held, setHeld] = useState<{ value: T } | null>(null);
   const latest = useRef(value);
   useEffect(() => {
@@ -27,11 +32,12 @@ export function useCatchUp<T>(value: T, catchingUp: boolean, ms = CATCH_UP_RENDE
   // Adjusted while rendering (React's pattern for state that follows a prop): a catch-up starts from what is there now.
   if (catchingUp && held === null) setHeld({ value });
   if (!catchingUp && held !== null) setHeld(null);
+  const moves = held !== null && !isEmpty(held.value);
   useEffect(() => {
-    if (!catchingUp) return;
+    if (!catchingUp || !moves) return;
     const timer = setTimeout(() => setHeld({ value: latest.current }), ms);
     return () => clearTimeout(timer);
-  }, [catchingUp, held, ms]);
+  }, [catchingUp, held, moves, ms]);
   return catchingUp && held ? held.value : value;
 }
 
@@ -44,11 +50,17 @@ export function useSessionView(state: RemoteState) {
   // Folded incrementally, deferred, and while a long replay is still arriving shown a few times a second. Live events
   // (not stored yet) come after the stored ones.
   const [build] = useState(() => timelineBuilder());
+  useEffect(() => {
+    if (sessionId) preloadChatChunks();
+  }, [sessionId]);
   const catchingUp = (session?.lastSeq ?? 0) - (log?.lastSeq ?? 0) > CATCH_UP_BEHIND;
   const stored = log?.events ?? noEvents;
   const live = (sessionId && state.live[sessionId]) || noLiveEvents;
   const latest = useMemo(() => ({ events: stored, live }), [stored, live]);
-  const { events, live: shownLive } = useCatchUp(useDeferredValue(latest), catchingUp);
+  // Held first, deferred second: when a catch-up ends, the urgent render still shows what was held (nothing new to lay
+  // out) and the whole log is built and rendered once, in the background. Deferred first, the urgent render showed the
+  // deferred value's lagging log, and the latest came in a second full render.
+  const { events, live: shownLive } = useDeferredValue(useCatchUp(latest, catchingUp, isEmptyView));
   const timeline = useMemo(() => build(events, shownLive), [build, events, shownLive]);
   const pending = state.queue.filter((q) => q.sessionId === sessionId && !timeline.sentIds.has(q.clientMsgId));
   const cli = state.instances.find((i) => i.id === attachedId);
@@ -59,8 +71,14 @@ export function useSessionView(state: RemoteState) {
     sessionId,
     /** The session's stored events as the chat shows them (behind the log while a replay catches up). */
     events,
-    /** A replay is arriving (the link is up) and nothing is shown yet. */
-    loading: catchingUp && connected && events.length === 0,
+    /**
+     * Nothing is shown yet while a replay arrives (the link is up) or while what arrived is rendered: how far it got
+     * (events held of the session's last seq), or null.
+     */
+    loading:
+      events.length === 0 && ((catchingUp && connected) || stored.length > 0)
+        ? { held: log?.lastSeq ?? 0, of: session?.lastSeq ?? 0 }
+        : null,
     timeline,
     /** The session's live events shown after the stored ones (not stored yet). */
     live: shownLive,
