@@ -47,8 +47,8 @@ export function useSessionView(state: RemoteState) {
   const log = sessionId ? state.logs[sessionId] : undefined;
   const attachedId = 'instanceId' in state.attach ? state.attach.instanceId : null;
   const session = attachedId && sessionId ? state.sessions[attachedId]?.find((s) => s.id === sessionId) : undefined;
-  // Folded incrementally, deferred, and while a long replay is still arriving shown a few times a second. Live events
-  // (not stored yet) come after the stored ones.
+  // Folded incrementally and deferred; while a long replay is still arriving, held (useCatchUp: a first open shows its
+  // progress, a re-join what it had, a few times a second). Live events (not stored yet) come after the stored ones.
   const [build] = useState(() => timelineBuilder());
   useEffect(() => {
     if (sessionId) preloadChatChunks();
