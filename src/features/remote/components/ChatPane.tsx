@@ -60,14 +60,9 @@ export function ChatPane({
               <span>{t('chat.loadingHistory')}</span>
               {loading.of > 0 && (
                 <>
-                  <progress
-                    className="progress progress-primary w-48"
-                    value={Math.min(loading.held, loading.of)}
-                    max={loading.of}
-                    aria-hidden
-                  />
+                  <progress className="progress progress-primary w-48" value={loading.held} max={loading.of} aria-hidden />
                   <span className="text-xs tabular-nums" data-testid="chat-loading-progress">
-                    {t('chat.loadingProgress', { held: Math.min(loading.held, loading.of), of: loading.of })}
+                    {t('chat.loadingProgress', { held: loading.held, of: loading.of })}
                   </span>
                 </>
               )}

@@ -77,7 +77,7 @@ export function useSessionView(state: RemoteState) {
      */
     loading:
       events.length === 0 && ((catchingUp && connected) || stored.length > 0)
-        ? { held: log?.lastSeq ?? 0, of: session?.lastSeq ?? 0 }
+        ? { held: Math.min(log?.lastSeq ?? 0, session?.lastSeq ?? 0), of: session?.lastSeq ?? 0 }
         : null,
     timeline,
     /** The session's live events shown after the stored ones (not stored yet). */
