@@ -1,5 +1,13 @@
 import react from '@vitejs/plugin-react';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Tests run shell commands (`!cmd`, the agent's run_command) in login shells. An empty HOME keeps them off this
+// machine's profile: a pyenv init there takes a lock that a test interrupting `!sleep 30` mid-profile left stale, and
+// every later login shell waited on it.
+const testHome = mkdtempSync(join(tmpdir(), 'tern-test-home-'));
 
 export default defineConfig({
   plugins: [react()],
@@ -8,6 +16,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
+    env: { HOME: testHome },
     pool: 'forks',
     testTimeout: 20000,
     // A relay opens its PGlite database in createRelay (3-4 s, more on a busy machine): beforeAll hooks need room.

@@ -25,6 +25,7 @@ function restartCli(cli: CliRun, relayUrl: string): Proc {
       env: {
         ...process.env,
         TERN_HOME: cli.home,
+        HOME: cli.home,
         TERN_MODEL_URL: rig.modelUrl(),
         TERN_MODEL: 'scripted',
         TERN_API_KEY: 'stand-in',

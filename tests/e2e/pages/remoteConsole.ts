@@ -78,6 +78,8 @@ export function startCli(relayUrl: string, modelUrl: string, env: Record<string,
     env: {
       ...process.env,
       TERN_HOME: home,
+      // An empty HOME: the CLI's `!cmd` login shells skip this machine's profile (see vitest.config.ts).
+      HOME: home,
       TERN_MODEL_URL: modelUrl,
       TERN_MODEL: 'scripted',
       TERN_API_KEY: 'stand-in',
