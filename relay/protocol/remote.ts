@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 import { id, INPUT_TEXT_MAX_CHARS, iso, TEXT_MAX, uuid } from './fields';
 import { WINDOW_VISIBILITY_EVENT, windowVisibilitySchema } from './push';
-import { permissionDecisionSchema, permissionScopeSchema, sessionEventBodySchema } from './sessionEvents';
+import {
+  permissionDecisionSchema,
+  permissionScopeSchema,
+  sessionEventBodySchema,
+  sessionHistorySchema,
+  sessionJoinSchema,
+} from './sessionEvents';
 import {
   modelNameSchema,
   MODELS_MAX,
@@ -274,6 +280,7 @@ export const WEB_EVENTS = {
   instanceDetach: 'instance:detach',
   sessionCreate: 'session:create',
   sessionJoin: 'session:join',
+  sessionHistory: 'session:history',
   sessionLeave: 'session:leave',
   sessionInput: 'session:input',
   sessionPermission: 'session:permission',
@@ -325,21 +332,6 @@ export const webSessionCreateSchema = z.object({ instanceId: uuid, clientRequest
 export type WebSessionCreate = z.infer<typeof webSessionCreateSchema>;
 export const sessionAckSchema = ackSchema({ session: sessionSchema });
 
-/**
- * `batches`: stored events may come as `session:events` too. `notices` (with batches): the stored copy of an event this
- * connection had live comes as its seq only (storedNoticeSchema). `carried` (with batches): stored copies due when the
- * ack of its `session:input` goes out ride in it (inputAckSchema `stored`); `carriedLive` (with carried and notices): in
- * a `session:live` to it too (liveSessionPushSchema), notices waiting a little for one (docs/protocol.md).
- */
-export const sessionJoinSchema = z.object({
-  sessionId: uuid,
-  afterSeq: z.number().int().nonnegative(),
-  batches: z.boolean().optional(),
-  notices: z.boolean().optional(),
-  carried: z.boolean().optional(),
-  carriedLive: z.boolean().optional(),
-});
-export type SessionJoin = z.infer<typeof sessionJoinSchema>;
 export const sessionLeaveSchema = z.object({ sessionId: uuid });
 
 export const webSessionInputSchema = sessionInputCommandSchema;
@@ -387,6 +379,7 @@ export const webInboundSchemas = {
   [WEB_EVENTS.instanceDetach]: instanceDetachSchema,
   [WEB_EVENTS.sessionCreate]: webSessionCreateSchema,
   [WEB_EVENTS.sessionJoin]: sessionJoinSchema,
+  [WEB_EVENTS.sessionHistory]: sessionHistorySchema,
   [WEB_EVENTS.sessionLeave]: sessionLeaveSchema,
   [WEB_EVENTS.sessionInput]: webSessionInputSchema,
   [WEB_EVENTS.sessionPermission]: webSessionPermissionSchema,

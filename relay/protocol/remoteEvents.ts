@@ -27,10 +27,13 @@ import {
   sessionDeletedSchema,
   sessionDeleteSchema,
   sessionEventSchema,
+  SESSION_EVENTS_MAX,
   sessionEventsSchema,
   sessionInputCommandSchema,
   sessionInterruptCommandSchema,
+  sessionHistorySchema,
   sessionJoinSchema,
+  sessionSchema,
   sessionLeaveSchema,
   sessionMetaSchema,
   sessionModelSchema,
@@ -52,6 +55,11 @@ import {
   workspaceLostSchema,
 } from './remote';
 import { SEARCH_RESULTS_MAX } from './sessionManagement';
+
+/** `session:join` ack: the session, and `from`, the seq its replay starts after (above `afterSeq` when `tail` cut it). */
+export const sessionJoinAckSchema = ackSchema({ session: sessionSchema, from: z.number().int().nonnegative().optional() });
+/** `session:history` ack: the stored events just before the asked seq, in seq order (sessionHistorySchema). */
+export const sessionHistoryAckSchema = ackSchema({ events: z.array(sessionEventSchema).max(SESSION_EVENTS_MAX) });
 
 /** `sessions:search` ack: the matching sessions' ids, most recently active first. */
 export const sessionsSearchAckSchema = ackSchema({ sessionIds: z.array(z.uuid()).max(SEARCH_RESULTS_MAX) });
@@ -116,7 +124,8 @@ export const webEventContracts = {
   [WEB_EVENTS.instanceAttach]: contract(instanceAttachSchema, instanceAttachAckSchema),
   [WEB_EVENTS.instanceDetach]: contract(instanceDetachSchema, okAckSchema),
   [WEB_EVENTS.sessionCreate]: contract(webSessionCreateSchema, sessionAckSchema),
-  [WEB_EVENTS.sessionJoin]: contract(sessionJoinSchema, sessionAckSchema),
+  [WEB_EVENTS.sessionJoin]: contract(sessionJoinSchema, sessionJoinAckSchema),
+  [WEB_EVENTS.sessionHistory]: contract(sessionHistorySchema, sessionHistoryAckSchema),
   [WEB_EVENTS.sessionLeave]: contract(sessionLeaveSchema, okAckSchema),
   [WEB_EVENTS.sessionInput]: contract(webSessionInputSchema, inputAckSchema),
   [WEB_EVENTS.sessionPermission]: contract(webSessionPermissionSchema, seqAckSchema),

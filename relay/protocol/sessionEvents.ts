@@ -285,3 +285,33 @@ export const sessionEventsSchema = z
   })
   .refine((batch) => batch.events.length + (batch.notices?.length ?? 0) > 0, 'session:events carries no event');
 export type SessionEvents = z.infer<typeof sessionEventsSchema>;
+
+/**
+ * `tail`: replay at most the session's last `tail` events (the ack's `from` says where it starts; older ones come with
+ * `session:history`). `batches`: stored events may come as `session:events` too. `notices` (with batches): the stored
+ * copy of an event this connection had live comes as its seq only (storedNoticeSchema). `carried` (with batches):
+ * stored copies due when the ack of its `session:input` goes out ride in it (inputAckSchema `stored`); `carriedLive`
+ * (with carried and notices): in a `session:live` to it too (liveSessionPushSchema). docs/protocol.md.
+ */
+export const sessionJoinSchema = z.object({
+  sessionId: uuid,
+  afterSeq: z.number().int().nonnegative(),
+  tail: z.number().int().min(1).max(SESSION_EVENTS_MAX).optional(),
+  batches: z.boolean().optional(),
+  notices: z.boolean().optional(),
+  carried: z.boolean().optional(),
+  carriedLive: z.boolean().optional(),
+});
+export type SessionJoin = z.infer<typeof sessionJoinSchema>;
+
+/**
+ * `session:history` (browser → relay): the stored events just before `beforeSeq`, at most `limit`, for a window that
+ * joined with a `tail` and scrolls up to older messages. The ack (sessionHistoryAckSchema) has them in seq order: the
+ * latest ones before `beforeSeq`, fewer when the session begins sooner or the page reached its size cap.
+ */
+export const sessionHistorySchema = z.object({
+  sessionId: uuid,
+  beforeSeq: z.number().int().min(1),
+  limit: z.number().int().min(1).max(SESSION_EVENTS_MAX),
+});
+export type SessionHistory = z.infer<typeof sessionHistorySchema>;

@@ -5,6 +5,20 @@ import { interruptSession, sendInput, updateSettings } from '../../core/remote/w
 import { type CliRoutes, holdsLock, knownSessions, ownSessionRef, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
 import { AckLater, AckWhen, AfterAck } from '../socketEvents';
+import { approxSize } from '../storedCopies';
+
+/** About the most text one `session:history` answer carries (at least one event): a page of big tool outputs is cut. */
+export const HISTORY_PAGE_BYTES = 1024 * 1024;
+
+/** The latest of `events` (in seq order) that fit in about `bytes`, always at least the last one. */
+export function latestWithin<T extends { body: unknown }>(events: T[], bytes: number): T[] {
+  let size = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    size += approxSize(events[i]!.body, bytes);
+    if (size > bytes && i < events.length - 1) return events.slice(i + 1);
+  }
+  return events;
+}
 
 /**
  * `/cli` sessions: events, metadata, and confirmation of commands taken. An event is fanned out live to the session's
@@ -57,11 +71,19 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
 
   routes.on('session:join', async (input, socket) => {
     const session = await ownSession(ctx.core, socket.data.userId, input.sessionId);
-    const afterSeq = Math.min(input.afterSeq, session.lastSeq);
+    // With a `tail`, a window far behind (a first open) gets the latest events first and asks for older ones as needed.
+    const behind = Math.min(input.afterSeq, session.lastSeq);
+    const afterSeq = input.tail === undefined ? behind : Math.max(behind, session.lastSeq - input.tail);
     const { batches, notices, carried, carriedLive } = input;
-    return new AfterAck({ ok: true as const, session: toSession(session) }, () =>
+    return new AfterAck({ ok: true as const, session: toSession(session), from: afterSeq }, () =>
       ctx.fanout.join(socket, session.id, afterSeq, { batches, notices, carried, carriedLive }),
     );
+  });
+
+  routes.on('session:history', async (input, socket) => {
+    await ownSessionRef(ctx, socket, input.sessionId);
+    const rows = await ctx.core.repo.eventsBefore(input.sessionId, input.beforeSeq, input.limit);
+    return { ok: true as const, events: latestWithin(rows.map(toSessionEvent), HISTORY_PAGE_BYTES) };
   });
 
   routes.on('session:leave', async (input, socket) => {

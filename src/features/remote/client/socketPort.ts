@@ -41,6 +41,7 @@ function typedRoutes(socket: WebSocket): { emit: Emitters; subscribe: Subscriber
     [WEB_EVENTS.instanceDetach]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.instanceDetach, p),
     [WEB_EVENTS.sessionCreate]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionCreate, p),
     [WEB_EVENTS.sessionJoin]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionJoin, p),
+    [WEB_EVENTS.sessionHistory]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionHistory, p),
     [WEB_EVENTS.sessionLeave]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionLeave, p),
     [WEB_EVENTS.sessionInput]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionInput, p),
     [WEB_EVENTS.sessionPermission]: (p, ms) => socket.timeout(ms).emitWithAck(WEB_EVENTS.sessionPermission, p),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { toSessionEvent } from '../../../core/remote/views';
@@ -74,9 +74,27 @@ async function check(relay: TestRelay) {
       expect(JSON.stringify(toSessionEvent(row))).toBe(JSON.stringify(toSessionEvent(plain[i]!)));
     }
   }
+  // An older page (session:history): the last `limit` before the seq, still in seq order.
+  for (const [before, limit] of [
+    [total + 1, 500],
+    [701, 500],
+    [300, 500],
+    [2, 500],
+    [1, 500],
+    [10, 3],
+  ] as const) {
+    const page = await repo.eventsBefore(session.id, before, limit);
+    const plain = await relay.storage.db
+      .select()
+      .from(sessionEvents)
+      .where(and(eq(sessionEvents.sessionId, session.id), lt(sessionEvents.seq, before)))
+      .orderBy(asc(sessionEvents.seq));
+    expect(page.map((e) => e.seq)).toEqual(plain.slice(-limit).map((e) => e.seq));
+    expect(page).toEqual(plain.slice(-limit));
+  }
 }
 
-describe('eventsAfter (a replay page as one JSON value)', () => {
+describe('eventsAfter and eventsBefore (a page as one JSON value)', () => {
   it(
     'gives the same rows as a plain select on PGlite',
     async () => {

@@ -152,24 +152,35 @@ export function createSessionsRepo(db: Database) {
     },
 
     /** A replay page: up to `limit` events after `afterSeq`, in seq order (see readEventsAfter). */
-    eventsAfter: (sessionId: string, afterSeq: number, limit: number) => readEventsAfter(db, sessionId, afterSeq, limit),
+    eventsAfter: (sessionId: string, afterSeq: number, limit: number) => readEventsPage(db, sessionId, { afterSeq }, limit),
+    /** An older page (`session:history`): the last `limit` events before `beforeSeq`, in seq order. */
+    eventsBefore: (sessionId: string, beforeSeq: number, limit: number) => readEventsPage(db, sessionId, { beforeSeq }, limit),
   };
 }
 
 /**
- * A replay page: up to `limit` events after `afterSeq`, in seq order. The page comes back as ONE json value (one
+ * A page of events in seq order: up to `limit` after `afterSeq` (a replay), or the last `limit` before `beforeSeq`
+ * (older history). The page comes back as ONE json value (one
  * row, not one per event): on PGlite, decoding thousands of result rows cost far more than the query itself.
  * The rows are the same as a plain select's (same fields, `at` a Date, `body` the stored object).
  */
-async function readEventsAfter(db: Database, sessionId: string, afterSeq: number, limit: number): Promise<SessionEventRow[]> {
+async function readEventsPage(
+  db: Database,
+  sessionId: string,
+  from: { afterSeq: number } | { beforeSeq: number },
+  limit: number,
+): Promise<SessionEventRow[]> {
+  const where =
+    'afterSeq' in from
+      ? sql`${sessionEvents.seq} > ${from.afterSeq} ORDER BY ${sessionEvents.seq}`
+      : sql`${sessionEvents.seq} < ${from.beforeSeq} ORDER BY ${sessionEvents.seq} DESC`;
   const result = await db.execute(sql`
     SELECT coalesce(json_agg(json_build_object(
       'sessionId', e.session_id, 'seq', e.seq, 'eventId', e.event_id,
       'at', e.at::text, 'body', e.body) ORDER BY e.seq), '[]'::json) AS page
     FROM (
       SELECT * FROM ${sessionEvents}
-      WHERE ${sessionEvents.sessionId} = ${sessionId} AND ${sessionEvents.seq} > ${afterSeq}
-      ORDER BY ${sessionEvents.seq} LIMIT ${limit}
+      WHERE ${sessionEvents.sessionId} = ${sessionId} AND ${where} LIMIT ${limit}
     ) e`);
   const [row] = (result as unknown as { rows: Array<{ page: string | PageRow[] }> }).rows;
   const page = typeof row?.page === 'string' ? (JSON.parse(row.page) as PageRow[]) : (row?.page ?? []);
