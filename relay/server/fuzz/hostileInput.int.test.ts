@@ -1260,7 +1260,15 @@ const socketTargets: SocketTarget[] = [
     ns: 'web',
     event: WEB_EVENTS.sessionJoin,
     weight: 2,
-    valid: () => fc.record({ sessionId: ownSession(), afterSeq: fc.nat({ max: 50 }) }),
+    valid: () =>
+      fc.record({ sessionId: ownSession(), afterSeq: fc.nat({ max: 50 }), tail: optional(fc.integer({ min: 1, max: 500 })) }).map(compact),
+  },
+  {
+    ns: 'web',
+    event: WEB_EVENTS.sessionHistory,
+    weight: 1,
+    valid: () =>
+      fc.record({ sessionId: ownSession(), beforeSeq: fc.integer({ min: 1, max: 60 }), limit: fc.integer({ min: 1, max: 500 }) }),
   },
   { ns: 'web', event: WEB_EVENTS.sessionLeave, weight: 1, valid: () => fc.record({ sessionId: ownSession() }) },
   {

@@ -172,6 +172,11 @@ function MainArea({
   const follow = useChatFollow(timeline.items, pending.length);
   const away = useAwaySummary(sessionId, events, timeline, view.live);
   const delivery = useDeliveryStages(events);
+  // Older events come as the reader nears the top of what is loaded (a first open brings the latest page only).
+  const wantOlder = view.older.more && view.older.status === null && follow.nearTop && connected && !loading;
+  useEffect(() => {
+    if (wantOlder) void store.loadOlder();
+  }, [wantOlder, store]);
 
   if (!state.instancesLoaded) return <OfflineStart connection={state.connection} restored={state.restored} onRetry={() => store.wake()} />;
   const anyOnline = state.instances.some((i) => i.online);
@@ -258,6 +263,7 @@ function MainArea({
           delivery={delivery}
           cliOffline={!cliOnline && !state.stale}
           loading={loading}
+          older={{ ...view.older, onRetry: () => void store.loadOlder() }}
           onRespond={(requestId, decision, scope) => void store.respond(requestId, decision, scope)}
           onDiscard={(id) => store.discardInput(id)}
         />

@@ -14,7 +14,7 @@ describe('remote store', () => {
     await store.selectSession(SID);
     expect(socket.requests.at(-1)).toEqual({
       event: 'session:join',
-      payload: { sessionId: SID, afterSeq: 0, batches: true, notices: true, carried: true, carriedLive: true },
+      payload: { sessionId: SID, afterSeq: 0, tail: 500, batches: true, notices: true, carried: true, carriedLive: true },
     });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));

@@ -17,7 +17,18 @@ import { attach, createSession, detach, resync } from './instanceActions';
 import { createLink } from './link';
 import type { Outbox } from './outbox';
 import { listenToPushes } from './pushes';
-import { discardInput, type Incoming, interrupt, join, receive, respond, selectSession, send, setAutoApprove } from './sessionActions';
+import {
+  discardInput,
+  type Incoming,
+  interrupt,
+  join,
+  loadOlder,
+  receive,
+  respond,
+  selectSession,
+  send,
+  setAutoApprove,
+} from './sessionActions';
 import { chooseModel, deleteSession, renameSession, searchContent } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 import { createStoreCache, type RemoteCache } from './storeCache';
@@ -151,6 +162,8 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     takeOver: (instanceId: string) => attach(ctx, instanceId, true),
     detach: () => detach(ctx),
     selectSession: (sessionId: string | null) => selectSession(ctx, sessionId),
+    /** The open session's events before the first its log holds (the reader scrolled up to them). */
+    loadOlder: () => (state.currentSessionId ? loadOlder(ctx, state.currentSessionId) : Promise.resolve()),
     createSession: () => createSession(ctx),
     /** Queues the text (with its clientMsgId) and sends it now if the link is up; the clientMsgId, or null. */
     send: (text: string) => send(ctx, text),

@@ -1,6 +1,6 @@
 import { type LiveSessionEvent, type SessionEvent, type StoredNotice, WEB_EVENTS } from '#protocol/remote';
 
-import { emptyLog, type EventLog, isCommitted, mergeEvents, storedInputs } from '../model/eventLog';
+import { emptyLog, type EventLog, isCommitted, mergeEvents, prependEvents, startAt, storedInputs } from '../model/eventLog';
 import { discard, enqueue, markFailed, markSending, markStored, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
 import { addLive, type LiveEvents, noLiveEvents, reconcileLive } from '../model/liveEvents';
 import { refusal } from '../model/remoteState';
@@ -119,10 +119,12 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
     // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay;
     // `notices`: an event this window had live comes back as its seq only (resolveNotices); `carried`: the stored
     // copies due when an input's ack goes out ride in that ack (flush); `carriedLive`: or in a live copy (pushes.ts).
-    const afterSeq = ctx.state().logs[sessionId]?.lastSeq ?? 0;
+    // `tail`: a window holding none of the session's events (a first open) gets its latest page first (loadOlder).
+    const log = ctx.state().logs[sessionId];
     ack = await ctx.request(WEB_EVENTS.sessionJoin, {
       sessionId,
-      afterSeq,
+      afterSeq: log?.lastSeq ?? 0,
+      ...(!log?.events.length && { tail: JOIN_TAIL }),
       batches: true,
       notices: true,
       carried: true,
@@ -136,10 +138,50 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   if (ack?.ok === false) return ctx.set({ problem: refusal(ack.error) });
   if (ack) {
     putSession(ctx, ack.session);
+    if (ack.from) startLog(ctx, sessionId, ack.from);
     if ((ctx.state().logs[sessionId]?.lastSeq ?? 0) < ack.session.lastSeq) ctx.replayTo.set(sessionId, ack.session.lastSeq);
   }
   ctx.joined.add(sessionId);
   void flush(ctx, sessionId);
+}
+
+/** Events a first open replays: about a screen's worth many times over, and one `session:events` message. */
+export const JOIN_TAIL = 500;
+/** Events an older page asks for. */
+export const HISTORY_PAGE = 500;
+
+/** The join's replay starts after `from` (its `tail`): an empty log starts there. */
+function startLog(ctx: StoreContext, sessionId: string, from: number): void {
+  const { logs } = ctx.state();
+  const log = startAt(logs[sessionId], sessionId, from);
+  if (log && log !== logs[sessionId]) ctx.set({ logs: { ...logs, [sessionId]: log } });
+}
+
+/**
+ * The page of events before the first one the session's log holds (`session:history`), put in front of it: the reader
+ * scrolled up to the start of what a tail join brought. `older` says a page is on its way, or that the last one failed
+ * (the chat offers to try again).
+ */
+export async function loadOlder(ctx: StoreContext, sessionId: string): Promise<void> {
+  const log = ctx.state().logs[sessionId];
+  if (!log || log.base === 0 || ctx.state().older[sessionId] === 'loading' || !ctx.connected()) return;
+  const mark = (status: 'loading' | 'failed' | null) => {
+    const { [sessionId]: _was, ...older } = ctx.state().older;
+    ctx.set({ older: status ? { ...older, [sessionId]: status } : older });
+  };
+  mark('loading');
+  let ack: WebAck<'session:history'> | null;
+  try {
+    ack = await ctx.request(WEB_EVENTS.sessionHistory, { sessionId, beforeSeq: log.base + 1, limit: HISTORY_PAGE });
+  } catch {
+    return mark('failed');
+  }
+  if (!ack?.ok) return mark('failed');
+  const now = ctx.state().logs[sessionId];
+  const next = now && prependEvents(now, ack.events);
+  if (next) ctx.set({ logs: { ...ctx.state().logs, [sessionId]: next } });
+  // A page that does not end where the log starts is not applied; asking again would only bring it again.
+  mark(!next && now?.base === log.base ? 'failed' : null);
 }
 
 /**

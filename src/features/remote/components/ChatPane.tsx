@@ -25,6 +25,7 @@ export function ChatPane({
   delivery,
   cliOffline,
   loading = null,
+  older = null,
 }: {
   follow: ChatFollow;
   away: { summary: AwaySummary | null; dismiss: () => void };
@@ -41,6 +42,8 @@ export function ChatPane({
   cliOffline: boolean;
   /** The session's history is still arriving and none of it shows yet: how far it got (events held of the session's). */
   loading?: { held: number; of: number } | null;
+  /** Events before the first shown (the latest page came first): the top row loads them, or offers to try again. */
+  older?: { more: boolean; status: 'loading' | 'failed' | null; onRetry: () => void } | null;
 }) {
   const { t } = useTranslation('remote');
   const waitingForCli = useWaitingForCli(delivery, pending, cliOffline);
@@ -70,16 +73,19 @@ export function ChatPane({
           ) : timeline.items.length === 0 && pending.length === 0 ? (
             <p className="mt-10 text-center text-sm text-base-content/60">{t('chat.empty')}</p>
           ) : (
-            <TimelineView
-              items={timeline.items}
-              pending={pending}
-              canAnswer={connected}
-              onRespond={onRespond}
-              onDiscard={onDiscard}
-              rows={rows}
-              setList={setList}
-              flashKey={flashKey}
-            />
+            <>
+              {older?.more && <OlderRow status={older.status} onRetry={older.onRetry} />}
+              <TimelineView
+                items={timeline.items}
+                pending={pending}
+                canAnswer={connected}
+                onRespond={onRespond}
+                onDiscard={onDiscard}
+                rows={rows}
+                setList={setList}
+                flashKey={flashKey}
+              />
+            </>
           )}
           {timeline.running && cliOnline && (
             <span className="loading loading-dots loading-sm mt-2 text-base-content/50" aria-label={t('chat.working')} />
@@ -123,5 +129,31 @@ export function ChatPane({
         </div>
       </div>
     </DeliveryContext.Provider>
+  );
+}
+
+/** The top of a chat whose older events are still at the relay: they are loading (they come as the reader nears it), or failed. */
+function OlderRow({ status, onRetry }: { status: 'loading' | 'failed' | null; onRetry: () => void }) {
+  const { t } = useTranslation('remote');
+  return (
+    <div
+      className="flex h-10 items-center justify-center gap-2 text-xs text-base-content/60"
+      data-testid="chat-older"
+      data-state={status ?? 'more'}
+    >
+      {status === 'failed' ? (
+        <>
+          <span role="alert">{t('chat.olderFailed')}</span>
+          <button type="button" className="btn btn-ghost btn-xs text-primary" onClick={onRetry}>
+            {t('chat.olderRetry')}
+          </button>
+        </>
+      ) : (
+        <span role="status" className="flex items-center gap-2">
+          <span className="loading loading-spinner loading-xs" aria-hidden />
+          {t('chat.olderLoading')}
+        </span>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type UIEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { TimelineItem } from '../model/timeline';
-import { rowRange, type RowWindow, useRowHeights } from './useVirtualRows';
+import { rowAt, rowRange, type RowWindow, useRowHeights } from './useVirtualRows';
 
 /** Closer than this to the end counts as "at the latest message". */
 const AT_END_PX = 80;
@@ -16,6 +16,8 @@ export interface ChatFollow {
   promptOffscreen: boolean;
   /** Rows that arrived since the reader scrolled up from the latest message (the "n new" pill). */
   newCount: number;
+  /** The reader is within about a screen of the top of what is loaded (older events, if any, should come). */
+  nearTop: boolean;
   /** The row a jump went to, highlighted until the reader scrolls on. */
   flashKey: string | null;
   onScroll: (e: UIEvent<HTMLDivElement>) => void;
@@ -59,7 +61,7 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
   const [awayFrom, setAwayFrom] = useState<number | null>(null);
   const [flashKey, setFlashKey] = useState<string | null>(null);
   const rowCount = items.length + pendingCount;
-  const { offsets, measure } = useRowHeights(items, scroller, following);
+  const { keys, offsets, measure } = useRowHeights(items, scroller, following);
 
   const total = offsets[offsets.length - 1]!;
   const height = view.height || 800;
@@ -67,10 +69,13 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
   const { start, end } = rowRange(offsets, top, height);
   const rows: RowWindow = { start, end, padTop: offsets[start]!, padBottom: total - offsets[end]!, measure };
 
+  // Where the list starts in the scroller's content (below the row of older events, when there is one), as last read.
+  const lastListTop = useRef(0);
   const listTop = useCallback(() => {
     const el = scroller.current;
     const ol = list.current;
-    return el && ol ? ol.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop : 0;
+    lastListTop.current = el && ol ? ol.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop : 0;
+    return lastListTop.current;
   }, []);
   const readView = useCallback(() => {
     const el = scroller.current;
@@ -107,6 +112,33 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     resize.observe(el);
     return () => resize.disconnect();
   }, [scrollerEl, readView, pin]);
+
+  // Rows put in above what the reader looks at (an older page loaded, a fold that changed above) leave it in place:
+  // the row at the top of the view keeps its position in the content, `at` (list top plus row offset). Heights measured
+  // later are the ResizeObserver's part (useRowHeights); this effect acts only when the rows themselves changed, and
+  // reads the layout only then (on every render, it forced a layout per scroll frame). Rows put in before the first
+  // row are not "new" (the pill counts what arrives at the end).
+  const anchor = useRef<{ keys: readonly string[]; key: string; at: number } | null>(null);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || following.current) {
+      anchor.current = null;
+      return;
+    }
+    const was = anchor.current;
+    if (was && was.keys !== keys) {
+      const index = keys.indexOf(was.key);
+      const at = index >= 0 ? listTop() + offsets[index]! : was.at;
+      if (Math.abs(at - was.at) >= 1) {
+        el.scrollTop += at - was.at;
+        readView();
+      }
+      const before = keys.indexOf(was.keys[0]!);
+      if (before > 0) setAwayFrom((from) => (from === null ? null : from + before));
+    }
+    const row = rowAt(offsets, Math.max(0, view.top));
+    anchor.current = keys[row] === undefined ? null : { keys, key: keys[row], at: lastListTop.current + offsets[row]! };
+  }, [keys, offsets, view.top, listTop, readView]);
 
   const follow = useCallback(
     (on: boolean) => {
@@ -178,6 +210,7 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     rows,
     promptOffscreen,
     newCount: awayFrom === null ? 0 : Math.max(0, rowCount - awayFrom),
+    nearTop: top < height * 1.5,
     flashKey,
     onScroll,
     jumpToPrompt,

@@ -116,4 +116,23 @@ describe('useSessionView: the spinner while a long replay has shown nothing yet'
     expect(result.current.timeline.items.length).toBeGreaterThan(0);
     vi.useRealTimers();
   });
+
+  it('a tail join counts its progress from where the log starts, and says older events are there to load', () => {
+    const lastSeq = 10_000;
+    const sessions = { [IID]: [{ ...session, lastSeq }] };
+    const tail = (n: number, older: RemoteState['older'] = {}) =>
+      state({
+        sessions,
+        older,
+        logs: { [SID]: { ...emptyLog(SID), base: 9_500, lastSeq: 9_500 + n, events: upTo(9_500 + n).slice(9_500) } },
+      });
+    const arriving = renderHook(() => useSessionView(tail(0))).result.current;
+    expect(arriving.loading).toEqual({ held: 0, of: 500 });
+    expect(arriving.older).toEqual({ more: true, status: null });
+    const shown = renderHook(() => useSessionView(tail(500, { [SID]: 'loading' }))).result.current;
+    expect(shown.loading).toBeNull();
+    expect(shown.older).toEqual({ more: true, status: 'loading' });
+    const whole = state({ sessions, logs: { [SID]: { ...emptyLog(SID), events: upTo(lastSeq), lastSeq } } });
+    expect(renderHook(() => useSessionView(whole)).result.current.older).toEqual({ more: false, status: null });
+  });
 });

@@ -55,6 +55,8 @@ export function useSessionView(state: RemoteState) {
   }, [sessionId]);
   const catchingUp = (session?.lastSeq ?? 0) - (log?.lastSeq ?? 0) > CATCH_UP_BEHIND;
   const stored = log?.events ?? noEvents;
+  // Where the log starts: the progress counts from there (a first open replays the latest page only).
+  const base = log?.base ?? 0;
   const live = (sessionId && state.live[sessionId]) || noLiveEvents;
   const latest = useMemo(() => ({ events: stored, live }), [stored, live]);
   // Held first, deferred second: when a catch-up ends, the urgent render still shows what was held (nothing new to lay
@@ -77,8 +79,13 @@ export function useSessionView(state: RemoteState) {
      */
     loading:
       events.length === 0 && ((catchingUp && connected) || stored.length > 0)
-        ? { held: Math.min(log?.lastSeq ?? 0, session?.lastSeq ?? 0), of: session?.lastSeq ?? 0 }
+        ? { held: Math.max(0, Math.min(log?.lastSeq ?? 0, session?.lastSeq ?? 0) - base), of: Math.max(0, (session?.lastSeq ?? 0) - base) }
         : null,
+    /**
+     * Events before the first the log holds (a first open brings the latest page only): `more` while there are, and an
+     * older page on its way (`loading`) or failed.
+     */
+    older: { more: base > 0, status: (sessionId && state.older[sessionId]) || null },
     timeline,
     /** The session's live events shown after the stored ones (not stored yet). */
     live: shownLive,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { SessionEvent, SessionEventBody } from '#protocol/remote';
 
-import { applyEvent, emptyLog, hasGap, mergeEvents, storedInputs, withCachedEvents } from './eventLog';
+import { applyEvent, emptyLog, hasGap, isCommitted, mergeEvents, prependEvents, startAt, storedInputs, withCachedEvents } from './eventLog';
 import { buildTimeline } from './timeline';
 
 const SID = '00000000-0000-4000-8000-000000000001';
@@ -203,6 +203,46 @@ describe('timeline', () => {
       expect.objectContaining({ kind: 'notice', code: 'cli.ready', params: { cwd: '/w', model: 'm' }, text: 'Ready in /w — model m.' }),
       expect.objectContaining({ kind: 'error', code: 'MODEL_ERROR', params: { status: 500 } }),
     ]);
+  });
+});
+
+describe('event log: the latest page first', () => {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
+
+  it('startAt begins an empty log after the tail join’s `from`, keeping events already held past it', () => {
+    const fresh = startAt(undefined, SID, 500)!;
+    expect(fresh).toMatchObject({ base: 500, lastSeq: 500, events: [] });
+    expect(seqs(mergeEvents(fresh, range(501, 503)).log.events)).toEqual([501, 502, 503]);
+    // A live push of seq 502 got in first (held past a hole from 0): it is kept and released once 501 arrives.
+    const early = mergeEvents(emptyLog(SID), [ev(502)]).log;
+    const started = startAt(early, SID, 500)!;
+    expect(started.lastSeq).toBe(500);
+    expect(seqs(mergeEvents(started, [ev(501)]).log.events)).toEqual([501, 502]);
+    // A log that has events, or is past `from` already, is left alone.
+    const held = mergeEvents(emptyLog(SID), range(1, 3)).log;
+    expect(startAt(held, SID, 500)).toBe(held);
+    const ahead = { ...emptyLog(SID), base: 600, lastSeq: 600 };
+    expect(startAt(ahead, SID, 500)).toBe(ahead);
+  });
+
+  it('prependEvents puts an older page in front, down to the first event, and refuses a page that does not join', () => {
+    const tail = mergeEvents(startAt(undefined, SID, 8)!, range(9, 12)).log;
+    const older = prependEvents(tail, range(4, 8))!;
+    expect(older.base).toBe(3);
+    expect(seqs(older.events)).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(older.lastSeq).toBe(12);
+    expect(isCommitted(older, ev(5).eventId)).toBe(true);
+    // Out of order in the page, and events of another session or past the base, are sorted and left out.
+    const first = prependEvents(older, [ev(3), ev(1), ev(2), { ...ev(9) }, { ...ev(2), sessionId: 'other' }])!;
+    expect(first.base).toBe(0);
+    expect(seqs(first.events)).toEqual(range(1, 12).map((e) => e.seq));
+    expect(prependEvents(first, range(1, 2))).toBeNull();
+    // A page that stops short of the base, or repeats a seq, is not applied; an empty page says nothing is older.
+    expect(prependEvents(older, range(1, 2))).toBeNull();
+    expect(prependEvents(older, [ev(2), ev(3), ev(3)])).toBeNull();
+    expect(prependEvents(older, [])).toMatchObject({ base: 0, events: older.events });
+    // New events still append after a prepend.
+    expect(seqs(mergeEvents(first, [ev(13)]).log.events).at(-1)).toBe(13);
   });
 });
 

@@ -94,6 +94,31 @@ export function withCachedEvents(log: EventLog | undefined, sessionId: string, c
   return mergeEvents(start, cached).log;
 }
 
+/**
+ * A log that holds no events yet starts after `from` (a join with a `tail`: the relay replays only what follows
+ * `from`, older events come as the reader scrolls up). Events already kept aside past `from` are merged in; a log with
+ * events, or already past `from`, comes back as it was.
+ */
+export function startAt(log: EventLog | undefined, sessionId: string, from: number): EventLog | undefined {
+  if (log && (log.events.length > 0 || log.lastSeq >= from)) return log;
+  const start: EventLog = { ...emptyLog(sessionId), base: from, lastSeq: from };
+  return log && log.ahead.size > 0 ? mergeEvents(start, [...log.ahead.values()]).log : start;
+}
+
+/**
+ * Adds an older page (`session:history`: the events just before the log's first, in seq order) in front of the log.
+ * The page must end at the log's `base`, or it is not applied (the log moved meanwhile: null); an empty page means
+ * nothing is older (`base` 0).
+ */
+export function prependEvents(log: EventLog, page: readonly SessionEvent[]): EventLog | null {
+  if (log.base === 0) return null;
+  const older = bySeq(page.filter((e) => e.sessionId === log.sessionId && e.seq <= log.base));
+  if (older.length === 0) return page.length === 0 ? { ...log, base: 0 } : null;
+  if (older.at(-1)!.seq !== log.base) return null;
+  for (let i = 1; i < older.length; i++) if (older[i]!.seq === older[i - 1]!.seq) return null;
+  return { ...log, base: older[0]!.seq - 1, events: [...older, ...log.events] };
+}
+
 /** clientMsgIds of the user messages `after` holds beyond `before` (the relay stored them, so their outbox entries are done). */
 export function storedInputs(before: EventLog, after: EventLog): string[] {
   const ids: string[] = [];

@@ -48,6 +48,8 @@ export interface RemoteState {
   sessions: SessionsByInstance;
   currentSessionId: string | null;
   logs: Readonly<Record<string, EventLog>>;
+  /** Per session whose log starts after seq 0: an older page being fetched (`session:history`), or the last fetch failed. */
+  older: Readonly<Record<string, 'loading' | 'failed'>>;
   /** Per session, events the relay passed on before storing them (liveEvents.ts); never cached. */
   live: Readonly<Record<string, LiveEvents>>;
   queue: InputQueue;
@@ -68,6 +70,7 @@ export const initialRemoteState: RemoteState = {
   sessions: {},
   currentSessionId: null,
   logs: {},
+  older: {},
   live: {},
   queue: [],
   problem: null,
