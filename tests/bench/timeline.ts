@@ -15,7 +15,7 @@
  *   node --import tsx tests/bench/timeline.ts            (npm run bench runs it)
  *   BENCH_TIMELINE_EVENTS=20000 BENCH_STATIC_DIR=dist-x node --import tsx tests/bench/timeline.ts
  *   BENCH_TIMELINE_FIRST_OPENS=5 BENCH_TIMELINE_TIMES=1 …   (5 first opens per view, no reopen)
- *   BENCH_TIMELINE_SCROLL_PROFILE=/tmp/scroll.cpuprofile …   (a CPU profile of the first view's scroll)
+ *   BENCH_TIMELINE_SCROLL_PROFILE=/tmp/scroll …   (CPU profiles of each view's first scroll: /tmp/scroll-desktop.cpuprofile, …)
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -48,10 +48,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const staticDir = path.resolve(root, process.env.BENCH_STATIC_DIR ?? 'dist');
 const PROFILE = process.env.BENCH_TIMELINE_PROFILE;
 const TRACE = process.env.BENCH_TIMELINE_TRACE;
-/** A CPU profile of the first scroll (the wheel up through older pages) is written here. */
+/** CPU profiles of each view's first scroll (the wheel up through older pages) are written here (`-desktop.cpuprofile`, `-phone.cpuprofile`). */
 const SCROLL_PROFILE = process.env.BENCH_TIMELINE_SCROLL_PROFILE;
 let profiled = false;
-let scrollProfiled = false;
+const scrollProfiled = new Set<boolean>();
 
 /** One turn's events: the bodies in order (seq and ids are added when stored). */
 function turn(n: number): Record<string, unknown>[] {
@@ -245,15 +245,19 @@ async function openOnce(page: Page, phone: boolean, lastKey: string): Promise<Ru
     };
     requestAnimationFrame(tick);
   })()`);
-  const scrollProfiler = SCROLL_PROFILE && !scrollProfiled ? await page.context().newCDPSession(page) : null;
+  const scrollProfiler = SCROLL_PROFILE && !scrollProfiled.has(phone) ? await page.context().newCDPSession(page) : null;
   if (scrollProfiler) {
-    scrollProfiled = true;
+    scrollProfiled.add(phone);
     await scrollProfiler.send('Profiler.enable');
     await scrollProfiler.send('Profiler.setSamplingInterval', { interval: 200 });
     await scrollProfiler.send('Profiler.start');
   }
   for (let i = 0; i < 240; i++) await page.mouse.wheel(0, -120);
-  if (scrollProfiler) writeFileSync(SCROLL_PROFILE!, JSON.stringify((await scrollProfiler.send('Profiler.stop')).profile));
+  if (scrollProfiler)
+    writeFileSync(
+      `${SCROLL_PROFILE!}-${phone ? 'phone' : 'desktop'}.cpuprofile`,
+      JSON.stringify((await scrollProfiler.send('Profiler.stop')).profile),
+    );
   const frames = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __stop: boolean };
     w.__stop = true;

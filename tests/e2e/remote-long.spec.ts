@@ -79,14 +79,23 @@ async function rowTop(remote: RemoteConsole, text: string): Promise<number | nul
 test.describe('remote console, a long session', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('opens at the latest page, loads older pages on the way up with the view kept in place, down to the first message', async ({
+  test('opens at the latest page, loads older pages on the way up with the view kept in place, down to the first message; a page that fails can be tried again', async ({
     page,
+    browser,
     baseURL,
   }) => {
     const remote = new RemoteConsole(page);
     await signUpFrom(page, '/remote');
     await remote.expectConnected();
     const real = await pairCli(remote, baseURL!, rig.modelUrl(), rig.clis);
+    // Paired and online: its credentials are on disk.
+    await expect(
+      page
+        .locator('aside')
+        .first()
+        .getByTestId('environment')
+        .filter({ hasText: path.basename(real.workDir) }),
+    ).toHaveAttribute('data-online', 'true', { timeout: 20_000 });
     await real.proc.kill();
     const cli = await speakAsCli(baseURL!, real.home, real.workDir);
     try {
@@ -145,11 +154,45 @@ test.describe('remote console, a long session', () => {
           })
           .toBe(true);
         await expect(page.getByTestId('new-pill')).toHaveCount(0);
+        // Away from the top again, nothing more is asked for (a moment later either).
+        await page.waitForTimeout(500);
+        expect(histories).toHaveLength(pages);
       }
       expect(pages).toBe(2);
       await scroller.evaluate((el) => (el.scrollTop = 0));
       await expect(page.getByTestId('user-message').filter({ hasText: 'Q-0001' })).toBeInViewport();
       await saveRemoteScreenshot(page, 'long-first');
+
+      // Another window of the same user (nothing cached) whose older page does not come: after the request's timeout
+      // the top row says so in Chinese and offers a retry, which brings it.
+      const other = await browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 375, height: 740 } });
+      const phone = await other.newPage();
+      let dropHistory = true;
+      await phone.routeWebSocket(/socket\.io/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((m) => {
+          if (!(dropHistory && typeof m === 'string' && m.includes('"session:history"'))) server.send(m);
+        });
+        server.onMessage((m) => ws.send(m));
+      });
+      await phone.goto('/zh/remote');
+      await new RemoteConsole(phone).expectConnected();
+      await phone.getByTestId('open-picker').click();
+      await phone.getByTestId('picker-sheet').getByTestId('environment').first().click();
+      await phone.getByTestId('picker-sheet').getByTestId('session').first().click();
+      await expect(phone.getByTestId('assistant-message').filter({ hasText: `A-${tag(TURNS)}` })).toBeInViewport({ timeout: 20_000 });
+      const older = phone.getByTestId('chat-older');
+      await phone.getByTestId('chat-scroller').evaluate((el) => (el.scrollTop = 0));
+      await expect(older).toHaveAttribute('data-state', 'loading');
+      await expect(older).toContainText('正在加载更早的消息');
+      await expect(older).toHaveAttribute('data-state', 'failed', { timeout: 15_000 });
+      await expect(older).toContainText('无法加载更早的消息。');
+      await saveRemoteScreenshot(phone, 'long-older-failed-zh');
+      dropHistory = false;
+      await older.getByRole('button', { name: '重试' }).click();
+      await expect(phone.getByTestId('user-message').filter({ hasText: `Q-${tag(TURNS - 250)}` })).toHaveCount(1);
+      await expect(older).not.toHaveAttribute('data-state', 'failed');
+      await other.close();
     } finally {
       cli.disconnect();
     }

@@ -173,10 +173,13 @@ function MainArea({
   const away = useAwaySummary(sessionId, events, timeline, view.live);
   const delivery = useDeliveryStages(events);
   // Older events come as the reader nears the top of what is loaded (a first open brings the latest page only).
+  // The render's view may be a moment old (a page just went in, and the view was moved to keep the reader's place): the
+  // page's own scroll position decides.
   const wantOlder = view.older.more && view.older.status === null && follow.nearTop && connected && !loading;
+  const { isNearTop } = follow;
   useEffect(() => {
-    if (wantOlder) void store.loadOlder();
-  }, [wantOlder, store]);
+    if (wantOlder && isNearTop()) void store.loadOlder();
+  }, [wantOlder, isNearTop, store]);
 
   if (!state.instancesLoaded) return <OfflineStart connection={state.connection} restored={state.restored} onRetry={() => store.wake()} />;
   const anyOnline = state.instances.some((i) => i.online);

@@ -5,6 +5,8 @@ import { rowAt, rowRange, type RowWindow, useRowHeights } from './useVirtualRows
 
 /** Closer than this to the end counts as "at the latest message". */
 const AT_END_PX = 80;
+/** Closer than this many screens to the top of what is loaded, older events are asked for. */
+const NEAR_TOP_SCREENS = 1.5;
 
 export interface ChatFollow {
   /** Ref callbacks for the scrolling element and the timeline's list. */
@@ -18,6 +20,8 @@ export interface ChatFollow {
   newCount: number;
   /** The reader is within about a screen of the top of what is loaded (older events, if any, should come). */
   nearTop: boolean;
+  /** The same, read from the page now (after the layout effects that keep the view in place have moved it). */
+  isNearTop: () => boolean;
   /** The row a jump went to, highlighted until the reader scrolls on. */
   flashKey: string | null;
   onScroll: (e: UIEvent<HTMLDivElement>) => void;
@@ -140,6 +144,11 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     anchor.current = keys[row] === undefined ? null : { keys, key: keys[row], at: lastListTop.current + offsets[row]! };
   }, [keys, offsets, view.top, listTop, readView]);
 
+  const isNearTop = useCallback(() => {
+    const el = scroller.current;
+    return !!el && el.scrollTop - listTop() < NEAR_TOP_SCREENS * el.clientHeight;
+  }, [listTop]);
+
   const follow = useCallback(
     (on: boolean) => {
       following.current = on;
@@ -210,7 +219,8 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     rows,
     promptOffscreen,
     newCount: awayFrom === null ? 0 : Math.max(0, rowCount - awayFrom),
-    nearTop: top < height * 1.5,
+    nearTop: top < height * NEAR_TOP_SCREENS,
+    isNearTop,
     flashKey,
     onScroll,
     jumpToPrompt,

@@ -126,10 +126,12 @@ describe('useSessionView: the spinner while a long replay has shown nothing yet'
         older,
         logs: { [SID]: { ...emptyLog(SID), base: 9_500, lastSeq: 9_500 + n, events: upTo(9_500 + n).slice(9_500) } },
       });
-    const arriving = renderHook(() => useSessionView(tail(0))).result.current;
+    const empty = tail(0);
+    const arriving = renderHook(() => useSessionView(empty)).result.current;
     expect(arriving.loading).toEqual({ held: 0, of: 500 });
     expect(arriving.older).toEqual({ more: true, status: null });
-    const shown = renderHook(() => useSessionView(tail(500, { [SID]: 'loading' }))).result.current;
+    const full = tail(500, { [SID]: 'loading' });
+    const shown = renderHook(() => useSessionView(full)).result.current;
     expect(shown.loading).toBeNull();
     expect(shown.older).toEqual({ more: true, status: 'loading' });
     const whole = state({ sessions, logs: { [SID]: { ...emptyLog(SID), events: upTo(lastSeq), lastSeq } } });

@@ -83,9 +83,10 @@ export function useSessionView(state: RemoteState) {
         : null,
     /**
      * Events before the first the log holds (a first open brings the latest page only): `more` while there are, and an
-     * older page on its way (`loading`) or failed.
+     * older page on its way (`loading`) or failed. Also `loading` while the chat shows less than the log holds (the
+     * last page is not rendered yet): asking now would ask for it again.
      */
-    older: { more: base > 0, status: (sessionId && state.older[sessionId]) || null },
+    older: { more: base > 0, status: (sessionId && state.older[sessionId]) || (events !== stored ? ('loading' as const) : null) },
     timeline,
     /** The session's live events shown after the stored ones (not stored yet). */
     live: shownLive,

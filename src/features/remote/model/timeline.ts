@@ -124,17 +124,50 @@ export function timelineBuilder(): (events: readonly SessionEvent[], live?: read
   let last: Timeline | null = null;
   return (events, live = noLive) => {
     if (events === folded && live === foldedLive && last) return last;
+    let refolded = false;
     if (events !== folded) {
       const n = folded.length;
       const grew = n > 0 && events.length >= n && events[0] === folded[0] && events[n - 1] === folded[n - 1];
       if (!grew) draft = emptyDraft();
+      refolded = !grew && n > 0;
       for (let i = grew ? n : 0; i < events.length; i++) foldEvent(draft, events[i]!);
       folded = events;
     }
     foldedLive = live;
-    last = finishTimeline(live.length > 0 ? withLive(draft, events.at(-1)?.seq ?? 0, live) : draft);
+    const next = finishTimeline(live.length > 0 ? withLive(draft, events.at(-1)?.seq ?? 0, live) : draft);
+    // Folded afresh (an older page put in front, a re-joined log): items that came out the same keep the identity
+    // they had, so their rows do not render again (a diff or highlighted code on screen would, at every older page).
+    last = refolded && last ? { ...next, items: keepUnchanged(last.items, next.items) } : next;
     return last;
   };
+}
+
+/** `next`, with each item equal in content to the item of the same key in `before` replaced by that item. */
+export function keepUnchanged(before: readonly TimelineItem[], next: TimelineItem[]): TimelineItem[] {
+  const byKey = new Map(before.map((item) => [item.key, item]));
+  return next.map((item) => {
+    const was = byKey.get(item.key);
+    return was && sameData(was, item) ? was : item;
+  });
+}
+
+/** Deep equality of JSON-like data (plain objects, arrays, primitives), as the fold makes it. */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], other[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const key of keys) if (!Object.hasOwn(y, key) || !sameData(x[key], y[key])) return false;
+  return true;
 }
 
 const noLive: readonly LiveSessionEvent[] = [];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent, SessionEventBody } from '#protocol/remote';
 
 import { summarizeAway } from './awaySummary';
-import { buildTimeline, timelineBuilder } from './timeline';
+import { buildTimeline, sameData, timelineBuilder } from './timeline';
 
 const SID = '00000000-0000-4000-8000-0000000000cc';
 /** Events with seq 1, 2, 3 …, one second apart. */
@@ -145,5 +145,30 @@ describe('timelineBuilder', () => {
     const other = log({ type: 'user_message', clientMsgId: 'c9', text: 'another session' });
     expect(build(other)).toEqual(buildTimeline(other));
     expect(build(events)).toEqual(buildTimeline(events));
+  });
+
+  it('an older page put in front folds afresh, and items that came out the same keep their identity', () => {
+    const build = timelineBuilder();
+    // The tail alone: the output and the end of t1 show as a card of their own (its call is in the older part).
+    const tail = build(events.slice(3));
+    const whole = build(events);
+    expect(whole).toEqual(buildTimeline(events));
+    const byKey = (items: typeof tail.items, key: string) => items.find((i) => i.key === key);
+    // The answer and the turn end are the same: the very same objects (their rows are not rendered again) …
+    for (const key of ['assistant:m1', 'turnEnd:7'].filter((k) => byKey(tail.items, k)))
+      expect(byKey(whole.items, key)).toBe(byKey(tail.items, key));
+    expect(whole.items.filter((i) => tail.items.includes(i)).length).toBeGreaterThan(0);
+    // … and what the older events changed is new.
+    expect(whole.items.find((i) => i.kind === 'user')).toBeDefined();
+  });
+
+  it('sameData compares JSON-like data deeply', () => {
+    expect(sameData({ a: [1, { b: 'x' }], c: null }, { a: [1, { b: 'x' }], c: null })).toBe(true);
+    expect(sameData({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false);
+    expect(sameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameData([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameData([], {})).toBe(false);
+    expect(sameData('a', 'a')).toBe(true);
+    expect(sameData(null, {})).toBe(false);
   });
 });
