@@ -1,7 +1,8 @@
-import react from '@vitejs/plugin-react';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Tests run shell commands (`!cmd`, the agent's run_command) in login shells. An empty HOME keeps them off this
