@@ -9,15 +9,15 @@ import { ev, IID, memoryCache, session, setup, SID, tick } from './storeTestRig'
 const LAST = 1_200;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
 
-/** A store on a stand-in relay whose session has LAST events; `history` answers `session:history` (default: the page asked for). */
-async function opened(history?: (payload: Record<string, unknown>) => unknown, cache = memoryCache()) {
-  const long = { ...session, lastSeq: LAST };
+/** A store on a stand-in relay whose session has `last` events (LAST); `history` answers `session:history` (default: the page asked for). */
+async function opened(history?: (payload: Record<string, unknown>) => unknown, cache = memoryCache(), last = LAST) {
+  const long = { ...session, lastSeq: last };
   const rig = setup((event, payload, relay) => {
     if (event === 'instance:attach')
       return { ok: true, instance: (relay(event, payload) as { instance: unknown }).instance, sessions: [long] };
     if (event === 'session:join') {
       const from =
-        payload.tail === undefined ? (payload.afterSeq as number) : Math.max(payload.afterSeq as number, LAST - (payload.tail as number));
+        payload.tail === undefined ? (payload.afterSeq as number) : Math.max(payload.afterSeq as number, last - (payload.tail as number));
       return { ok: true, session: long, from };
     }
     if (event === 'session:history') {
@@ -101,6 +101,20 @@ describe('remote store: the latest page first', () => {
     const garbled = await opened(() => ({ ok: true, events: [{ seq: 'x' }] }));
     await garbled.store.loadOlder();
     expect(garbled.store.getState().older[SID]).toBe('failed');
+  });
+
+  it('a log cached far behind the session starts over at the latest page; what it held comes again on the way up', async () => {
+    const cache = memoryCache();
+    cache.data.set(`tern.remote.u1.events.${SID}`, range(101, 150));
+    const rig = await opened(undefined, cache, 3_000);
+    const join = rig.socket.requests.find((r) => r.event === 'session:join')!;
+    expect(join.payload).toMatchObject({ afterSeq: 150, tail: 500 });
+    expect(rig.store.getState().logs[SID]).toMatchObject({ base: 2_500, lastSeq: 2_500, events: [] });
+    rig.socket.fire('session:events', { sessionId: SID, events: range(2_501, 3_000) });
+    await tick();
+    while (rig.store.getState().logs[SID]!.base > 0) await rig.store.loadOlder();
+    expect(rig.store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual(range(1, 3_000).map((e) => e.seq));
+    expect(historyRequests(rig)).toHaveLength(5);
   });
 
   it('a window that holds the session’s events (from the cache) re-joins from its last seq, without a tail', async () => {

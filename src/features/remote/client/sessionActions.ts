@@ -119,12 +119,15 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
     // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay;
     // `notices`: an event this window had live comes back as its seq only (resolveNotices); `carried`: the stored
     // copies due when an input's ack goes out ride in that ack (flush); `carriedLive`: or in a live copy (pushes.ts).
-    // `tail`: a window holding none of the session's events (a first open) gets its latest page first (loadOlder).
-    const log = ctx.state().logs[sessionId];
+    // `tail`: a window holding none of the session's events (a first open), or far behind them (a log cached days
+    // ago), gets its latest page first (loadOlder brings the rest as the reader scrolls up).
+    const { logs, sessions } = ctx.state();
+    const log = logs[sessionId];
+    const behind = (findSession(sessions, sessionId)?.lastSeq ?? 0) - (log?.lastSeq ?? 0);
     ack = await ctx.request(WEB_EVENTS.sessionJoin, {
       sessionId,
       afterSeq: log?.lastSeq ?? 0,
-      ...(!log?.events.length && { tail: JOIN_TAIL }),
+      ...((!log?.events.length || behind > FAR_BEHIND) && { tail: JOIN_TAIL }),
       batches: true,
       notices: true,
       carried: true,
@@ -149,8 +152,13 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
 export const JOIN_TAIL = 500;
 /** Events an older page asks for. */
 export const HISTORY_PAGE = 500;
+/**
+ * A log this far behind the session's last seq (as the session list says) is not caught up event by event: the join
+ * asks for the latest page, and the log starts over there (what it held is older history, loaded again on the way up).
+ */
+export const FAR_BEHIND = 4 * JOIN_TAIL;
 
-/** The join's replay starts after `from` (its `tail`): an empty log starts there. */
+/** The join's replay starts after `from` (its `tail`): a log that holds nothing, or ends before `from`, starts there. */
 function startLog(ctx: StoreContext, sessionId: string, from: number): void {
   const { logs } = ctx.state();
   const log = startAt(logs[sessionId], sessionId, from);

@@ -209,7 +209,7 @@ describe('timeline', () => {
 describe('event log: the latest page first', () => {
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
 
-  it('startAt begins an empty log after the tail join’s `from`, keeping events already held past it', () => {
+  it('startAt begins a log that ends before the tail join’s `from` just after it, keeping events already held past it', () => {
     const fresh = startAt(undefined, SID, 500)!;
     expect(fresh).toMatchObject({ base: 500, lastSeq: 500, events: [] });
     expect(seqs(mergeEvents(fresh, range(501, 503)).log.events)).toEqual([501, 502, 503]);
@@ -218,9 +218,11 @@ describe('event log: the latest page first', () => {
     const started = startAt(early, SID, 500)!;
     expect(started.lastSeq).toBe(500);
     expect(seqs(mergeEvents(started, [ev(501)]).log.events)).toEqual([501, 502]);
-    // A log that has events, or is past `from` already, is left alone.
+    // A log that reaches `from` is left alone; one that ends before it (a far older stretch) starts over there.
     const held = mergeEvents(emptyLog(SID), range(1, 3)).log;
-    expect(startAt(held, SID, 500)).toBe(held);
+    expect(startAt(held, SID, 3)).toBe(held);
+    expect(startAt(held, SID, 2)).toBe(held);
+    expect(startAt(held, SID, 500)).toMatchObject({ base: 500, lastSeq: 500, events: [] });
     const ahead = { ...emptyLog(SID), base: 600, lastSeq: 600 };
     expect(startAt(ahead, SID, 500)).toBe(ahead);
   });

@@ -95,12 +95,13 @@ export function withCachedEvents(log: EventLog | undefined, sessionId: string, c
 }
 
 /**
- * A log that holds no events yet starts after `from` (a join with a `tail`: the relay replays only what follows
- * `from`, older events come as the reader scrolls up). Events already kept aside past `from` are merged in; a log with
- * events, or already past `from`, comes back as it was.
+ * The log as a join's replay that starts after `from` needs it: a log that ends at `from` or later comes back as it
+ * was; one that ends before (nothing held yet, or a far older stretch: the join had a `tail`, and the relay replays
+ * only what follows `from`) starts over just after `from`, older events coming as the reader scrolls up. Events
+ * already kept aside past `from` are kept.
  */
 export function startAt(log: EventLog | undefined, sessionId: string, from: number): EventLog | undefined {
-  if (log && (log.events.length > 0 || log.lastSeq >= from)) return log;
+  if (log && log.lastSeq >= from) return log;
   const start: EventLog = { ...emptyLog(sessionId), base: from, lastSeq: from };
   return log && log.ahead.size > 0 ? mergeEvents(start, [...log.ahead.values()]).log : start;
 }
