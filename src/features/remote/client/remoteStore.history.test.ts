@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ev, IID, memoryCache, session, setup, SID, tick } from './storeTestRig';
+import { ev, joined, memoryCache, session, setup, SID, tick } from './storeTestRig';
 
 /**
  * The latest page first (issue #15): a window that holds none of a session's events joins with a `tail`, starts its
@@ -27,12 +27,7 @@ async function opened(history?: (payload: Record<string, unknown>) => unknown, c
     }
     return relay(event, payload);
   }, cache);
-  rig.store.start();
-  rig.socket.up();
-  await tick();
-  await rig.store.attach(IID);
-  await rig.store.selectSession(SID);
-  return rig;
+  return joined(rig);
 }
 
 const historyRequests = (rig: Awaited<ReturnType<typeof opened>>) =>

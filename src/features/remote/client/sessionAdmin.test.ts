@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Session } from '#protocol/remote';
 
-import { IID, instance, session, setup, SID, tick } from './storeTestRig';
+import { IID, instance, joined, session, setup, SID, tick } from './storeTestRig';
 
 type Relay = (event: string, payload: Record<string, unknown>) => unknown;
 /** The few answers these tests need from the relay. */
@@ -13,22 +13,15 @@ const relay: Relay = (event) => {
   return { ok: true };
 };
 
-async function joined(handler?: (event: string, payload: Record<string, unknown>, base: Relay) => unknown) {
-  const rig = setup((event, payload) => (handler ? handler(event, payload, relay) : relay(event, payload)));
-  rig.store.start();
-  rig.socket.up();
-  await tick();
-  await rig.store.attach(IID);
-  await rig.store.selectSession(SID);
-  return rig;
-}
+const joinedWith = (handler?: (event: string, payload: Record<string, unknown>, base: Relay) => unknown) =>
+  joined(setup((event, payload) => (handler ? handler(event, payload, relay) : relay(event, payload))));
 
 /** The store's session management (client/sessionAdmin.ts) against the stand-in relay of storeTestRig. */
 describe('remote store, session management', () => {
   const other: Session = { ...session, id: '00000000-0000-4000-8000-0000000000cc', title: 'Other' };
 
   it('renames and chooses a model with the session the relay answers', async () => {
-    const { store, socket } = await joined((event, payload, relay) => {
+    const { store, socket } = await joinedWith((event, payload, relay) => {
       if (event === 'session:rename') return { ok: true, session: { ...session, title: payload.title } };
       if (event === 'session:model') return { ok: true, session: { ...session, model: payload.model } };
       return relay(event, payload);
@@ -41,7 +34,7 @@ describe('remote store, session management', () => {
   });
 
   it('shows a refusal as the problem and changes nothing', async () => {
-    const { store } = await joined((event, payload, relay) =>
+    const { store } = await joinedWith((event, payload, relay) =>
       event === 'session:model' ? { ok: false, error: { code: 'BAD_REQUEST', message: 'not offered' } } : relay(event, payload),
     );
     expect(await store.chooseModel(SID, 'gpt-5')).toBe(false);
@@ -50,7 +43,7 @@ describe('remote store, session management', () => {
   });
 
   it('a delete (here, or pushed from another window) takes the session out and closes it when open', async () => {
-    const { store, socket } = await joined();
+    const { store, socket } = await joinedWith();
     socket.fire('session:updated', { session: other });
     expect(
       store
@@ -76,7 +69,7 @@ describe('remote store, session management', () => {
   });
 
   it('an already deleted session (NOT_FOUND) counts as deleted; searching answers the relay’s ids', async () => {
-    const { store } = await joined((event, payload, relay) => {
+    const { store } = await joinedWith((event, payload, relay) => {
       if (event === 'session:delete') return { ok: false, error: { code: 'NOT_FOUND', message: 'Session not found' } };
       if (event === 'sessions:search') return { ok: true, sessionIds: [SID] };
       return relay(event, payload);

@@ -161,9 +161,8 @@ export function setup(
 }
 export const tick = () => new Promise((r) => setTimeout(r, 0));
 
-/** A started store, connected, attached to the instance and joined to the session. */
-export async function joined() {
-  const rig = setup();
+/** A started store (`rig`, by default the stand-in relay's), connected, attached to the instance and joined to the session. */
+export async function joined<R extends ReturnType<typeof setup>>(rig: R = setup() as R): Promise<R> {
   rig.store.start();
   rig.socket.up();
   await tick();
