@@ -1,7 +1,8 @@
 import { type UIEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { TimelineItem } from '../model/timeline';
-import { rowAt, rowRange, type RowWindow, useRowHeights } from './useVirtualRows';
+import { useKeepInPlace, useListView } from './useKeepInPlace';
+import { rowRange, type RowWindow, useRowHeights } from './useVirtualRows';
 
 /** Closer than this to the end counts as "at the latest message". */
 const AT_END_PX = 80;
@@ -61,32 +62,17 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
   }, []);
   const following = useRef(true);
   const [atEnd, setAtEnd] = useState(true);
-  const [view, setView] = useState({ top: 0, height: 0 });
   const [awayFrom, setAwayFrom] = useState<number | null>(null);
   const [flashKey, setFlashKey] = useState<string | null>(null);
   const rowCount = items.length + pendingCount;
   const { keys, offsets, measure } = useRowHeights(items, scroller, following);
+  const { view, listTop, lastListTop, readView } = useListView(scroller, list);
 
   const total = offsets[offsets.length - 1]!;
   const height = view.height || 800;
   const top = atEnd ? Math.max(0, total - height) : view.top;
   const { start, end } = rowRange(offsets, top, height);
   const rows: RowWindow = { start, end, padTop: offsets[start]!, padBottom: total - offsets[end]!, measure };
-
-  // Where the list starts in the scroller's content (below the row of older events, when there is one), as last read.
-  const lastListTop = useRef(0);
-  const listTop = useCallback(() => {
-    const el = scroller.current;
-    const ol = list.current;
-    lastListTop.current = el && ol ? ol.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop : 0;
-    return lastListTop.current;
-  }, []);
-  const readView = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const next = { top: el.scrollTop - listTop(), height: el.clientHeight };
-    setView((v) => (Math.abs(v.top - next.top) < 1 && v.height === next.height ? v : next));
-  }, [listTop]);
 
   // At the end, every render (new events, rows measured, the keyboard opening) pins the latest message. A reader who
   // scrolled up since the last pin (its scroll event not handled yet) is not pulled back: appended rows leave scrollTop
@@ -117,32 +103,17 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     return () => resize.disconnect();
   }, [scrollerEl, readView, pin]);
 
-  // Rows put in above what the reader looks at (an older page loaded, a fold that changed above) leave it in place:
-  // the row at the top of the view keeps its position in the content, `at` (list top plus row offset). Heights measured
-  // later are the ResizeObserver's part (useRowHeights); this effect acts only when the rows themselves changed, and
-  // reads the layout only then (on every render, it forced a layout per scroll frame). Rows put in before the first
-  // row are not "new" (the pill counts what arrives at the end).
-  const anchor = useRef<{ keys: readonly string[]; key: string; at: number } | null>(null);
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el || following.current) {
-      anchor.current = null;
-      return;
-    }
-    const was = anchor.current;
-    if (was && was.keys !== keys) {
-      const index = keys.indexOf(was.key);
-      const at = index >= 0 ? listTop() + offsets[index]! : was.at;
-      if (Math.abs(at - was.at) >= 1) {
-        el.scrollTop += at - was.at;
-        readView();
-      }
-      const before = keys.indexOf(was.keys[0]!);
-      if (before > 0) setAwayFrom((from) => (from === null ? null : from + before));
-    }
-    const row = rowAt(offsets, Math.max(0, view.top));
-    anchor.current = keys[row] === undefined ? null : { keys, key: keys[row], at: lastListTop.current + offsets[row]! };
-  }, [keys, offsets, view.top, listTop, readView]);
+  const prepended = useCallback((count: number) => setAwayFrom((from) => (from === null ? null : from + count)), []);
+  const scrollBy = useCallback(
+    (delta: number) => {
+      const el = scroller.current;
+      if (!el) return;
+      el.scrollTop += delta;
+      readView();
+    },
+    [readView],
+  );
+  useKeepInPlace({ following, keys, offsets, viewTop: view.top, listTop, lastListTop, scrollBy, prepended });
 
   const isNearTop = useCallback(() => {
     const el = scroller.current;
