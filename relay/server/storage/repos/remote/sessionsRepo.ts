@@ -170,7 +170,8 @@ async function readEventsPage(
   from: { afterSeq: number } | { beforeSeq: number },
   limit: number,
 ): Promise<SessionEventRow[]> {
-  const where =
+  // The condition and the order that picks the page (the newest first for an older page; the JSON is in seq order).
+  const pick =
     'afterSeq' in from
       ? sql`${sessionEvents.seq} > ${from.afterSeq} ORDER BY ${sessionEvents.seq}`
       : sql`${sessionEvents.seq} < ${from.beforeSeq} ORDER BY ${sessionEvents.seq} DESC`;
@@ -180,7 +181,7 @@ async function readEventsPage(
       'at', e.at::text, 'body', e.body) ORDER BY e.seq), '[]'::json) AS page
     FROM (
       SELECT * FROM ${sessionEvents}
-      WHERE ${sessionEvents.sessionId} = ${sessionId} AND ${where} LIMIT ${limit}
+      WHERE ${sessionEvents.sessionId} = ${sessionId} AND ${pick} LIMIT ${limit}
     ) e`);
   const [row] = (result as unknown as { rows: Array<{ page: string | PageRow[] }> }).rows;
   const page = typeof row?.page === 'string' ? (JSON.parse(row.page) as PageRow[]) : (row?.page ?? []);
