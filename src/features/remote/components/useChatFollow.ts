@@ -1,7 +1,7 @@
 import { type UIEvent, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import type { TimelineItem } from '../model/timeline';
-import { useKeepInPlace, useListView } from './useKeepInPlace';
+import { useAnchor, useKeepInPlace, useListView } from './useKeepInPlace';
 import { rowRange, type RowWindow, useRowHeights } from './useVirtualRows';
 
 /** Closer than this to the end counts as "at the latest message". */
@@ -57,15 +57,14 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     scroller.current = el;
     setScrollerEl(el);
   }, []);
-  const setList = useCallback((el: HTMLOListElement | null) => {
-    list.current = el;
-  }, []);
+  const setList = useCallback((el: HTMLOListElement | null) => void (list.current = el), []);
   const following = useRef(true);
   const [atEnd, setAtEnd] = useState(true);
   const [awayFrom, setAwayFrom] = useState<number | null>(null);
   const [flashKey, setFlashKey] = useState<string | null>(null);
   const rowCount = items.length + pendingCount;
-  const { keys, offsets, measure } = useRowHeights(items, scroller, following);
+  const { anchorRef, shifted } = useAnchor();
+  const { keys, offsets, measure } = useRowHeights(items, scroller, following, shifted);
   const { view, listTop, lastListTop, readView } = useListView(scroller, list);
 
   const total = offsets[offsets.length - 1]!;
@@ -113,7 +112,7 @@ export function useChatFollow(items: readonly TimelineItem[], pendingCount: numb
     },
     [readView],
   );
-  useKeepInPlace({ following, keys, offsets, viewTop: view.top, listTop, lastListTop, scrollBy, prepended });
+  useKeepInPlace({ anchorRef, following, keys, offsets, viewTop: view.top, listTop, lastListTop, scrollBy, prepended });
 
   const isNearTop = useCallback(() => {
     const el = scroller.current;

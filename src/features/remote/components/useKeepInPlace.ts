@@ -25,14 +25,37 @@ export function useListView(scroller: RefObject<HTMLDivElement | null>, list: Re
   return { view, listTop, lastListTop, readView };
 }
 
+/** The row at the top of the view when the rows last changed, and where it was in the scroller's content. */
+export interface Anchor {
+  keys: readonly string[];
+  key: string;
+  at: number;
+}
+
+/**
+ * The anchor of useKeepInPlace, shared with the ResizeObserver of useRowHeights: `shifted(delta)` says that the
+ * observer moved the content by `delta` px to make up for rows above the view that changed height. The anchor's row
+ * moved by as much, so the anchor moves with it. Otherwise a render that brings both (new rows above, and the heights
+ * the observer has made up for) would move the view twice for the heights.
+ */
+export function useAnchor() {
+  const anchorRef = useRef<Anchor | null>(null);
+  const shifted = useCallback((delta: number) => {
+    if (anchorRef.current) anchorRef.current.at += delta;
+  }, []);
+  return { anchorRef, shifted };
+}
+
 /**
  * Rows put in above what the reader looks at (an older page loaded, a fold that changed above) leave it in place: the
  * row at the top of the view keeps its position in the content, `at` (list top plus row offset). Heights measured later
- * are the ResizeObserver's part (useRowHeights); this acts only when the rows themselves changed, and reads the layout
- * only then (on every render, it forced a layout per scroll frame). `prepended`: how many rows went in before the first
- * one (they are not "new": the pill counts what arrives at the end). Nothing happens while following the latest.
+ * are the ResizeObserver's part (useRowHeights, which moves the anchor by what it made up for: useAnchor); this acts
+ * only when the rows themselves changed, and reads the layout only then (on every render, it forced a layout per
+ * scroll frame). `prepended`: how many rows went in before the first one (they are not "new": the pill counts what
+ * arrives at the end). Nothing happens while following the latest.
  */
 export function useKeepInPlace({
+  anchorRef,
   following,
   keys,
   offsets,
@@ -42,6 +65,7 @@ export function useKeepInPlace({
   scrollBy,
   prepended,
 }: {
+  anchorRef: RefObject<Anchor | null>;
   following: RefObject<boolean>;
   keys: readonly string[];
   offsets: Float64Array;
@@ -52,13 +76,12 @@ export function useKeepInPlace({
   scrollBy: (delta: number) => void;
   prepended: (count: number) => void;
 }): void {
-  const anchor = useRef<{ keys: readonly string[]; key: string; at: number } | null>(null);
   useLayoutEffect(() => {
     if (following.current) {
-      anchor.current = null;
+      anchorRef.current = null;
       return;
     }
-    const was = anchor.current;
+    const was = anchorRef.current;
     if (was && was.keys !== keys) {
       const index = keys.indexOf(was.key);
       const at = index >= 0 ? listTop() + offsets[index]! : was.at;
@@ -67,6 +90,6 @@ export function useKeepInPlace({
       if (before > 0) prepended(before);
     }
     const row = rowAt(offsets, Math.max(0, viewTop));
-    anchor.current = keys[row] === undefined ? null : { keys, key: keys[row], at: lastListTop.current + offsets[row]! };
-  }, [following, keys, offsets, viewTop, listTop, lastListTop, scrollBy, prepended]);
+    anchorRef.current = keys[row] === undefined ? null : { keys, key: keys[row], at: lastListTop.current + offsets[row]! };
+  }, [anchorRef, following, keys, offsets, viewTop, listTop, lastListTop, scrollBy, prepended]);
 }

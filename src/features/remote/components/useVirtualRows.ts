@@ -47,12 +47,14 @@ export function rowRange(offsets: Float64Array, top: number, height: number, ove
 
 /**
  * Measures rendered rows (one ResizeObserver for all) and keeps what the reader looks at in place when a row above the
- * visible part changes height (`following`: at the bottom, the caller pins the end instead).
+ * visible part changes height (`following`: at the bottom, the caller pins the end instead). `shifted` is told how far
+ * the content was moved for that (useKeepInPlace.ts useAnchor).
  */
 export function useRowHeights(
   items: readonly TimelineItem[],
   scroller: RefObject<HTMLElement | null>,
   following: RefObject<boolean>,
+  shifted: (delta: number) => void = () => undefined,
 ): { keys: string[]; offsets: Float64Array; measure: RowWindow['measure'] } {
   // One mutable map for the component's life; `version` counts its changes.
   const [heights] = useState(() => new Map<string, number>());
@@ -84,13 +86,16 @@ export function useRowHeights(
             if (!following.current && row.getBoundingClientRect().bottom <= viewTop + 1) shift += height - (before ?? ESTIMATED_ROW);
           }
           if (!changed) return;
-          if (view && shift) view.scrollTop += shift;
+          if (view && shift) {
+            view.scrollTop += shift;
+            shifted(shift);
+          }
           bump();
         });
       observer.current?.observe(el);
       return () => observer.current?.unobserve(el);
     },
-    [scroller, following, heights],
+    [scroller, following, heights, shifted],
   );
   return { keys, offsets, measure };
 }
