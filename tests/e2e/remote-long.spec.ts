@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
-import { CLI_EVENTS, CLI_NAMESPACE, REMOTE_PROTOCOL_VERSION } from '../../relay/protocol';
+import { CLI_EVENTS } from '../../relay/protocol';
+import { cliEnv, cliSocket, connect } from '../../relay/server/testing/sockets';
 import { expect } from './fixtures';
 import { RemoteConsole, saveRemoteScreenshot, signUpFrom } from './pages/remoteConsole';
 import { pairCli, remoteRig, remoteTest as test } from './pages/remoteHarness';
@@ -26,25 +27,8 @@ const tag = (n: number) => String(n).padStart(4, '0');
 async function speakAsCli(baseURL: string, home: string, cwd: string): Promise<Socket> {
   const { token } = JSON.parse(readFileSync(path.join(home, 'credentials.json'), 'utf8')) as { token: string };
   const instanceId = (JSON.parse(readFileSync(path.join(home, 'instances.json'), 'utf8')) as Record<string, string>)[path.resolve(cwd)]!;
-  const socket = io(baseURL + CLI_NAMESPACE, {
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token, instanceId, protocolVersion: REMOTE_PROTOCOL_VERSION },
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const env = {
-    platform: 'linux',
-    hostname: 'longbox',
-    cwd,
-    nodeVersion: 'v20.0.0',
-    cliVersion: '0.1.0',
-    startedAt: new Date().toISOString(),
-  };
-  const hello = (await socket.timeout(10_000).emitWithAck(CLI_EVENTS.hello, { env, sessions: [] })) as { ok: boolean };
+  const socket = await connect(cliSocket({ url: baseURL }, token, instanceId));
+  const hello = (await socket.timeout(10_000).emitWithAck(CLI_EVENTS.hello, { env: cliEnv(cwd), sessions: [] })) as { ok: boolean };
   expect(hello.ok).toBe(true);
   return socket;
 }

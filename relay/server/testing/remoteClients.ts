@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
 
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { expect } from 'vitest';
 
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
-  CLI_NAMESPACE,
   type CliHelloAck,
   cliHelloAckSchema,
   loginResultResponseSchema,
   oneTimeTokenResponseSchema,
-  REMOTE_PROTOCOL_VERSION,
-  WEB_NAMESPACE,
 } from '../../protocol';
 import { issueCliToken } from '../core/remote/cliAuth';
 import { call } from './http';
+import { cliEnv, cliSocket, connect } from './sockets';
 import type { TestRelay } from './testRelay';
+
+export { cliEnv, cliSocket, connect, webSocket } from './sockets';
 
 let ipSeq = 0;
 
@@ -37,32 +37,6 @@ export async function cliTokenFor(relay: TestRelay, userId: string, label = 'tes
   const { token, row } = await issueCliToken({ db: relay.storage.db, now: () => new Date() }, { userId, label, origin: 'admin' });
   return { token, id: row.id };
 }
-
-const options = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000 };
-
-/** Connects and resolves once connected, or rejects with the connect_error message. */
-export function connect(socket: Socket): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-    socket.connect();
-  });
-}
-
-export const cliSocket = (relay: TestRelay, token: string, instanceId: string = randomUUID(), extra: Record<string, unknown> = {}) =>
-  io(relay.url + CLI_NAMESPACE, {
-    ...options,
-    autoConnect: false,
-    auth: { token, instanceId, protocolVersion: REMOTE_PROTOCOL_VERSION, ...extra },
-  });
-
-export const webSocket = (relay: TestRelay, jwt: string, windowId: string = randomUUID(), extraHeaders?: Record<string, string>) =>
-  io(relay.url + WEB_NAMESPACE, {
-    ...options,
-    autoConnect: false,
-    auth: { token: jwt, windowId, protocolVersion: REMOTE_PROTOCOL_VERSION },
-    ...(extraHeaders && { extraHeaders }),
-  });
 
 /** Emits with an ack and resolves with the ack payload. */
 // Tests read arbitrary fields of acks they then check.
@@ -85,15 +59,6 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-
-export const cliEnv = (cwd = '/home/me/project') => ({
-  platform: 'linux',
-  hostname: 'devbox',
-  cwd,
-  nodeVersion: 'v22.0.0',
-  cliVersion: '0.1.0',
-  startedAt: new Date().toISOString(),
-});
 
 /** A command the relay sent a CLI socket (one of `CLI_COMMANDS`), as `recordCommands` keeps it. */
 export type CliCommand = { event: string; payload: Record<string, unknown> };
