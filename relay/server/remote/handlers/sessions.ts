@@ -101,9 +101,11 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer).
     return new AckLater(
       sendInput(ctx.core, session, holds, input, route).then((applied) => {
+        // A resend of an input already stored: its seq alone.
+        if (applied.duplicate) return { ok: true as const, seq: applied.event.seq };
+        // Stored here, the follow-up publishes it and delivers the command (AfterAck); stored by the CLI's node, that
+        // node did both, and its answer brought the stored copy (commandForward.ts). Either way it rides in the ack.
         const answer = ctx.appliedAck(applied);
-        // Stored by the CLI's node: its answer brought the stored copy with the seq (commandForward.ts); it rides in the ack too.
-        if (!(answer instanceof AfterAck) && !applied.elsewhere) return answer;
         const { ack, after } = answer instanceof AfterAck ? answer : { ack: answer, after: () => undefined };
         return new AckWhen<InputAck>((reply) => {
           if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack))) reply(ack);
