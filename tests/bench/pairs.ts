@@ -87,8 +87,7 @@ const COALESCE_CLI = !process.env.BENCH_NO_CLI_COALESCING;
 export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   const { jwt, cliToken } = await accountOn(nodes.cli, n);
   const instanceId = randomUUID();
-  // The sockets only need the relay's URL.
-  const cli = await connect(cliSocket(nodes.cli as TestRelay, cliToken, instanceId));
+  const cli = await connect(cliSocket(nodes.cli, cliToken, instanceId));
   // As the CLI does (relay/cli/connector.ts): what one turn sends goes in one write.
   if (COALESCE_CLI) coalesceWrites(cli);
   const pair: Pair = {
@@ -118,7 +117,7 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   });
   const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [] });
   if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
-  const web = await connect(webSocket(nodes.web as TestRelay, jwt));
+  const web = await connect(webSocket(nodes.web, jwt));
   pair.web = web;
   const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });
   if (!attached.ok) throw new Error(`attach failed: ${JSON.stringify(attached)}`);
