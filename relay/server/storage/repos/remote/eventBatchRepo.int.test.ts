@@ -8,7 +8,7 @@ import { createTestPostgres, type TestPostgres } from '../../../testing/postgres
 import { cliTokenFor, signIn } from '../../../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../../../testing/testRelay';
 import { createRemoteRepo } from '../remoteRepo';
-import { createEventBatchRepo, type EventAppend } from './eventBatchRepo';
+import { createEventBatchRepo, type EventAppend, explainAppend } from './eventBatchRepo';
 
 /**
  * Group commit on PGlite and on PostgreSQL: seqs per session in batch order, idempotence on event ids, unknown
@@ -31,7 +31,7 @@ beforeAll(async () => {
     const repo = createRemoteRepo(relay.storage.db);
     const instanceId = randomUUID();
     await repo.claimInstance({ id: instanceId, userId: user.userId, cliTokenId, socketId: 's', now: new Date() });
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const { row } = await repo.ensureSession({ id: randomUUID(), instanceId, userId: user.userId, createdAt: new Date() });
       backend.sessions.push(row.id);
     }
@@ -41,6 +41,20 @@ afterAll(async () => {
   for (const backend of backends) await backend.relay?.close();
   await pg?.drop();
 });
+
+/** Every node of a JSON plan (EXPLAIN (FORMAT JSON)), the CTEs' and subplans' included. */
+function planNodes(plan: unknown): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record['Node Type'] === 'string') out.push(record);
+    for (const value of Object.values(record)) if (typeof value === 'object') visit(value);
+  };
+  visit(plan);
+  return out;
+}
 
 const event = (sessionId: string, text: string, eventId: string = randomUUID()): EventAppend => ({
   sessionId,
@@ -121,4 +135,26 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
     expect(prepared).toBe(0);
     expect([seqs[1]! - seqs[0]!, seqs[2]! - seqs[1]!]).toEqual([1, 1]);
   });
+
+  it('checks a batch for resends through the (session, event id) index, not by reading every stored event', async (ctx) => {
+    const relay = backend.relay ?? ctx.skip();
+    const batch = createEventBatchRepo(relay.storage.db);
+    const c = backend.sessions[2]!;
+    // Enough stored events that a scan of them all looks cheaper to the planner than 100 index probes: what it took a
+    // batch of one event for, before it was told the batch's length (3,000 events here, on both databases).
+    await batch.appendEvents(Array.from({ length: 3000 }, (_, i) => event(c, `filler ${i}`)));
+    for (const size of [1, 2, 20]) {
+      const nodes = planNodes(
+        await explainAppend(
+          relay.storage.db,
+          Array.from({ length: size }, (_, i) => event(c, `probe ${i}`)),
+        ),
+      );
+      const onEvents = nodes.filter((n) => n['Relation Name'] === 'session_events' && n['Node Type'] !== 'ModifyTable');
+      expect(
+        onEvents.map((n) => n['Node Type']),
+        `a batch of ${size}`,
+      ).toEqual([expect.stringMatching(/^Index( Only)? Scan$/)]);
+    }
+  }, 60_000);
 });
