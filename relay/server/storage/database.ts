@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 import { PgliteWorkerClient } from './pgliteClient';
+import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
 import { type Schema, schema } from './schema';
 
 /** What repos take: the common base of the PGlite and node-postgres drivers, and of their transactions. */
@@ -18,6 +19,13 @@ export interface Storage {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PGlite only: when its periodic VACUUM (ANALYZE) runs (pgliteUpkeep.ts); false for none (a short-lived admin command). */
+  upkeep?: UpkeepOptions | false;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -30,9 +38,9 @@ const MIGRATION_LOCK_ID = 0x7465726e; // 'tern'
  * date. PGlite is one process's database: a lock file keeps a second process (the admin command while the relay
  * runs) from opening the same files.
  */
-export async function openStorage(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Storage> {
+export async function openStorage(options: StorageOptions): Promise<Storage> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(path.join(options.dataDir, 'pglite'));
+  return openPglite(path.join(options.dataDir, 'pglite'), options.upkeep ?? {});
 }
 
 /**
@@ -113,7 +121,7 @@ async function initPgliteApart(dir: string): Promise<void> {
   await promisify(execFile)(process.execPath, ['-e', script]);
 }
 
-async function openPglite(dir: string): Promise<Storage> {
+async function openPglite(dir: string, upkeepOptions: UpkeepOptions | false): Promise<Storage> {
   mkdirSync(dir, { recursive: true });
   const releaseLock = acquireLock(`${dir}.lock`);
   try {
@@ -128,10 +136,13 @@ async function openPglite(dir: string): Promise<Storage> {
     // drizzle's PGlite driver calls only `query` and `transaction`, which the worker's client answers like PGlite.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
+    // No autovacuum in PGlite: the relay vacuums and analyses its tables itself.
+    const upkeep = upkeepOptions === false ? null : startPgliteUpkeep(db, upkeepOptions);
     return {
       db,
       kind: 'pglite',
       close: async () => {
+        await upkeep?.stop();
         await client.close();
         releaseLock();
       },
