@@ -51,7 +51,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     return values.help ? 0 : 2;
   }
   const config = loadConfig(env);
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep: false });
   const deps = { db: storage.db, now: () => new Date() };
   try {
     if (command === 'cheetah-create') {

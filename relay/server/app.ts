@@ -77,7 +77,8 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
   registerHealthRoutes(app, { version, startedAt });
   registerChangelogRoutes(app);
 
-  const storage = deps.storage ?? (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const upkeep = { onError: (error: unknown) => app.log.warn({ err: error }, 'PGlite upkeep (VACUUM) failed') };
+  const storage = deps.storage ?? (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep }));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   try {
     const authDeps = await registerAuth(app, {

@@ -104,7 +104,7 @@ export async function runBillingCommand(argv: string[], deps: BillingDeps, out: 
 /** `npm run admin -- <billing command>` on the relay's storage (see admin.ts). */
 export async function runBillingAdmin(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep: false });
   try {
     await seedCatalog(storage.db);
     const deps: BillingDeps = {
