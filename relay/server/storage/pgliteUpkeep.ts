@@ -15,8 +15,8 @@ import type { Database } from './database';
  * - **Statistics.** ANALYZE gives the planner the tables' real sizes and value spreads.
  *
  * The tables are vacuumed one statement each, so the statements waiting for the database (group commits above all)
- * run between two tables rather than after the whole pass. Measured: ~0.7-1 s for the whole pass on a database with
- * 66,000 stored events, most of it in session_events; later passes skip the pages VACUUM already found clean.
+ * run between two tables rather than after the whole pass. Measured: 0.7-1 s for a whole pass on a database holding
+ * 66,000 events (the visibility map lets later passes skip the pages an earlier one found clean).
  * PostgreSQL (DATABASE_URL) has its own autovacuum: this runs for PGlite only.
  */
 
