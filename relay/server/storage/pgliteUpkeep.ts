@@ -33,8 +33,6 @@ export interface UpkeepOptions {
 }
 
 export interface Upkeep {
-  /** Runs one pass now (the timers' work), resolved when every table is done. */
-  runNow(): Promise<void>;
   /** Stops the timers; resolves once a pass in progress has finished its current table and stopped. */
   stop(): Promise<void>;
 }
@@ -60,26 +58,25 @@ export function startPgliteUpkeep(db: Database, options: UpkeepOptions = {}): Up
     }
   }
 
-  function runNow(): Promise<void> {
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const tick = () => void runNow().catch(onError);
+  // One pass at a time: a tick while one runs (a slow pass on a large database) is skipped.
+  const tick = () => {
+    running ??= pass()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+      });
+  };
   const first = setTimeout(tick, firstMs);
   const every = setInterval(tick, everyMs);
   first.unref();
   every.unref();
 
   return {
-    runNow,
     async stop() {
       stopped = true;
       clearTimeout(first);
       clearInterval(every);
-      await running?.catch(() => undefined);
+      await running;
     },
   };
 }

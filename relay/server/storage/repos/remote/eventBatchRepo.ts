@@ -40,7 +40,7 @@ const notDeleted = 'deletedAt' in getTableColumns(remoteSessions) ? 'AND r.delet
  *   was small, and keep it while the table grows (measured: a one-event commit went from 0.3 ms to 14 ms of the
  *   server's CPU at 66,000 events). So it is deliberately NOT named: planned each time with its parameters' values.
  *
- * relay/server/storage/repos/remote/eventBatchPlan.int.test.ts checks the plan on both databases.
+ * eventBatchRepo.int.test.ts checks the plan on both databases.
  */
 const APPEND_SQL = `
   WITH input AS (
@@ -74,13 +74,6 @@ const APPEND_SQL = `
   )
   SELECT * FROM s`;
 
-/**
- * Group commit of session events: a batch of appends (any sessions, in arrival order) becomes ONE SQL statement.
- * The database hands out the seqs: per session, one `UPDATE remote_sessions SET last_seq = last_seq + n` (row-locked,
- * so concurrent batches of several relay nodes get distinct, gap-free ranges) and one multi-row INSERT numbering the
- * new events in batch order. Idempotent on (session, eventId): events already stored, or repeated in the batch,
- * consume no seq and answer the stored event.
- */
 /** The statement's parameters for a batch: its rows as one JSON array, and their number (see APPEND_SQL). */
 function appendParams(items: readonly EventAppend[]): [string, number] {
   const rows = items.map((item, ord) => {
@@ -111,6 +104,13 @@ export async function explainAppend(db: Database, items: readonly EventAppend[])
   return typeof plan === 'string' ? JSON.parse(plan) : plan;
 }
 
+/**
+ * Group commit of session events: a batch of appends (any sessions, in arrival order) becomes ONE SQL statement.
+ * The database hands out the seqs: per session, one `UPDATE remote_sessions SET last_seq = last_seq + n` (row-locked,
+ * so concurrent batches of several relay nodes get distinct, gap-free ranges) and one multi-row INSERT numbering the
+ * new events in batch order. Idempotent on (session, eventId): events already stored, or repeated in the batch,
+ * consume no seq and answer the stored event.
+ */
 export function createEventBatchRepo(db: Database) {
   async function insertBatch(items: readonly EventAppend[]): Promise<Array<Record<string, unknown>>> {
     // The constant text with its parameters (no SQL built per batch; unnamed).
