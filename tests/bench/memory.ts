@@ -13,7 +13,7 @@
  *   one acked listener per socket, clients connecting the same way), measured in the same run, so the relay's own share
  *   can be read off.
  * - Idle sockets: 10,000 `/web` sockets (100 accounts × 100 windows, minimal engine.io clients) on one relay child.
- * Alone: `node --expose-gc --import tsx tests/bench/memory.ts` (prints the report, leaves docs/performance.md as is).
+ * Alone: `node --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/memory.ts` (prints the report, leaves docs/performance.md as is).
  */
 import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -35,7 +35,7 @@ import {
   WEB_NAMESPACE,
 } from '../../relay/protocol';
 import { createTestPostgres } from '../../relay/server/testing/postgres';
-import { type RelayChild, spawnRelay } from '../../relay/server/testing/relayChild';
+import { type RelayChild, spawnRelay, typescriptImport } from '../../relay/server/testing/relayChild';
 import { cliEnv, connect, request } from '../../relay/server/testing/remoteClients';
 
 const PAIRS = Number(process.env.BENCH_MEMORY_PAIRS ?? 1000);
@@ -218,7 +218,7 @@ async function perPair(storage: string, env: Record<string, string>): Promise<Pa
 /** The same figure for bare Socket.IO (bareSocketServer.ts): a `/cli` and a `/web` socket per pair, each acked once. */
 async function bareFloor(): Promise<PairsReport> {
   const child = fork(path.join(root, 'tests/bench/bareSocketServer.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: ['--expose-gc', ...typescriptImport()],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const replies: Array<Record<string, number>> = [];

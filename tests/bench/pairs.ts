@@ -184,6 +184,21 @@ export function roundTrip(pair: Pair): Promise<void> {
   });
 }
 
+/**
+ * Waits until every pair has what its first `rounds` rounds leave in flight after the answer: the CLI's acks (one
+ * per answer) and both events' stored copies at the browser. Resolves with the ms waited. Called after a measured
+ * loop, so work a relay puts off past its last round is waited for before anything else is measured, and shows here.
+ */
+export async function settled(pairs: readonly Pair[], rounds: number): Promise<number> {
+  const t0 = performance.now();
+  const deadline = Date.now() + 120_000;
+  while (pairs.some((p) => p.cliAcked < rounds || p.stored < 2 * rounds)) {
+    if (Date.now() > deadline) throw new Error(`acks or stored copies of ${rounds} rounds still missing after 2 minutes`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return performance.now() - t0;
+}
+
 export function closePair(pair: Pair): void {
   pair.web.disconnect();
   pair.cli.disconnect();

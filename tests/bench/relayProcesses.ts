@@ -6,7 +6,7 @@
  * threads, PGlite's worker included) over the measured rounds, divided by their number, is what one round costs the
  * relay: what limits how many round trips one relay node serves. The clients' CPU is the bench process's. On these
  * 2 cores the relay child, the clients and PostgreSQL share the machine: read the CPU figures, not the throughput.
- * Tern's relay child is relay/server/testing/relayProcess.ts (the relay's code run by tsx, as in the round-trip bench).
+ * Tern's relay child is relay/server/testing/relayProcess.ts (the relay's code compiled as in the round-trip bench: scripts/compiled-ts.mjs).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
 
 import { CLI_NAMESPACE, SOCKET_PATH, WEB_NAMESPACE } from '../../relay/protocol';
-import { type RelayChild, spawnRelay } from '../../relay/server/testing/relayChild';
+import { type RelayChild, spawnRelay, typescriptImport } from '../../relay/server/testing/relayChild';
 import { concurrentLoop, type LoadSample } from './floors';
 import { closePair, makePair, type Pair, replayAll, roundTrip } from './pairs';
 
@@ -60,7 +60,7 @@ async function both(cpu: Cpu, single: (pair: number) => Promise<void>, many: (pa
 
 async function bareSocketIo(): Promise<ProcessSetupResult> {
   const child = fork(path.join(root, 'tests/bench/bareSocketServer.ts'), [], {
-    execArgv: ['--expose-gc', '--import', 'tsx'],
+    execArgv: ['--expose-gc', ...typescriptImport()],
     env: { ...process.env, BARE_FORWARD: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

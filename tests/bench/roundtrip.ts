@@ -8,7 +8,7 @@
  *
  *   npm run bench                               # everything (see scripts/bench.mjs)
  *   BENCH_ROUNDS=500 BENCH_WARMUP=100 BENCH_PAIR_ROUNDS=20 BENCH_PAIR_WARMUP=3 npm run bench   # shorter
- *   BENCH_SETUPS=pglite BENCH_SKIP_MEMORY=1 node --expose-gc --import tsx tests/bench/roundtrip.ts   # one set-up, quick
+ *   BENCH_SETUPS=pglite BENCH_SKIP_MEMORY=1 node --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/roundtrip.ts   # one set-up, quick
  *
  * Results go to reports/bench/roundtrip.json; scripts/bench.mjs writes the table into docs/performance.md.
  */
@@ -22,7 +22,7 @@ import { createTestPostgres, type TestPostgres } from '../../relay/server/testin
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
-import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip } from './pairs';
+import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled } from './pairs';
 import { fmtProcess, type ProcessSetupResult, relayProcessBench } from './relayProcesses';
 import { replayBench } from './replay';
 import { type BenchReport, type Repetition, type SetupResult, writePerformanceDoc } from './report';
@@ -68,13 +68,22 @@ async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
   for (let i = 1; i <= PAIRS; i++) pairs.push(await makePair(nodes, i));
   await concurrentLoop(PAIRS, PAIR_WARMUP, (p) => roundTrip(pairs[p]!));
   const reps: Repetition[] = [];
+  // What the loops leave in flight (acks, stored copies) is in before the next floor is measured (`settled`).
+  await settled([single], WARMUP);
+  await settled(pairs, PAIR_WARMUP);
   for (let r = 1; r <= REPEATS; r++) {
     const floorOne = await socketIoFloor(ROUNDS, WARMUP);
     const one = await concurrentLoop(1, ROUNDS, () => roundTrip(single), ports);
-    console.log(`  ${setup.padEnd(34)} 1 pair:    ${fmt(one)}  [${r}/${REPEATS}: ${ratios(one, floorOne)}]`);
+    const oneAfter = await settled([single], WARMUP + r * ROUNDS);
+    console.log(
+      `  ${setup.padEnd(34)} 1 pair:    ${fmt(one)}  [${r}/${REPEATS}: ${ratios(one, floorOne)}; acks and stored copies in +${oneAfter.toFixed(0)} ms]`,
+    );
     const floorMany = await socketIoFloor(PAIR_ROUNDS, PAIR_WARMUP, PAIRS);
     const many = await concurrentLoop(PAIRS, PAIR_ROUNDS, (p) => roundTrip(pairs[p]!), ports);
-    console.log(`  ${setup.padEnd(34)} ${PAIRS} pairs: ${fmt(many)}  [${r}/${REPEATS}: ${ratios(many, floorMany)}]`);
+    const manyAfter = await settled(pairs, PAIR_WARMUP + r * PAIR_ROUNDS);
+    console.log(
+      `  ${setup.padEnd(34)} ${PAIRS} pairs: ${fmt(many)}  [${r}/${REPEATS}: ${ratios(many, floorMany)}; acks and stored copies in +${manyAfter.toFixed(0)} ms]`,
+    );
     reps.push({ floorOne, one, floorMany, many });
   }
   checkReplay(await replayAll(single, 2 * (WARMUP + REPEATS * ROUNDS)), 2 * (WARMUP + REPEATS * ROUNDS), `${setup}, one pair`);
@@ -174,7 +183,7 @@ async function main() {
     .map(([k, v]) => `${k}=${v} `)
     .join('');
   const report: BenchReport = {
-    command: `${overrides}node --expose-gc --import tsx tests/bench/roundtrip.ts`,
+    command: `${overrides}node --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/roundtrip.ts`,
     at: new Date().toISOString(),
     loadBefore: load,
     floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany, socketIoTwoNodes: twoNodeFloor },

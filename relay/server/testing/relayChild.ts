@@ -4,6 +4,15 @@ import { fileURLToPath } from 'node:url';
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'relayProcess.ts');
 
+/**
+ * How a child process runs TypeScript: as this process does. Under scripts/compiled-ts.mjs (the benchmarks: compiled as
+ * the relay's build compiles it, without tsx's `keepNames`), children use it too; otherwise tsx.
+ */
+export function typescriptImport(): string[] {
+  const at = process.execArgv.findIndex((arg, i) => process.execArgv[i - 1] === '--import' && arg.endsWith('compiled-ts.mjs'));
+  return ['--import', at >= 0 ? path.resolve(process.execArgv[at]!) : 'tsx'];
+}
+
 export interface ChildMemory {
   rss: number;
   heapUsed: number;
@@ -31,7 +40,7 @@ export interface RelayChild {
 /** Starts relayProcess.ts with `env` added to this environment (and `nodeArgs`, e.g. `--cpu-prof`); resolves once it listens. */
 export function spawnRelay(env: Record<string, string>, nodeArgs: string[] = []): Promise<RelayChild> {
   const child = fork(script, [], {
-    execArgv: ['--expose-gc', ...nodeArgs, '--import', 'tsx'],
+    execArgv: ['--expose-gc', ...nodeArgs, ...typescriptImport()],
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

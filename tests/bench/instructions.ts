@@ -1,0 +1,245 @@
+/**
+ * Instructions per round trip (issue #15): the same browser → relay → CLI → relay → browser round as
+ * tests/bench/roundtrip.ts, counted in machine instructions by valgrind's callgrind instead of timed. A count does not
+ * move with the machine's load, where the timed benchmark's figures move by ±15-40 % from one minute to the next. Run by
+ * tsx, three runs of one build agreed within 1 % here, so a change of a few per cent to the relay's path, invisible in
+ * `npm run bench`, shows when counted before and after. Compiled (scripts/compiled-ts.mjs, as `npm run` does) the
+ * counts moved by ±5 %: V8's optimising compiler stays at work there, and the main thread's count moves with what it has
+ * optimised so far (docs/performance.md, "Session 16").
+ *
+ *   npm run bench:instructions                                 # the floor and Tern on PostgreSQL, 1 pair (~4 min)
+ *   IR_CASES=pg npm run bench:instructions                     # one case (floor, pg)
+ *   node --import tsx tests/bench/instructions.ts              # the code as tsx runs it (tests, scripts), for comparison
+ *   IR_ROUNDS=1000 IR_WARMUP=3000 …                            # counted rounds, and warm-up rounds before them
+ *   IR_NODE_FLAGS='--max-semi-space-size=64' …                 # node flags for the counted processes
+ *
+ * Each case runs in its own process under callgrind (two at a time): warm-up rounds, then the counters are zeroed
+ * (`callgrind_control -z`), the counted rounds run, and the counters are dumped (`callgrind_control -d`) once every
+ * round's acks and stored copies are in. Reported per round: all the process's threads; the main thread (the relay and
+ * the clients, as in the timed bench); V8's optimising compiler (its background threads); the rest (GC helpers, libuv's
+ * pool). PostgreSQL runs in its own processes and is not counted.
+ *
+ * Read with care: under callgrind the process runs ~50× slower, so what depends on time changes with it. Fewer rounds
+ * fall within one group commit's delay (COMMIT_DELAY_MS) than at full speed, so the per-commit costs weigh more per
+ * round here; and V8 needs more rounds to optimise (hence the 3,000 warm-up rounds: with 300, half the count was the
+ * optimising compiler still at work). Compare builds with each other, and with the floor, in the same set-up. Hence one
+ * pair only: 100 pairs at once, slowed down 50 times, looked like 100 slow readers to the relay (its backpressure and
+ * batching timers), and counted 2.4 million instructions per round on the main thread against 1.4 million at one pair.
+ *
+ * Results: printed, and written to reports/bench/instructions.json.
+ */
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { Server } from 'socket.io';
+import { io as ioClient, type Socket } from 'socket.io-client';
+
+import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
+import { forwardPings } from './bareForward';
+import { makePair, type Pair, roundTrip, settled } from './pairs';
+
+const ROUNDS = Number(process.env.IR_ROUNDS ?? 1000);
+const WARMUP = Number(process.env.IR_WARMUP ?? 3000);
+const CASES = (process.env.IR_CASES ?? 'floor,pg').split(',').map((c) => c.trim());
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Case {
+  name: string;
+  pairs: number;
+  /** The bare Socket.IO relay (bareForward.ts), or Tern on PostgreSQL. */
+  relay: 'floor' | 'pg';
+}
+const KNOWN: Record<string, Case> = {
+  floor: { name: 'bare Socket.IO relay (floor)', pairs: 1, relay: 'floor' },
+  pg: { name: 'Tern, PostgreSQL', pairs: 1, relay: 'pg' },
+};
+
+interface Counted {
+  case: string;
+  name: string;
+  pairs: number;
+  rounds: number;
+  /** Thousands of instructions per round: every thread, the main thread, V8's optimising compiler, the rest. */
+  perRound: { all: number; main: number; compiler: number; other: number };
+}
+
+/** The child: one case's rounds, counted between a zero and a dump of callgrind's counters. */
+async function child(key: string, outDir: string): Promise<void> {
+  const setup = KNOWN[key]!;
+  const loop = setup.relay === 'floor' ? await floorLoop(setup.pairs) : await ternLoop(setup);
+  await loop.run(Math.ceil(WARMUP / setup.pairs));
+  await loop.settle();
+  const control = promisify(execFile);
+  await control('callgrind_control', ['-z', String(process.pid)]);
+  await loop.run(Math.ceil(ROUNDS / setup.pairs));
+  await loop.settle();
+  await control('callgrind_control', ['-d', String(process.pid)]);
+  writeFileSync(path.join(outDir, `${key}.rounds`), String(Math.ceil(ROUNDS / setup.pairs) * setup.pairs));
+  await loop.close();
+  process.exit(0);
+}
+
+interface Loop {
+  run(roundsPerPair: number): Promise<unknown>;
+  /** Resolves once what the rounds left in flight (acks, stored copies) has arrived. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function floorLoop(pairs: number): Promise<Loop> {
+  const server = createServer();
+  const io = new Server(server);
+  forwardPings(io.of('/cli'), io.of('/web'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const connect = (ns: string, pair: number) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', reject);
+    });
+  const sockets: Socket[] = [];
+  const browsers: Socket[] = [];
+  for (let p = 0; p < pairs; p++) {
+    const cli = await connect('/cli', p);
+    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
+    const browser = await connect('/web', p);
+    sockets.push(cli, browser);
+    browsers.push(browser);
+  }
+  const once = (b: Socket) => new Promise<void>((resolve) => b.emit('ping:out', { text: 'ping' }, () => resolve()));
+  return {
+    run: (rounds) =>
+      Promise.all(
+        browsers.map(async (b) => {
+          for (let i = 0; i < rounds; i++) await once(b);
+        }),
+      ),
+    async settle() {
+      await sleep(200);
+    },
+    async close() {
+      for (const s of sockets) s.close();
+      await io.close();
+    },
+  };
+}
+
+async function ternLoop(setup: Case): Promise<Loop> {
+  const relay: TestRelay = await createTestRelay({ databaseUrl: DATABASE_URL });
+  const pairs: Pair[] = [];
+  for (let i = 0; i < setup.pairs; i++) pairs.push(await makePair({ cli: relay, web: relay }, i));
+  let rounds = 0;
+  return {
+    async run(perPair) {
+      await Promise.all(
+        pairs.map(async (p) => {
+          for (let i = 0; i < perPair; i++) await roundTrip(p);
+        }),
+      );
+      rounds += perPair;
+    },
+    async settle() {
+      await settled(pairs, rounds);
+      await sleep(200);
+    },
+    close: () => relay.close(),
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Inclusive instructions of the functions that start each kind of thread, from callgrind_annotate. */
+function readCounts(file: string): { all: number; main: number; compiler: number } {
+  const out = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', file], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const find = (pattern: RegExp) => {
+    const line = out.stdout.split('\n').find((l) => pattern.test(l));
+    return line ? Number(line.trim().split(/\s+/)[0]!.replaceAll(',', '')) : 0;
+  };
+  return {
+    all: find(/PROGRAM TOTALS/),
+    main: find(/node::Start\(int, char\*\*\)/),
+    compiler: find(/OptimizingCompileDispatcher::CompileTask::RunInternal\(\)/),
+  };
+}
+
+/** Runs one case under callgrind; its counts per round. */
+async function counted(key: string, outDir: string): Promise<Counted> {
+  const setup = KNOWN[key]!;
+  const args = [
+    '--tool=callgrind',
+    '--smc-check=all-non-file',
+    `--callgrind-out-file=${path.join(outDir, `${key}.%p`)}`,
+    process.execPath,
+    ...(process.env.IR_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+    ...process.execArgv,
+    process.argv[1]!,
+    '--child',
+    key,
+    outDir,
+  ];
+  const child = spawn('valgrind', args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LOG_LEVEL: 'silent' } });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + String(d)).slice(-4000)));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const dump = readdirSync(outDir).find((f) => f.startsWith(`${key}.`) && /\.\d+\.\d+$/.test(f));
+  if (code !== 0 || !dump) throw new Error(`${key}: callgrind run failed (exit ${code})\n${stderr}`);
+  const rounds = Number(readFileSync(path.join(outDir, `${key}.rounds`), 'utf8'));
+  const c = readCounts(path.join(outDir, dump));
+  const k = (n: number) => Math.round(n / rounds / 100) / 10;
+  return {
+    case: key,
+    name: setup.name,
+    pairs: setup.pairs,
+    rounds,
+    perRound: { all: k(c.all), main: k(c.main), compiler: k(c.compiler), other: k(c.all - c.main - c.compiler) },
+  };
+}
+
+async function main(): Promise<void> {
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    console.log('valgrind is not installed: nothing counted (apt-get install valgrind)');
+    return;
+  }
+  const unknown = CASES.filter((c) => !KNOWN[c]);
+  if (unknown.length > 0) throw new Error(`unknown IR_CASES: ${unknown.join(', ')} (known: ${Object.keys(KNOWN).join(', ')})`);
+  const outDir = mkdtempSync(path.join(tmpdir(), 'tern-instructions-'));
+  console.log(`Instructions per round trip (callgrind): ${WARMUP} warm-up rounds, ${ROUNDS} counted; cases ${CASES.join(', ')}`);
+  const results: Counted[] = [];
+  // Two at a time: the machine's two cores (a count does not depend on sharing them).
+  const queue = [...CASES];
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let key = queue.shift(); key; key = queue.shift()) results.push(await counted(key, outDir));
+    }),
+  );
+  results.sort((a, b) => CASES.indexOf(a.case) - CASES.indexOf(b.case));
+  for (const r of results) {
+    const floor = results.find((f) => f.case.startsWith('floor') && f.pairs === r.pairs);
+    const vs =
+      floor && floor !== r
+        ? `  (${(r.perRound.all / floor.perRound.all).toFixed(2)}× / ${(r.perRound.main / floor.perRound.main).toFixed(2)}× the floor's)`
+        : '';
+    console.log(
+      `  ${r.name.padEnd(30)} ${String(r.pairs).padStart(3)} pair(s): ${r.perRound.all} k instructions per round, main thread ${r.perRound.main} k, optimising compiler ${r.perRound.compiler} k, other threads ${r.perRound.other} k${vs}`,
+    );
+  }
+  mkdirSync(path.join(root, 'reports/bench'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'reports/bench/instructions.json'),
+    JSON.stringify({ at: new Date().toISOString(), warmup: WARMUP, results }, null, 2),
+  );
+  rmSync(outDir, { recursive: true, force: true });
+  console.log('Written: reports/bench/instructions.json');
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!);
+else await main();
