@@ -10,7 +10,7 @@ import { transform } from 'esbuild';
 
 /** The project's compiler options (class fields, JSX), as esbuild's build reads them for the relay. */
 const tsconfigRaw = readFileSync(new URL('../tsconfig.json', import.meta.url), 'utf8');
-const TS = /\.(m|c)?tsx?$/;
+const TS = /\.m?tsx?$/;
 const CANDIDATES = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 export async function resolve(specifier, context, nextResolve) {
