@@ -19,6 +19,7 @@ import path from 'node:path';
 
 import type { SessionEvent } from '../../relay/protocol';
 import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
+import { typescriptImport } from '../../relay/server/testing/relayChild';
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
@@ -183,7 +184,7 @@ async function main() {
     .map(([k, v]) => `${k}=${v} `)
     .join('');
   const report: BenchReport = {
-    command: `${overrides}node --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/roundtrip.ts`,
+    command: `${overrides}node --expose-gc --import ${typescriptImport()[1] === 'tsx' ? 'tsx' : './scripts/compiled-ts.mjs'} tests/bench/roundtrip.ts`,
     at: new Date().toISOString(),
     loadBefore: load,
     floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany, socketIoTwoNodes: twoNodeFloor },
