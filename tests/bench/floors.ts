@@ -279,10 +279,10 @@ export async function concurrentLoop(
 }
 
 /**
- * Connects `pairs` CLI (`/cli`, answering `ping:in` with its payload) and browser (`/web`) sockets to the floor's
- * relay ports, then measures `ping:out` round trips: `warmup` rounds per pair first, then `rounds` counted.
+ * Connects `pairs` CLI (`/cli`, answering `ping:in` with its payload) and browser (`/web`) sockets to the floor's relay
+ * ports. `ping(p)` is one round of pair `p`: its browser's `ping:out`, answered through the CLI.
  */
-async function pingPairs(ports: { cli: number; web: number }, pairs: number, rounds: number, warmup: number) {
+export async function floorPairs(ports: { cli: number; web: number }, pairs: number) {
   const connect = (port: number, ns: string, pair: number) =>
     new Promise<Socket>((resolve, reject) => {
       const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
@@ -298,10 +298,16 @@ async function pingPairs(ports: { cli: number; web: number }, pairs: number, rou
     browsers.push(browser);
     sockets.push(cli, browser);
   }
+  const ping = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
+  return { sockets, ping };
+}
+
+/** The floor's pairs (floorPairs), measured: `warmup` rounds per pair first, then `rounds` counted. */
+async function pingPairs(ports: { cli: number; web: number }, pairs: number, rounds: number, warmup: number) {
+  const { sockets, ping } = await floorPairs(ports, pairs);
   await new Promise((r) => setTimeout(r, ports.cli === ports.web ? 50 : 200));
-  const once = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
-  await concurrentLoop(pairs, warmup, once);
-  const sample = await concurrentLoop(pairs, rounds, once, [...new Set([ports.cli, ports.web])]);
+  await concurrentLoop(pairs, warmup, ping);
+  const sample = await concurrentLoop(pairs, rounds, ping, [...new Set([ports.cli, ports.web])]);
   return { sockets, sample };
 }
 

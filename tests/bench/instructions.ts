@@ -36,10 +36,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 import { Server } from 'socket.io';
-import { io as ioClient, type Socket } from 'socket.io-client';
 
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 import { forwardPings } from './bareForward';
+import { floorPairs } from './floors';
 import { makePair, type Pair, roundTrip, settled } from './pairs';
 
 const ROUNDS = Number(process.env.IR_ROUNDS ?? 1000);
@@ -97,27 +97,12 @@ async function floorLoop(pairs: number): Promise<Loop> {
   forwardPings(io.of('/cli'), io.of('/web'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const connect = (ns: string, pair: number) =>
-    new Promise<Socket>((resolve, reject) => {
-      const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
-  const sockets: Socket[] = [];
-  const browsers: Socket[] = [];
-  for (let p = 0; p < pairs; p++) {
-    const cli = await connect('/cli', p);
-    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
-    const browser = await connect('/web', p);
-    sockets.push(cli, browser);
-    browsers.push(browser);
-  }
-  const once = (b: Socket) => new Promise<void>((resolve) => b.emit('ping:out', { text: 'ping' }, () => resolve()));
+  const { sockets, ping } = await floorPairs({ cli: port, web: port }, pairs);
   return {
     run: (rounds) =>
       Promise.all(
-        browsers.map(async (b) => {
-          for (let i = 0; i < rounds; i++) await once(b);
+        Array.from({ length: pairs }, async (_, p) => {
+          for (let i = 0; i < rounds; i++) await ping(p);
         }),
       ),
     async settle() {
