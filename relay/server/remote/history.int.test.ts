@@ -15,8 +15,7 @@ import {
 } from '../../protocol';
 import { connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
-import { HISTORY_PAGE_BYTES, latestWithin } from './handlers/sessions';
-import { approxSize } from './storedCopies';
+import { approxSize, HISTORY_PAGE_BYTES, latestWithin } from './storedCopies';
 
 /**
  * The latest page first (issue #15): `session:join` with a `tail` replays only the session's last events and says where

@@ -259,6 +259,22 @@ function send(sub: Subscription, events: SessionEvent[], notices: StoredNotice[]
   else if (notices.length > 0 || events.length > 1) sub.socket.emit(WEB_PUSH.sessionEvents, eventsPayload(sub, events, notices));
 }
 
+/**
+ * About the most text one `session:history` answer carries (older events a window asks for, handlers/sessions.ts), at
+ * least one event: a page of big tool outputs is cut.
+ */
+export const HISTORY_PAGE_BYTES = 1024 * 1024;
+
+/** The latest of `events` (in seq order) that fit in about `bytes`, always at least the last one. */
+export function latestWithin<T extends { body: unknown }>(events: T[], bytes: number): T[] {
+  let size = 0;
+  for (let i = events.length - 1; i >= 0; i--) {
+    size += approxSize(events[i]!.body, bytes);
+    if (size > bytes && i < events.length - 1) return events.slice(i + 1);
+  }
+  return events;
+}
+
 /** About how many bytes `value` takes as JSON (its strings' lengths and a few per value), counted up to `limit`. */
 export function approxSize(value: unknown, limit: number): number {
   let size = 0;

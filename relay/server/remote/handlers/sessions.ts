@@ -5,20 +5,7 @@ import { interruptSession, sendInput, updateSettings } from '../../core/remote/w
 import { type CliRoutes, holdsLock, knownSessions, ownSessionRef, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
 import { AckLater, AckWhen, AfterAck } from '../socketEvents';
-import { approxSize } from '../storedCopies';
-
-/** About the most text one `session:history` answer carries (at least one event): a page of big tool outputs is cut. */
-export const HISTORY_PAGE_BYTES = 1024 * 1024;
-
-/** The latest of `events` (in seq order) that fit in about `bytes`, always at least the last one. */
-export function latestWithin<T extends { body: unknown }>(events: T[], bytes: number): T[] {
-  let size = 0;
-  for (let i = events.length - 1; i >= 0; i--) {
-    size += approxSize(events[i]!.body, bytes);
-    if (size > bytes && i < events.length - 1) return events.slice(i + 1);
-  }
-  return events;
-}
+import { HISTORY_PAGE_BYTES, latestWithin } from '../storedCopies';
 
 /**
  * `/cli` sessions: events, metadata, and confirmation of commands taken. An event is fanned out live to the session's
