@@ -195,6 +195,8 @@ test.describe('remote console, more', () => {
     await page.goto('/zh/remote');
     await remote.expectConnected();
     await expect(page.getByTestId('notice').first()).toContainText('已就绪', { timeout: 15_000 });
+    // The answer as rendered markdown (its lazy chunk loaded again after the reload), not the plain-text stand-in.
+    await expect(page.getByTestId('assistant-message').last().locator('pre')).toBeVisible();
     await saveRemoteScreenshot(page, 'phone-zh-dark');
   });
 });
