@@ -371,13 +371,24 @@ export async function socketIoTwoNodeFloor(rounds: number, warmup: number, pairs
  * One pair sequential (`pairs` = 1) or `pairs` pairs at once.
  */
 export async function socketIoFloor(rounds: number, warmup: number, pairs = 1): Promise<LoadSample> {
+  const relay = await bareRelay();
+  const { sockets, sample } = await pingPairs({ cli: relay.port, web: relay.port }, pairs, rounds, warmup);
+  for (const s of sockets) s.close();
+  await relay.close();
+  return sample;
+}
+
+/** The bare Socket.IO relay of the floors (bareForward.ts) on an ephemeral port. */
+export async function bareRelay(): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer();
   const io = new IoServer(server);
   forwardPings(io.of('/cli'), io.of('/web'));
   const port = await listen(server);
-  const { sockets, sample } = await pingPairs({ cli: port, web: port }, pairs, rounds, warmup);
-  for (const s of sockets) s.close();
-  await io.close();
-  server.close();
-  return sample;
+  return {
+    port,
+    async close() {
+      await io.close();
+      server.close();
+    },
+  };
 }

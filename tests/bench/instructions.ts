@@ -30,16 +30,12 @@
  */
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { Server } from 'socket.io';
-
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
-import { forwardPings } from './bareForward';
-import { floorPairs } from './floors';
+import { bareRelay, floorPairs } from './floors';
 import { makePair, type Pair, roundTrip, settled } from './pairs';
 
 const ROUNDS = Number(process.env.IR_ROUNDS ?? 1000);
@@ -50,19 +46,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 interface Case {
   name: string;
-  pairs: number;
   /** The bare Socket.IO relay (bareForward.ts), or Tern on PostgreSQL. */
   relay: 'floor' | 'pg';
 }
 const KNOWN: Record<string, Case> = {
-  floor: { name: 'bare Socket.IO relay (floor)', pairs: 1, relay: 'floor' },
-  pg: { name: 'Tern, PostgreSQL', pairs: 1, relay: 'pg' },
+  floor: { name: 'bare Socket.IO relay (floor)', relay: 'floor' },
+  pg: { name: 'Tern, PostgreSQL', relay: 'pg' },
 };
 
 interface Counted {
   case: string;
   name: string;
-  pairs: number;
   rounds: number;
   /** Thousands of instructions per round: every thread, the main thread, V8's optimising compiler, the rest. */
   perRound: { all: number; main: number; compiler: number; other: number };
@@ -71,66 +65,54 @@ interface Counted {
 /** The child: one case's rounds, counted between a zero and a dump of callgrind's counters. */
 async function child(key: string, outDir: string): Promise<void> {
   const setup = KNOWN[key]!;
-  const loop = setup.relay === 'floor' ? await floorLoop(setup.pairs) : await ternLoop(setup);
-  await loop.run(Math.ceil(WARMUP / setup.pairs));
+  const loop = setup.relay === 'floor' ? await floorLoop() : await ternLoop();
+  await loop.run(WARMUP);
   await loop.settle();
   const control = promisify(execFile);
   await control('callgrind_control', ['-z', String(process.pid)]);
-  await loop.run(Math.ceil(ROUNDS / setup.pairs));
+  await loop.run(ROUNDS);
   await loop.settle();
   await control('callgrind_control', ['-d', String(process.pid)]);
-  writeFileSync(path.join(outDir, `${key}.rounds`), String(Math.ceil(ROUNDS / setup.pairs) * setup.pairs));
+  writeFileSync(path.join(outDir, `${key}.rounds`), String(ROUNDS));
   await loop.close();
   process.exit(0);
 }
 
 interface Loop {
-  run(roundsPerPair: number): Promise<unknown>;
+  run(rounds: number): Promise<void>;
   /** Resolves once what the rounds left in flight (acks, stored copies) has arrived. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function floorLoop(pairs: number): Promise<Loop> {
-  const server = createServer();
-  const io = new Server(server);
-  forwardPings(io.of('/cli'), io.of('/web'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  const { sockets, ping } = await floorPairs({ cli: port, web: port }, pairs);
+async function floorLoop(): Promise<Loop> {
+  const relay = await bareRelay();
+  const { sockets, ping } = await floorPairs({ cli: relay.port, web: relay.port }, 1);
   return {
-    run: (rounds) =>
-      Promise.all(
-        Array.from({ length: pairs }, async (_, p) => {
-          for (let i = 0; i < rounds; i++) await ping(p);
-        }),
-      ),
+    async run(rounds) {
+      for (let i = 0; i < rounds; i++) await ping(0);
+    },
     async settle() {
       await sleep(200);
     },
     async close() {
       for (const s of sockets) s.close();
-      await io.close();
+      await relay.close();
     },
   };
 }
 
-async function ternLoop(setup: Case): Promise<Loop> {
+async function ternLoop(): Promise<Loop> {
   const relay: TestRelay = await createTestRelay({ databaseUrl: DATABASE_URL });
-  const pairs: Pair[] = [];
-  for (let i = 0; i < setup.pairs; i++) pairs.push(await makePair({ cli: relay, web: relay }, i));
+  const pair: Pair = await makePair({ cli: relay, web: relay }, 0);
   let rounds = 0;
   return {
-    async run(perPair) {
-      await Promise.all(
-        pairs.map(async (p) => {
-          for (let i = 0; i < perPair; i++) await roundTrip(p);
-        }),
-      );
-      rounds += perPair;
+    async run(count) {
+      for (let i = 0; i < count; i++) await roundTrip(pair);
+      rounds += count;
     },
     async settle() {
-      await settled(pairs, rounds);
+      await settled([pair], rounds);
       await sleep(200);
     },
     close: () => relay.close(),
@@ -183,7 +165,6 @@ async function counted(key: string, outDir: string): Promise<Counted> {
   return {
     case: key,
     name: setup.name,
-    pairs: setup.pairs,
     rounds,
     perRound: { all: k(c.all), main: k(c.main), compiler: k(c.compiler), other: k(c.all - c.main - c.compiler) },
   };
@@ -208,13 +189,13 @@ async function main(): Promise<void> {
   );
   results.sort((a, b) => CASES.indexOf(a.case) - CASES.indexOf(b.case));
   for (const r of results) {
-    const floor = results.find((f) => f.case.startsWith('floor') && f.pairs === r.pairs);
+    const floor = results.find((f) => f.case === 'floor');
     const vs =
       floor && floor !== r
         ? `  (${(r.perRound.all / floor.perRound.all).toFixed(2)}× / ${(r.perRound.main / floor.perRound.main).toFixed(2)}× the floor's)`
         : '';
     console.log(
-      `  ${r.name.padEnd(30)} ${String(r.pairs).padStart(3)} pair(s): ${r.perRound.all} k instructions per round, main thread ${r.perRound.main} k, optimising compiler ${r.perRound.compiler} k, other threads ${r.perRound.other} k${vs}`,
+      `  ${r.name.padEnd(30)} 1 pair: ${r.perRound.all} k instructions per round, main thread ${r.perRound.main} k, optimising compiler ${r.perRound.compiler} k, other threads ${r.perRound.other} k${vs}`,
     );
   }
   mkdirSync(path.join(root, 'reports/bench'), { recursive: true });
