@@ -15,6 +15,7 @@ import {
   SOCKET_PATH,
 } from '../protocol/remote';
 import type { CliCommandName } from '../protocol/remoteEvents';
+import { wireParser } from '../protocol/wireParser';
 import { type CliSocket, request } from './acks';
 import { applyCommand, type CommandHandlers, commandHandlers } from './commands';
 import { cliVersion, type ModelConfig } from './config';
@@ -134,6 +135,7 @@ export class Connector {
       reconnectionDelayMax: o.reconnectDelayMaxMs ?? 15_000,
       randomizationFactor: 0.3,
       timeout: 10_000,
+      parser: wireParser,
     });
     this.socket = socket;
     // A command's ack and the events answering it, or a burst of streamed events, go out in one write per turn.

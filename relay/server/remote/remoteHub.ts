@@ -11,6 +11,7 @@ import {
   WORKSPACE_LEASE_MS,
   WORKSPACE_RENEW_MS,
 } from '../../protocol';
+import { wireParser } from '../../protocol/wireParser';
 import type { RelayConfig } from '../config';
 import type { RemoteOptions } from '../core/remote/deps';
 import { createGroupCommit } from '../core/remote/groupCommit';
@@ -124,6 +125,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     pingTimeout: options.pingTimeoutMs,
     // Same origin only: the browser's socket is opened by the PWA the relay serves (the /web Origin check).
     cors: undefined,
+    // JSON only: socket.io-parser without its search of every payload for binary data (relay/protocol/wireParser.ts).
+    parser: wireParser,
   });
   // Everything a turn queues for one socket goes out in one write (writeCoalescing.ts).
   coalesceWrites(io, log);

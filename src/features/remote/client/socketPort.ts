@@ -3,6 +3,7 @@ import { io, type Socket, type SocketReservedEvents } from 'socket.io-client';
 import { WINDOW_VISIBILITY_EVENT } from '#protocol/push';
 import { REMOTE_PROTOCOL_VERSION, SOCKET_PATH, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '#protocol/remote';
 import type { WebClientToServerEvents, WebEventName, WebServerToClientEvents } from '#protocol/remoteEvents';
+import { wireParser } from '#protocol/wireParser';
 
 import { API_BASE } from '../../../shared/api/config';
 import type { WebAck, WebPayload } from './acks';
@@ -79,6 +80,7 @@ export function createWebSocketPort(getAuth: () => { token: string; windowId: st
     path: SOCKET_PATH,
     autoConnect: false,
     reconnection: false,
+    parser: wireParser,
     auth: (cb) => {
       const auth = getAuth();
       cb(auth ? { ...auth, protocolVersion: REMOTE_PROTOCOL_VERSION } : {});

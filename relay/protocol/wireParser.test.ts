@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
+import { describe, expect, it } from 'vitest';
+
+import { JsonEncoder } from './wireParser';
+
+const decode = (encoded: string[]): Packet => {
+  const decoder = new Decoder();
+  let packet: Packet | undefined;
+  decoder.on('decoded', (p: Packet) => (packet = p));
+  for (const part of encoded) decoder.add(part);
+  return packet!;
+};
+
+/** Any JSON value a Tern payload can hold, with text of any character (lone surrogates, NUL, emoji). */
+const json = fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' });
+
+const packets = fc.oneof(
+  fc.record({
+    type: fc.constant(PacketType.EVENT),
+    nsp: fc.constantFrom('/', '/cli', '/web'),
+    data: fc.tuple(fc.string(), json),
+    id: fc.option(fc.nat(), { nil: undefined }),
+  }),
+  fc.record({
+    type: fc.constant(PacketType.ACK),
+    nsp: fc.constantFrom('/cli', '/web'),
+    data: fc.tuple(json),
+    id: fc.nat(),
+  }),
+  fc.record({
+    type: fc.constantFrom(PacketType.CONNECT, PacketType.CONNECT_ERROR),
+    nsp: fc.constantFrom('/', '/cli', '/web'),
+    data: fc.option(fc.dictionary(fc.string(), json), { nil: undefined }),
+  }),
+  fc.record({ type: fc.constant(PacketType.DISCONNECT), nsp: fc.constantFrom('/', '/cli', '/web') }),
+);
+
+describe('wireParser JsonEncoder', () => {
+  it('writes every packet without binary data exactly as socket.io-parser does', () => {
+    const theirs = new Encoder();
+    const ours = new JsonEncoder();
+    fc.assert(
+      fc.property(packets, (packet) => {
+        expect(ours.encode(packet as Packet)).toEqual(theirs.encode(packet as Packet));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('round-trips through socket.io-parser’s decoder', () => {
+    const ours = new JsonEncoder();
+    const packet: Packet = {
+      type: PacketType.EVENT,
+      nsp: '/web',
+      id: 7,
+      data: ['session:input', { sessionId: 's', clientMsgId: 'm', text: 'héllo \u0000 \ud800 😀' }],
+    };
+    const [text] = ours.encode(packet);
+    expect(text).toBe('2/web,7["session:input",{"sessionId":"s","clientMsgId":"m","text":"héllo \\u0000 \\ud800 😀"}]');
+    expect(decode([text!])).toEqual(packet);
+    expect(decode(ours.encode({ type: PacketType.ACK, nsp: '/cli', id: 0, data: [{ ok: true, seq: 3 }] }))).toEqual({
+      type: PacketType.ACK,
+      nsp: '/cli',
+      id: 0,
+      data: [{ ok: true, seq: 3 }],
+    });
+  });
+
+  it('passes its replacer to JSON.stringify, as socket.io-parser does', () => {
+    const replacer = (_key: string, value: unknown) => (typeof value === 'number' ? value + 1 : value);
+    const packet: Packet = { type: PacketType.EVENT, nsp: '/', data: ['n', { a: 1 }] };
+    expect(new JsonEncoder(replacer).encode(packet)).toEqual(new Encoder(replacer).encode(packet));
+  });
+
+  it('sends a Buffer handed to it by mistake as its JSON form, not as an attachment', () => {
+    const [text] = new JsonEncoder().encode({ type: PacketType.EVENT, nsp: '/cli', data: ['x', Buffer.from([1, 2])] });
+    expect(text).toBe('2/cli,["x",{"type":"Buffer","data":[1,2]}]');
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Socket.IO's packet parser as Tern's relay, CLI and PWA use it (the `parser` option of the server and the clients):
+ * socket.io-parser's, with an encoder that skips its search for binary data.
+ *
+ * socket.io-parser's `Encoder.encode` walks every event and ack it sends, each array and object of the payload and each
+ * object's keys, looking for Buffers, ArrayBuffers and Blobs to send as attachments (its `hasBinary`). Tern's protocol
+ * has none: every payload is JSON, validated by the schemas in this folder, which accept no binary value. So the walk
+ * always finds nothing; counted under callgrind (tests/bench/instructions.ts) it was 1.8 % of the relay's round trip.
+ * This encoder writes the packet as socket.io-parser writes a packet without binary data: the same string, byte for
+ * byte (wireParser.test.ts compares the two).
+ *
+ * Decoding is socket.io-parser's own: a peer that sends binary attachments anyway gets them decoded as before, and
+ * refused by the schemas (BAD_REQUEST), not misread.
+ *
+ * A Buffer handed to `emit` by mistake would go as its JSON form (`{ type: 'Buffer', data: [...] }`) rather than as an
+ * attachment: the schemas of the other side refuse it.
+ */
+import { Decoder, type Packet, PacketType, protocol } from 'socket.io-parser';
+
+type Replacer = (this: unknown, key: string, value: unknown) => unknown;
+
+/** Encodes packets as socket.io-parser encodes a packet without binary data (`encodeAsString`). */
+export class JsonEncoder {
+  constructor(private readonly replacer?: Replacer) {}
+
+  encode(packet: Packet): string[] {
+    let text = String(packet.type);
+    if (packet.type === PacketType.BINARY_EVENT || packet.type === PacketType.BINARY_ACK) text += `${packet.attachments}-`;
+    if (packet.nsp && packet.nsp !== '/') text += `${packet.nsp},`;
+    if (packet.id != null) text += packet.id;
+    if (packet.data != null) text += JSON.stringify(packet.data, this.replacer);
+    return [text];
+  }
+}
+
+/** The `parser` option for `new Server(…)` and `io(…)`. */
+export const wireParser = { protocol, PacketType, Encoder: JsonEncoder, Decoder };
