@@ -47,9 +47,12 @@ const ownedOf = new WeakMap<object, Map<string, SessionRef>>();
 /** Instances whose lease a browser socket is having renewed in the background. */
 const renewingOf = new WeakMap<object, Set<string>>();
 
+/** The session, if this socket's user was already found to own it (ownSessionRef); else undefined. */
+export const knownSessionRef = (socket: WebServerSocket, sessionId: string): SessionRef | undefined => ownedOf.get(socket)?.get(sessionId);
+
 /** The session, if this socket's user owns it (NOT_FOUND otherwise). */
 export async function ownSessionRef(ctx: HubContext, socket: WebServerSocket, sessionId: string): Promise<SessionRef> {
-  const known = ownedOf.get(socket)?.get(sessionId);
+  const known = knownSessionRef(socket, sessionId);
   if (known) return known;
   const row = await ownSession(ctx.core, socket.data.userId, sessionId);
   const ref = { id: row.id, instanceId: row.instanceId };
@@ -78,6 +81,14 @@ async function checkLease(ctx: HubContext, socket: WebServerSocket, instanceId: 
  * half LEASE_TRUST_MS; a window sending steadily has it renewed in the background and never waits for it.
  */
 export async function holdsLock(ctx: HubContext, socket: WebServerSocket, instanceId: string): Promise<boolean> {
+  return trustedLock(ctx, socket, instanceId) || checkLease(ctx, socket, instanceId);
+}
+
+/**
+ * Whether the window holds the workspace by a lease the database confirmed recently (renewed in the background when
+ * due): answered at once. False says only that the database must be asked (holdsLock).
+ */
+export function trustedLock(ctx: HubContext, socket: WebServerSocket, instanceId: string): boolean {
   const trust = ctx.leases.trusted(instanceId, socket.id);
   if (trust === 'stale' && !renewingOf.get(socket)?.has(instanceId)) {
     let mine = renewingOf.get(socket);
@@ -90,7 +101,7 @@ export async function holdsLock(ctx: HubContext, socket: WebServerSocket, instan
         if (mine.size === 0 && renewingOf.get(socket) === mine) renewingOf.delete(socket);
       });
   }
-  return trust ? true : checkLease(ctx, socket, instanceId);
+  return Boolean(trust);
 }
 
 /**

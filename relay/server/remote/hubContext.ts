@@ -91,13 +91,18 @@ export function createHubContext(
    * `here`: only to CLI sockets of this node, each emitted to directly (an acked broadcast limited to this node would
    * still wait for every node's answer through the adapter).
    */
-  async function toCli(instanceId: string, command: PendingInput, here = false): Promise<boolean> {
+  function toCli(instanceId: string, command: PendingInput, here = false): Promise<boolean> {
     const ms = core.options.commandAckTimeoutMs;
     const ok = (acks: OkAck | OkAck[]) => (Array.isArray(acks) ? acks : [acks]).some((r) => r.ok);
     if (!here) return emitCommand(cli.to(instanceRoom(instanceId)).timeout(ms), command).then(ok, () => false);
-    const sockets = [...(cli.adapter.rooms.get(instanceRoom(instanceId)) ?? [])].flatMap((id) => cli.sockets.get(id) ?? []);
-    const taken = await Promise.all(sockets.map((socket) => emitCommand(socket.timeout(ms), command).then(ok, () => false)));
-    return taken.includes(true);
+    const takes: Array<Promise<boolean>> = [];
+    for (const id of cli.adapter.rooms.get(instanceRoom(instanceId)) ?? []) {
+      const socket = cli.sockets.get(id);
+      if (socket) takes.push(emitCommand(socket.timeout(ms), command).then(ok, () => false));
+    }
+    // One CLI socket (the usual case): its answer as it is, without gathering.
+    if (takes.length <= 1) return takes[0] ?? Promise.resolve(false);
+    return Promise.all(takes).then((taken) => taken.includes(true));
   }
   const ctx: HubContext = {
     ...base,
@@ -147,13 +152,16 @@ export function createHubContext(
       const ack = { ok: true as const, seq: applied.event.seq };
       const { command, handedOver } = applied;
       if (applied.duplicate || applied.elsewhere) return ack;
-      return new AfterAck(ack, async () => {
+      // Not async: an input the CLI took at once (the usual case) has nothing to wait for.
+      return new AfterAck(ack, () => {
         base.fanout.publish(toSessionEvent(applied.event));
         if (applied.session) ctx.touchSession(applied.session);
         if (!command) return;
         if (!handedOver) return ctx.deliver(command);
         // Handed over before it was stored, the CLI's ack came after the command was kept: it is delivered.
-        if (await handedOver) await core.repo.markDelivered([command.id], core.now());
+        return handedOver.then(async (taken) => {
+          if (taken) await core.repo.markDelivered([command.id], core.now());
+        });
       });
     },
   };

@@ -84,11 +84,31 @@ describe('event router: AckLater', () => {
     });
     routes.attach(socket);
     expect(await socket.deliver('step', { n: 0 })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    const acked = await socket.deliver('step', { n: 3 });
-    order.push('acked');
-    expect(acked).toEqual({ ok: true, n: 3 });
+    const acks: unknown[] = [];
+    socket.play(['step', { n: 3 }, (ack: unknown) => void (acks.push(ack), order.push('acked'))]);
     await tick();
+    expect(acks).toEqual([{ ok: true, n: 3 }]);
     expect(order).toEqual(['acked', 'after']);
+  });
+
+  it('logs a follow-up that throws or rejects, and goes on with the socket’s next events', async () => {
+    const socket = fakeSocket();
+    const errors: string[] = [];
+    const logging = { ...(log as object), error: (_: unknown, message: string) => errors.push(message) } as never;
+    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, logging);
+    routes.on('step', async ({ n }) => {
+      if (n === 1)
+        return new AfterAck({ ok: true as const, n }, () => {
+          throw new Error('sync');
+        });
+      if (n === 2) return new AckLater(Promise.resolve(new AfterAck({ ok: true as const, n }, () => Promise.reject(new Error('async')))));
+      return { ok: true as const, n };
+    });
+    routes.attach(socket);
+    const answers = await Promise.all([1, 2, 3].map((n) => socket.deliver('step', { n })));
+    await tick();
+    expect(answers).toEqual([1, 2, 3].map((n) => ({ ok: true, n })));
+    expect(errors).toEqual(['remote: follow-up failed', 'remote: follow-up failed']);
   });
 });
 

@@ -98,19 +98,44 @@ function answer(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
   if (result instanceof AckWhen) result.send(ack);
   else if (result instanceof AfterAck) ack(result.ack);
   else return ack(result);
-  const after = result.after;
-  void Promise.resolve()
-    .then(after)
-    .catch((error: unknown) => log.error({ err: error, event }, 'remote: follow-up failed'));
+  // Right after the ack was queued (both go out in this turn's write): no promise turn of its own per event.
+  const failed = (error: unknown) => log.error({ err: error, event }, 'remote: follow-up failed');
+  try {
+    const done = result.after();
+    if (done) done.catch(failed);
+  } catch (error) {
+    failed(error);
+  }
 }
 
-async function run(log: FastifyBaseLogger, event: string, work: () => Promise<unknown>, ack: Reply): Promise<void> {
-  let result: unknown;
+/**
+ * Runs the handler, answers with what it returns, and calls `done` once the handler settled (not its AckLater), for
+ * the socket's next event. Not an async function, and no promise of its own: every inbound event comes here, and
+ * `then` on the handler's promise is the one turn of the microtask queue it needs.
+ */
+function run(log: FastifyBaseLogger, event: string, work: () => Promise<unknown>, ack: Reply, done: () => void): void {
+  const finish = (answer: () => void) => {
+    try {
+      answer();
+    } catch (error) {
+      log.error({ err: error, event }, 'remote: answering failed');
+    }
+    done();
+  };
+  let working: Promise<unknown>;
   try {
-    result = await work();
+    working = work();
   } catch (error) {
-    return ack(failed(log, event, error));
+    return finish(() => ack(failed(log, event, error)));
   }
+  working.then(
+    (result) => finish(() => settle(log, event, result, ack)),
+    (error: unknown) => finish(() => ack(failed(log, event, error))),
+  );
+}
+
+/** What a handler returned: its ack now, or (AckLater) when its work settles. */
+function settle(log: FastifyBaseLogger, event: string, result: unknown, ack: Reply): void {
   if (result instanceof AckLater) {
     // Not awaited: the socket's next event goes on while this one's ack waits.
     const reply: Reply = result.lazy ? (payload) => lazily(() => ack(payload)) : ack;
@@ -140,8 +165,8 @@ async function run(log: FastifyBaseLogger, event: string, work: () => Promise<un
  */
 export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
-  /** Sockets with events in flight: the tail of each one's queue (removed once it drained). */
-  private readonly queues = new WeakMap<object, Promise<void>>();
+  /** Sockets with an event in flight: the events waiting behind it, in order (removed once it drained). */
+  private readonly queues = new WeakMap<object, Array<() => void>>();
   private readonly listener: RoutedListener;
 
   constructor(
@@ -183,14 +208,19 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     const valid = validateInbound(this.contracts[name]!.payload, args.length > 1 ? args[0] : undefined);
     if (!valid.ok) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
     const work = () => handler(valid.data, socket);
-    const queues = this.queues;
+    const start = () => run(this.log, name, work, ack, () => this.next(socket));
+    const waiting = this.queues.get(socket);
+    if (waiting) return void waiting.push(start);
     // Nothing of this socket's in flight (the usual case): the handler starts now, without a turn of the queue.
-    const start = () => run(this.log, name, work, ack);
-    const before = queues.get(socket);
-    const tail: Promise<void> = (before ? before.then(start) : start()).finally(() => {
-      if (queues.get(socket) === tail) queues.delete(socket);
-    });
-    queues.set(socket, tail);
+    this.queues.set(socket, []);
+    start();
+  }
+
+  /** The socket's event in flight settled: the next one waiting starts, or the socket has none in flight. */
+  private next(socket: InboundSocket): void {
+    const following = this.queues.get(socket)?.shift();
+    if (following) following();
+    else this.queues.delete(socket);
   }
 }
 

@@ -61,7 +61,7 @@ const HANDOVER_WAIT_MS = 50;
  * `session:input`: stored as a `user_message` event (idempotent per clientMsgId) and sent to the CLI. A resend of an
  * input already taken answers its seq even from a window that no longer holds the workspace: nothing applies twice.
  */
-export async function sendInput(
+export function sendInput(
   deps: RemoteCoreDeps,
   session: SessionRef,
   holdsLock: boolean,
@@ -69,17 +69,24 @@ export async function sendInput(
   route: CommandRoute = {},
 ): Promise<Applied> {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
-  if (!holdsLock) {
-    const existing = await deps.repo.findEvent(session.id, eventId);
-    if (existing) return { event: existing, session: null, duplicate: true, command: null };
-    throw notAttached();
-  }
+  if (!holdsLock) return storedResend(deps, session, eventId);
   const body = { type: 'user_message' as const, clientMsgId: input.clientMsgId, text: input.text };
   return routeCommand(deps, session, { eventId, body }, { type: 'session:input', commandId: eventId, payload: { ...input } }, route);
 }
 
-/** Forwards the command to the CLI's node when the route says so, else (or when no node took it) stores it here. */
-async function routeCommand(
+/** A resend of an input from a window that no longer holds the workspace: its stored event, else NOT_ATTACHED. */
+async function storedResend(deps: RemoteCoreDeps, session: SessionRef, eventId: string): Promise<Applied> {
+  const existing = await deps.repo.findEvent(session.id, eventId);
+  if (existing) return { event: existing, session: null, duplicate: true, command: null };
+  throw notAttached();
+}
+
+/**
+ * Forwards the command to the CLI's node when the route says so, else (or when no node took it) stores it here. Not
+ * async itself (nor sendInput, answerPermission): a promise handed back through an async function costs two more
+ * turns of the microtask queue, on every input.
+ */
+function routeCommand(
   deps: RemoteCoreDeps,
   session: SessionRef,
   event: { eventId: string; body: SessionEventRow['body'] & { type: string } },
@@ -88,19 +95,19 @@ async function routeCommand(
 ): Promise<Applied> {
   const at = route.at ?? deps.now();
   const { eventId, body } = event;
-  if (route.forward) {
-    const live = { sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent;
-    const stored = await route.forward(live, session.instanceId, command);
-    if (stored)
-      return {
-        event: { sessionId: session.id, seq: stored.seq, eventId, at, body },
-        session: null,
-        duplicate: false,
-        command: null,
-        elsewhere: true,
-      };
-  }
-  return storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
+  if (!route.forward) return storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
+  const live = { sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent;
+  return route.forward(live, session.instanceId, command).then((stored) =>
+    stored
+      ? {
+          event: { sessionId: session.id, seq: stored.seq, eventId, at, body },
+          session: null,
+          duplicate: false,
+          command: null,
+          elsewhere: true,
+        }
+      : storeAndHandOver(deps, session, { eventId, body, at }, command, route.early),
+  );
 }
 
 /**
@@ -143,14 +150,14 @@ async function storeAndHandOver(
 }
 
 /** `session:permission`: the answer is stored once (per requestId) and sent to the CLI, by the CLI's node (CommandRoute). */
-export async function answerPermission(
+export function answerPermission(
   deps: RemoteCoreDeps,
   session: SessionRef,
   holdsLock: boolean,
   input: SessionPermissionCommand,
   route: CommandRoute = {},
 ): Promise<Applied> {
-  if (!holdsLock) throw notAttached();
+  if (!holdsLock) return Promise.reject(notAttached());
   const eventId = nameUuid('permission', session.id, input.requestId);
   const body = { type: 'permission_response' as const, requestId: input.requestId, decision: input.decision, scope: input.scope };
   return routeCommand(deps, session, { eventId, body }, { type: 'session:permission', commandId: eventId, payload: { ...input } }, route);

@@ -2,7 +2,7 @@ import type { InputAck } from '../../../protocol';
 import { appendEvent, createWebSession, ensureCliSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
 import { toSession, toSessionEvent } from '../../core/remote/views';
 import { interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
-import { type CliRoutes, holdsLock, knownSessions, ownSessionRef, type WebRoutes } from '../connections';
+import { type CliRoutes, holdsLock, knownSessionRef, knownSessions, ownSessionRef, trustedLock, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
 import { AckLater, AckWhen, AfterAck } from '../socketEvents';
 import { HISTORY_PAGE_BYTES, latestWithin } from '../storedCopies';
@@ -15,8 +15,12 @@ import { HISTORY_PAGE_BYTES, latestWithin } from '../storedCopies';
  */
 export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): void {
   routes.on('session:event', async (input, socket) => {
-    const created = await ensureCliSession(ctx.core, socket.data, input.sessionId, knownSessions(socket));
-    if (created) ctx.broadcastSession(created);
+    // Checked once per socket and session: afterwards no await (and no turn of the microtask queue) before the append.
+    const known = knownSessions(socket);
+    if (!known.has(input.sessionId)) {
+      const created = await ensureCliSession(ctx.core, socket.data, input.sessionId, known);
+      if (created) ctx.broadcastSession(created);
+    }
     const at = ctx.core.now();
     const appending = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at });
     ctx.fanout.publishLive({ sessionId: input.sessionId, eventId: input.eventId, at: at.toISOString(), body: input.body });
@@ -80,8 +84,9 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
   });
 
   routes.on('session:input', async (input, socket) => {
-    const session = await ownSessionRef(ctx, socket, input.sessionId);
-    const holds = await holdsLock(ctx, socket, session.instanceId);
+    // A window sending steadily has both answered at once, without a turn of the microtask queue each.
+    const session = knownSessionRef(socket, input.sessionId) ?? (await ownSessionRef(ctx, socket, input.sessionId));
+    const holds = trustedLock(ctx, socket, session.instanceId) || (await holdsLock(ctx, socket, session.instanceId));
     // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
     const route = ctx.commandRoute(socket.id, session.instanceId);
     // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
