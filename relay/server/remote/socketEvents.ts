@@ -99,12 +99,12 @@ function answer(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
   else if (result instanceof AfterAck) ack(result.ack);
   else return ack(result);
   // Right after the ack was queued (both go out in this turn's write): no promise turn of its own per event.
-  const failed = (error: unknown) => log.error({ err: error, event }, 'remote: follow-up failed');
+  const followUpFailed = (error: unknown) => log.error({ err: error, event }, 'remote: follow-up failed');
   try {
     const done = result.after();
-    if (done) done.catch(failed);
+    if (done) done.catch(followUpFailed);
   } catch (error) {
-    failed(error);
+    followUpFailed(error);
   }
 }
 
@@ -114,9 +114,9 @@ function answer(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
  * `then` on the handler's promise is the one turn of the microtask queue it needs.
  */
 function run(log: FastifyBaseLogger, event: string, work: () => Promise<unknown>, ack: Reply, done: () => void): void {
-  const finish = (answer: () => void) => {
+  const finish = (respond: () => void) => {
     try {
-      answer();
+      respond();
     } catch (error) {
       log.error({ err: error, event }, 'remote: answering failed');
     }
@@ -160,8 +160,8 @@ function settle(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
  * Made once per namespace (memory per connection, issue #15): handlers are registered once for every socket (each
  * gets the socket). A socket gets the shared `reroute` middleware and one shared listener: a slot in its middleware
  * array (which lifecycle.ts's gate makes anyway), one entry in its `_events` table whatever the number of events, and,
- * only while it has events in flight, the tail of its queue. Events are taken after the socket's middlewares (not from
- * an any-listener, which Socket.IO calls before them), with the ack they hand on.
+ * only while it has an event in flight, the array of those waiting behind it. Events are taken after the socket's
+ * middlewares (not from an any-listener, which Socket.IO calls before them), with the ack they hand on.
  */
 export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
