@@ -34,9 +34,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
-import { bareRelay, floorPairs } from './floors';
-import { makePair, type Pair, roundTrip, settled } from './pairs';
+import { floorLoop, ternLoop } from './loops';
 
 const ROUNDS = Number(process.env.IR_ROUNDS ?? 1000);
 const WARMUP = Number(process.env.IR_WARMUP ?? 3000);
@@ -65,7 +63,7 @@ interface Counted {
 /** The child: one case's rounds, counted between a zero and a dump of callgrind's counters. */
 async function child(key: string, outDir: string): Promise<void> {
   const setup = KNOWN[key]!;
-  const loop = setup.relay === 'floor' ? await floorLoop() : await ternLoop();
+  const loop = setup.relay === 'floor' ? await floorLoop() : await ternLoop(DATABASE_URL);
   await loop.run(WARMUP);
   await loop.settle();
   const control = promisify(execFile);
@@ -77,49 +75,6 @@ async function child(key: string, outDir: string): Promise<void> {
   await loop.close();
   process.exit(0);
 }
-
-interface Loop {
-  run(rounds: number): Promise<void>;
-  /** Resolves once what the rounds left in flight (acks, stored copies) has arrived. */
-  settle(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function floorLoop(): Promise<Loop> {
-  const relay = await bareRelay();
-  const { sockets, ping } = await floorPairs({ cli: relay.port, web: relay.port }, 1);
-  return {
-    async run(rounds) {
-      for (let i = 0; i < rounds; i++) await ping(0);
-    },
-    async settle() {
-      await sleep(200);
-    },
-    async close() {
-      for (const s of sockets) s.close();
-      await relay.close();
-    },
-  };
-}
-
-async function ternLoop(): Promise<Loop> {
-  const relay: TestRelay = await createTestRelay({ databaseUrl: DATABASE_URL });
-  const pair: Pair = await makePair({ cli: relay, web: relay }, 0);
-  let rounds = 0;
-  return {
-    async run(count) {
-      for (let i = 0; i < count; i++) await roundTrip(pair);
-      rounds += count;
-    },
-    async settle() {
-      await settled([pair], rounds);
-      await sleep(200);
-    },
-    close: () => relay.close(),
-  };
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Inclusive instructions of the functions that start each kind of thread, from callgrind_annotate. */
 function readCounts(file: string): { all: number; main: number; compiler: number } {

@@ -13,55 +13,13 @@
  */
 import { promiseHooks } from 'node:v8';
 
-import { createTestRelay } from '../../relay/server/testing/testRelay';
-import { bareRelay, floorPairs } from './floors';
-import { makePair, roundTrip, settled } from './pairs';
+import { floorLoop, type Loop, ternLoop } from './loops';
 
 const WARMUP = 500;
 const ROUNDS = 1000;
 const CASES = (process.env.PR_CASES ?? 'floor,pg,pglite').split(',').map((c) => c.trim());
 const SITES = Boolean(process.env.PR_SITES);
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-interface Loop {
-  run(rounds: number): Promise<void>;
-  settle(): Promise<void>;
-  close(): Promise<void>;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function floorLoop(): Promise<Loop> {
-  const relay = await bareRelay();
-  const { sockets, ping } = await floorPairs({ cli: relay.port, web: relay.port }, 1);
-  return {
-    async run(rounds) {
-      for (let i = 0; i < rounds; i++) await ping(0);
-    },
-    settle: () => sleep(200),
-    async close() {
-      for (const s of sockets) s.close();
-      await relay.close();
-    },
-  };
-}
-
-async function ternLoop(databaseUrl?: string): Promise<Loop> {
-  const relay = await createTestRelay(databaseUrl ? { databaseUrl } : {});
-  const pair = await makePair({ cli: relay, web: relay }, 0);
-  let rounds = 0;
-  return {
-    async run(count) {
-      for (let i = 0; i < count; i++) await roundTrip(pair);
-      rounds += count;
-    },
-    async settle() {
-      await settled([pair], rounds);
-      await sleep(200);
-    },
-    close: () => relay.close(),
-  };
-}
 
 /** Where a promise was made: the first frames of its stack, paths from the project's folders on. */
 function site(): string {
