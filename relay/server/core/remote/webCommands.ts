@@ -95,7 +95,8 @@ function routeCommand(
 ): Promise<Applied> {
   const at = route.at ?? deps.now();
   const { eventId, body } = event;
-  if (!route.forward) return storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
+  const storeHere = () => storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
+  if (!route.forward) return storeHere();
   const live = { sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent;
   return route.forward(live, session.instanceId, command).then((stored) =>
     stored
@@ -106,7 +107,7 @@ function routeCommand(
           command: null,
           elsewhere: true,
         }
-      : storeAndHandOver(deps, session, { eventId, body, at }, command, route.early),
+      : storeHere(),
   );
 }
 
