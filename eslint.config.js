@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'relay/server/main.ts', 'relay/cli/**', 'tests/**'],
+    files: ['scripts/**', 'relay/server/serve.ts', 'relay/cli/**', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -1,7 +1,9 @@
-// Compiles the relay (relay/server/main.ts and everything it imports from relay/ and content/) into one ES module,
-// dist/.relay/main.js, with esbuild. npm packages stay external (resolved from node_modules at run time, so PGlite
+// Compiles the relay (relay/server/serve.ts and everything it imports from relay/ and content/) into one ES module,
+// dist/.relay/serve.js, with esbuild, beside its entry point main.js (relay/server/main.ts: startHeap.js first, then
+// serve.js; see startHeapFirst below). npm packages stay external (resolved from node_modules at run time, so PGlite
 // finds its wasm and data files next to its own code); the SQL migrations are copied beside the bundle, where
-// storage/database.ts looks for them (`./migrations` next to the module), and so is PGlite's worker (pgliteWorker.mjs). `npm start` runs the result with plain node.
+// storage/database.ts looks for them (`./migrations` next to the module), and so is PGlite's worker (pgliteWorker.mjs).
+// `npm start` runs the result with plain node.
 // The folder is a dot folder inside dist/ so the static file server never serves it. The app's `vite build` empties
 // dist/: build the app first, the relay second (`npm run build` and scripts/lib.mjs do).
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +13,30 @@ import { build } from 'esbuild';
 
 import { relayOutDir, root } from './lib.mjs';
 
+/**
+ * The entry (main.ts) runs startHeap.ts, then loads the relay (serve.ts): three modules built side by side, imported
+ * by their paths rather than joined in one bundle, whose npm imports would all load before any of its own code.
+ */
+const serverDir = path.join(root, 'relay/server');
+const startHeapFirst = {
+  name: 'start-heap-first',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(startHeap|serve)$/ }, (args) =>
+      path.dirname(args.importer) === serverDir ? { path: `${args.path}.js`, external: true } : undefined,
+    );
+  },
+};
+
 export async function buildRelay(outDir = relayOutDir) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: { main: path.join(root, 'relay/server/main.ts'), migrate: path.join(root, 'relay/server/migrate.ts') },
+    entryPoints: {
+      main: path.join(root, 'relay/server/main.ts'),
+      serve: path.join(root, 'relay/server/serve.ts'),
+      migrate: path.join(root, 'relay/server/migrate.ts'),
+      startHeap: path.join(root, 'relay/server/startHeap.ts'),
+    },
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -29,6 +50,7 @@ export async function buildRelay(outDir = relayOutDir) {
     // Drops the comments esbuild keeps (some hold non-ASCII text); the linked source map keeps stack traces readable.
     minifyWhitespace: true,
     logLevel: 'warning',
+    plugins: [startHeapFirst],
   });
   cpSync(path.join(root, 'relay/server/storage/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   // PGlite's worker thread (plain JavaScript, loaded by storage/pgliteClient.ts from next to the module).

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { healthSchema, readinessSchema } from '../protocol';
 
@@ -24,29 +25,42 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+beforeAll(async () => {
+  const { buildRelay } = (await import(path.join(root, 'scripts/build-relay.mjs'))) as { buildRelay(out: string): Promise<void> };
+  await buildRelay(path.join(dist, '.relay'));
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tern</title>');
+  // Loaded before the relay (node --import) by the young-generation test: prints V8's new space on SIGUSR2.
+  writeFileSync(
+    path.join(dist, 'heapProbe.mjs'),
+    "import v8 from 'node:v8';\nprocess.on('SIGUSR2', () => { const s = v8.getHeapSpaceStatistics().find((x) => x.space_name === 'new_space'); process.stderr.write(`new space: ${s.space_size}\\n`); });\n",
+  );
+}, 60_000);
+
+/** Starts the compiled relay with plain node (and `nodeArgs`); resolves with its URL once it listens. */
+async function startCompiled(nodeArgs: string[] = []): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
+  const proc = spawn(process.execPath, [...nodeArgs, path.join(dist, '.relay/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  let output = '';
+  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at http:\/\/[^:]+:(\d+)/.exec(output);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    proc.once('exit', (code) => reject(new Error(`the compiled relay exited (${code}) before listening:\n${output}`)));
+  });
+  return { proc, url, output: () => output };
+}
+
 describe('compiled relay', () => {
   it('builds, starts with plain node, serves, hides dist/.relay, and exits 0 after a SIGTERM drain', async () => {
-    const { buildRelay } = (await import(path.join(root, 'scripts/build-relay.mjs'))) as { buildRelay(out: string): Promise<void> };
-    await buildRelay(path.join(dist, '.relay'));
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Tern</title>');
-
-    const proc = spawn(process.execPath, [path.join(dist, '.relay/main.js')], {
-      cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = proc;
-    let output = '';
-    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const url = await new Promise<string>((resolve, reject) => {
-      proc.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /running at http:\/\/[^:]+:(\d+)/.exec(output);
-        if (match) resolve(`http://127.0.0.1:${match[1]}`);
-      });
-      proc.once('exit', (code) => reject(new Error(`the compiled relay exited (${code}) before listening:\n${output}`)));
-    });
+    const { proc, url } = await startCompiled();
 
     expect(healthSchema.parse(await (await fetch(`${url}/healthz`)).json()).status).toBe('ok');
     const ready = await fetch(`${url}/readyz`);
@@ -69,5 +83,24 @@ describe('compiled relay', () => {
     proc.kill('SIGTERM');
     expect(await exited).toBe(0);
     child = undefined;
+  }, 120_000);
+
+  it("starts with a young generation of its first size (startHeap.ts runs before the packages load); an operator's growth factor is left alone", async () => {
+    /** V8's new space (both semi-spaces) once the relay listens; stopped after. */
+    const newSpace = async (nodeArgs: string[]) => {
+      const { proc, output } = await startCompiled(['--import', path.join(dist, 'heapProbe.mjs'), ...nodeArgs]);
+      proc.kill('SIGUSR2');
+      await expect.poll(() => /new space: (\d+)/.exec(output())?.[1], { timeout: 10_000 }).toBeDefined();
+      const bytes = Number(/new space: (\d+)/.exec(output())![1]);
+      proc.kill('SIGKILL');
+      await once(proc, 'exit');
+      child = undefined;
+      return bytes;
+    };
+    const MB = 1024 * 1024;
+    // Loading the relay with V8's default growth (here chosen on the command line, so startHeap keeps out) grows the
+    // young generation to its maximum (two 16 MB semi-spaces); with startHeap it stays at a few MB.
+    expect(await newSpace([])).toBeLessThanOrEqual(8 * MB);
+    expect(await newSpace(['--semi-space-growth-factor=2'])).toBeGreaterThan(8 * MB);
   }, 120_000);
 });
