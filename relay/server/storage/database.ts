@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 import { PgliteWorkerClient } from './pgliteClient';
 import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
+import { RAW_TEXT_TYPES, setRawRows } from './rawRows';
 import { type Schema, schema } from './schema';
 
 /** What repos take: the common base of the PGlite and node-postgres drivers, and of their transactions. */
@@ -63,7 +64,14 @@ async function openPostgres(connectionString: string): Promise<Storage> {
   } finally {
     await client.end();
   }
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // The types drizzle keeps as text, kept as text for every query of the pool (drizzle asks for the same per query):
+  // the group commit's statement runs as plain text without drizzle (rawRows.ts) and reads them the same way.
+  const rawText = new Set(RAW_TEXT_TYPES);
+  const asText = (value: string) => value;
+  const types = {
+    getTypeParser: (oid: number, format?: string) => (rawText.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
+  };
+  const pool = new pg.Pool({ connectionString, max: 10, types });
   let closed = false;
   // An idle client losing its connection must not crash the relay; the next query reconnects. After close, sockets
   // still shutting down may report the server's goodbye: not worth a line.
@@ -71,6 +79,12 @@ async function openPostgres(connectionString: string): Promise<Storage> {
     if (!closed) console.error('PostgreSQL pool error:', error.message);
   });
   const db = drizzleNodePg(pool, { schema });
+  setRawRows(
+    db,
+    (text, values) =>
+      // The pool's callback form: no promise of its own, and a text query is not copied as a config object would be.
+      new Promise((resolve, reject) => pool.query(text, values, (error, result) => (error ? reject(error) : resolve(result.rows)))),
+  );
   return {
     db,
     kind: 'postgres',
@@ -135,6 +149,11 @@ async function openPglite(dir: string, upkeepOptions: UpkeepOptions | false): Pr
     const client = await PgliteWorkerClient.open({ dir, startParams, v8Flags: PGLITE_V8_FLAGS });
     // drizzle's PGlite driver calls only `query` and `transaction`, which the worker's client answers like PGlite.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
+    const rawConfig = {
+      rowMode: 'object' as const,
+      parsers: Object.fromEntries(RAW_TEXT_TYPES.map((oid) => [oid, (value: string) => value])),
+    };
+    setRawRows(db, (sql, params) => client.query(sql, params, rawConfig).then((result) => result.rows as Array<Record<string, unknown>>));
     await migratePglite(db, { migrationsFolder });
     // No autovacuum in PGlite: the relay vacuums and analyses its tables itself.
     const upkeep = upkeepOptions === false ? null : startPgliteUpkeep(db, upkeepOptions);

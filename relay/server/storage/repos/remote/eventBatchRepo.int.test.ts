@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createGroupCommit } from '../../../core/remote/groupCommit';
 import { createTestPostgres, type TestPostgres } from '../../../testing/postgres';
 import { cliTokenFor, signIn } from '../../../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../../../testing/testRelay';
+import { rawRowsOf } from '../../rawRows';
+import { remoteSessions } from '../../schema';
 import { createRemoteRepo } from '../remoteRepo';
 import { createEventBatchRepo, type EventAppend, explainAppend } from './eventBatchRepo';
 
@@ -157,4 +159,19 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
       ).toEqual([expect.stringMatching(/^Index( Only)? Scan$/)]);
     }
   }, 60_000);
+
+  it('runs on the driver directly (rawRows.ts), its rows read as drizzle reads them; in a transaction, through drizzle', async (ctx) => {
+    const relay = backend.relay ?? ctx.skip();
+    const { db } = relay.storage;
+    expect(rawRowsOf(db)).toBeTypeOf('function');
+    expect(await db.transaction(async (tx) => rawRowsOf(tx))).toBeUndefined();
+    const a = backend.sessions[0]!;
+    const [direct] = await createEventBatchRepo(db).appendEvents([event(a, 'direct')]);
+    // The session row the statement returned, field for field as drizzle selects it (dates as dates, nulls, numbers).
+    const [selected] = await db.select().from(remoteSessions).where(eq(remoteSessions.id, a));
+    expect(direct && 'session' in direct && direct.session).toEqual(selected);
+    expect(selected!.lastActiveAt).toBeInstanceOf(Date);
+    const viaDrizzle = await db.transaction(async (tx) => createEventBatchRepo(tx).appendEvents([event(a, 'through drizzle')]));
+    expect(viaDrizzle[0] && 'event' in viaDrizzle[0] && viaDrizzle[0].event.seq).toBe((direct as { event: { seq: number } }).event.seq + 1);
+  });
 });

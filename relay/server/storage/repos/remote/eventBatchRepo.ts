@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, type Table } from 'drizzle-orm';
 
 import { type Database } from '../../database';
+import { rawRowsOf } from '../../rawRows';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
 import { isUniqueViolation } from '../usersRepo';
 
@@ -112,11 +113,14 @@ export async function explainAppend(db: Database, items: readonly EventAppend[])
  * consume no seq and answer the stored event.
  */
 export function createEventBatchRepo(db: Database) {
-  async function insertBatch(items: readonly EventAppend[]): Promise<Array<Record<string, unknown>>> {
+  // The opened database's driver straight (rawRows.ts); through drizzle for a transaction.
+  const raw = rawRowsOf(db);
+  function insertBatch(items: readonly EventAppend[]): Promise<Array<Record<string, unknown>>> {
     // The constant text with its parameters (no SQL built per batch; unnamed).
-    const query = batchQuery(db, items);
-    const result = await query.execute();
-    return (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    if (raw) return raw(APPEND_SQL, appendParams(items));
+    return batchQuery(db, items)
+      .execute()
+      .then((result) => (result as unknown as { rows: Array<Record<string, unknown>> }).rows);
   }
 
   return {

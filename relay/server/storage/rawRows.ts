@@ -1,0 +1,29 @@
+import type { Database } from './database';
+
+/**
+ * One statement's rows straight from the database's driver, past drizzle's per-query wrapping: for the group commit's
+ * statement (repos/remote/eventBatchRepo.ts), run on every batch of events. drizzle's prepared query makes that call
+ * through tracing spans, a result cache lookup and several async layers (about a dozen promises per statement), and on
+ * node-postgres passes a query config object that pg copies property by property on every call; the pool's promise
+ * API adds two more. The rows come back as drizzle's own driver calls return them (dates and intervals as the
+ * database's text, everything else parsed by the driver), so drizzle's column mappers read them the same way.
+ */
+export type RawRows = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+/**
+ * The types drizzle's drivers keep as text rather than parse (its node-postgres and pglite sessions): timestamp,
+ * timestamptz, date, interval, and the arrays of numeric, timestamp, timestamptz, interval and date.
+ */
+export const RAW_TEXT_TYPES: readonly number[] = [1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
+
+const runners = new WeakMap<object, RawRows>();
+
+/** Registered by database.ts for the database it opened (not for its transactions, which run on a client of their own). */
+export function setRawRows(db: Database, run: RawRows): void {
+  runners.set(db, run);
+}
+
+/** The driver's direct path for `db`, when it has one (the opened database); undefined for a transaction. */
+export function rawRowsOf(db: Database): RawRows | undefined {
+  return runners.get(db);
+}
