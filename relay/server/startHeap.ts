@@ -7,7 +7,7 @@
 // scavenge up to its maximum (two 16 MB semi-spaces on 64-bit Node 20): 32 MB reserved, most of it touched, that an
 // idle relay then holds until V8's memory reducer gives it back 10-25 s later. With a growth factor of 1 while it
 // starts, the young generation stays at its first size; from `startupDone()` (after listen) it grows as before under
-// load. Measured on the compiled relay, PGlite, restarted: 154-160 MB RSS 10 s after start without this, 138-143 MB
+// load. Measured on the compiled relay, PGlite, restarted: 152-157 MB RSS 10 s after start without this, 138-148 MB
 // with it; the same ~135 MB either way once the memory reducer has run (docs/performance.md, session 18).
 import v8 from 'node:v8';
 

@@ -5,8 +5,9 @@ import type { Database } from './database';
  * statement (repos/remote/eventBatchRepo.ts), run on every batch of events. drizzle's prepared query makes that call
  * through tracing spans, a result cache lookup and several async layers, and on node-postgres passes a query config
  * object that pg copies property by property on every call; the pool's promise API adds two promises more. Counted
- * (npm run bench:promises, one pair): 21.9 → 19.8 promises per round on PostgreSQL, about 4.5 per statement. The rows come back as drizzle's own driver calls return them (dates and intervals as the
- * database's text, everything else parsed by the driver), so drizzle's column mappers read them the same way.
+ * (npm run bench:promises, one pair): 21.9 → 19.8 promises per round on PostgreSQL, about 4.5 per statement. The rows
+ * come back as drizzle's own driver calls return them (dates and intervals as the database's text, everything else
+ * parsed by the driver), so drizzle's column mappers read them the same way.
  */
 export type RawRows = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
