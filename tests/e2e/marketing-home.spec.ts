@@ -32,10 +32,12 @@ test.describe('home page', () => {
   test('hero: title scramble after 500 ms, typewriter 1.5 s later (80 ms typing, 2 s pause, 40 ms deleting)', async ({ page, shell }) => {
     await installBillingStandIn(page);
     // Load the page once so its code and words are in memory, leave it, then freeze time with a fake clock and come
-    // back through the router: the hero mounts at once, so its timers start exactly at the paused time.
-    await shell.goto('/');
+    // back through the router: the hero mounts at once, so its timers start exactly at the paused time. The app is
+    // woken first (the prerendered page runs without it): leaving through the router would otherwise wait for the
+    // whole app and the next page's chunk at once, longer than an assertion's default wait on a loaded machine.
+    await shell.gotoHydrated('/');
     await shell.pushState('/leaderboard');
-    await expect(page.getByRole('heading', { level: 1, name: 'AI coding CLIs, compared honestly' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'AI coding CLIs, compared honestly' })).toBeVisible({ timeout: 15_000 });
     await page.clock.install({ time: new Date('2030-01-01T09:00:00Z') });
     await page.clock.pauseAt(new Date('2030-01-01T09:00:01Z'));
     await shell.pushState('/');
