@@ -108,14 +108,17 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
   });
 
   routes.on('session:interrupt', async (input, socket) => {
-    const session = await ownSessionRef(ctx, socket, input.sessionId);
-    const command = await interruptSession(ctx.core, session, await holdsLock(ctx, socket, session.instanceId));
+    // As session:input: the cached session and lease answer at once (the interrupt reaches the CLI a turn sooner).
+    const session = knownSessionRef(socket, input.sessionId) ?? (await ownSessionRef(ctx, socket, input.sessionId));
+    const holds = trustedLock(ctx, socket, session.instanceId) || (await holdsLock(ctx, socket, session.instanceId));
+    const command = await interruptSession(ctx.core, session, holds);
     return new AfterAck({ ok: true as const }, () => ctx.deliver(command));
   });
 
   routes.on('session:settings', async (input, socket) => {
-    const session = await ownSessionRef(ctx, socket, input.sessionId);
-    const updated = await updateSettings(ctx.core, session, await holdsLock(ctx, socket, session.instanceId), input.autoApprove);
+    const session = knownSessionRef(socket, input.sessionId) ?? (await ownSessionRef(ctx, socket, input.sessionId));
+    const holds = trustedLock(ctx, socket, session.instanceId) || (await holdsLock(ctx, socket, session.instanceId));
+    const updated = await updateSettings(ctx.core, session, holds, input.autoApprove);
     return new AfterAck({ ok: true as const, session: toSession(updated.session) }, async () => {
       ctx.broadcastSession(updated.session);
       await ctx.deliver(updated.command);
