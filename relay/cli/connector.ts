@@ -15,7 +15,7 @@ import {
   SOCKET_PATH,
 } from '../protocol/remote';
 import type { CliCommandName } from '../protocol/remoteEvents';
-import { wireParser } from '../protocol/wireParser';
+import { WIRE_QUERY, wireParser } from '../protocol/wireParser';
 import { type CliSocket, request } from './acks';
 import { applyCommand, type CommandHandlers, commandHandlers } from './commands';
 import { cliVersion, type ModelConfig } from './config';
@@ -25,7 +25,7 @@ import { Outbox } from './outbox';
 import { OutboxPump, short, within } from './outboxPump';
 import { RelayUsage } from './relayUsage';
 import { loadStoredSessions, Session, SLASH_COMMANDS, type StoredSession } from './session';
-import { coalesceWrites } from './writeCoalescing';
+import { coalesceWrites, sendBundles } from './writeCoalescing';
 
 export type ConnectorStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 
@@ -136,6 +136,8 @@ export class Connector {
       randomizationFactor: 0.3,
       timeout: 10_000,
       parser: wireParser,
+      // The relay may send several packets in one message: wireParser's decoder splits them.
+      query: WIRE_QUERY,
     });
     this.socket = socket;
     // A command's ack and the events answering it, or a burst of streamed events, go out in one write per turn.
@@ -259,6 +261,7 @@ export class Connector {
     }
     this.helloDone = true;
     this.status = 'connected';
+    if (ack.bundles) sendBundles(socket);
     this.relayAutoApprove = new Map(ack.sessions.map((s) => [s.id, s.autoApprove]));
     for (const s of ack.sessions) this.sessions.get(s.id)?.setAutoApprove(s.autoApprove);
     o.log(

@@ -233,6 +233,8 @@ export const cliHelloAckSchema = ackSchema({
   instance: instanceSchema,
   sessions: z.array(z.object({ id: uuid, lastSeq: z.number().int().nonnegative(), autoApprove: z.boolean() })),
   pendingInputs: z.array(pendingInputSchema),
+  /** The relay takes several packets in one message (wireParser.ts bundles): the CLI may send its turns so. */
+  bundles: z.literal(true).optional(),
 });
 export type CliHelloAck = z.infer<typeof cliHelloAckSchema>;
 

@@ -66,12 +66,14 @@ export interface TurnFlusher<C extends EngineConnection> {
 
 /**
  * `netSocket` reaches the TCP socket under that side's WebSocket; `onError` is told of an end-of-turn task or flush
- * that threw (the rest of the turn is still written), console.error by default.
+ * that threw (the rest of the turn is still written), console.error by default; `beforeWrite` runs just before a
+ * connection's packets are handed to its WebSocket (the relay bundles them there: writeCoalescing.ts).
  */
 export function createEngineFlusher<C extends EngineConnection>(
   netSocket: (conn: C) => Corkable | undefined,
   onError: (error: unknown) => void = (error) => console.error('turn flush failed', error),
   holdMs = HOLD_MS,
+  beforeWrite?: (conn: C) => void,
 ): TurnFlusher<C> {
   const realFlushes = new WeakMap<object, (this: C) => void>();
   let due = new Set<C>();
@@ -93,6 +95,7 @@ export function createEngineFlusher<C extends EngineConnection>(
     const socket = netSocket(conn);
     socket?.cork();
     try {
+      beforeWrite?.(conn);
       realFlush(conn);
     } catch (error) {
       onError(error);

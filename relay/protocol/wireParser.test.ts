@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
 
-import { JsonEncoder } from './wireParser';
+import { BUNDLE_SEPARATOR, BundleDecoder, JsonEncoder } from './wireParser';
 
 const decode = (encoded: string[]): Packet => {
   const decoder = new Decoder();
@@ -76,5 +76,46 @@ describe('wireParser JsonEncoder', () => {
   it('sends a Buffer handed to it by mistake as its JSON form, not as an attachment', () => {
     const [text] = new JsonEncoder().encode({ type: PacketType.EVENT, nsp: '/cli', data: ['x', Buffer.from([1, 2])] });
     expect(text).toBe('2/cli,["x",{"type":"Buffer","data":[1,2]}]');
+  });
+});
+
+describe('wireParser BundleDecoder', () => {
+  /** Every packet the decoder emits for these messages, in order. */
+  const decodeAll = (messages: string[]): Packet[] => {
+    const decoder = new BundleDecoder();
+    const out: Packet[] = [];
+    decoder.on('decoded', (p: Packet) => out.push(p));
+    for (const message of messages) decoder.add(message);
+    return out;
+  };
+  const encoder = new JsonEncoder();
+  const encode = (packet: Packet) => encoder.encode(packet)[0]!;
+
+  it('never finds the separator inside one packet, whatever its text holds', () => {
+    fc.assert(
+      fc.property(packets, (packet) => {
+        expect(encode(packet as Packet)).not.toContain(BUNDLE_SEPARATOR);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(encode({ type: PacketType.EVENT, nsp: '/web', data: ['x', { text: 'a\u001eb' }] })).toBe('2/web,["x",{"text":"a\\u001eb"}]');
+  });
+
+  it('decodes a bundle into the packets it holds, in order, as if each had come alone', () => {
+    fc.assert(
+      fc.property(fc.array(packets, { minLength: 1, maxLength: 8 }), (list) => {
+        const texts = list.map((p) => encode(p as Packet));
+        expect(decodeAll([texts.join(BUNDLE_SEPARATOR)])).toEqual(decodeAll(texts));
+        expect(decodeAll(texts)).toEqual(list.map((p) => decode([encode(p as Packet)])));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('takes each part of a bundle exactly as it takes that text alone: a bad one is refused, an empty one too is read alone', () => {
+    const good = encode({ type: PacketType.ACK, nsp: '/cli', id: 1, data: [{ ok: true }] });
+    expect(() => decodeAll([`${good}${BUNDLE_SEPARATOR}9nonsense`])).toThrow();
+    expect(() => decodeAll(['9nonsense'])).toThrow();
+    expect(decodeAll([`${good}${BUNDLE_SEPARATOR}`])).toEqual(decodeAll([good, '']));
   });
 });

@@ -14,6 +14,11 @@
  *
  * A Buffer handed to `emit` by mistake would go as its JSON form (`{ type: 'Buffer', data: [...] }`) rather than as an
  * attachment: the schemas of the other side refuse it.
+ *
+ * Bundles: the decoder also takes several packets in one WebSocket message, separated by BUNDLE_SEPARATOR, and decodes
+ * them in order as if each had come alone. The relay sends such messages only to a client that asked for them in its
+ * connection's query (WIRE_QUERY), so an older PWA or CLI, whose decoder would not split them, never gets one
+ * (relay/server/remote/writeCoalescing.ts).
  */
 import { Decoder, type Packet, PacketType, protocol } from 'socket.io-parser';
 
@@ -33,5 +38,23 @@ export class JsonEncoder {
   }
 }
 
+/**
+ * What separates the packets of a bundle: ASCII's record separator, as in engine.io's own long-polling payloads. No
+ * packet holds it: JSON.stringify writes every control character as an escape (`\u001e`), and a packet's header is
+ * its type, attachment count, namespace and id.
+ */
+export const BUNDLE_SEPARATOR = '\x1e';
+
+/** The query parameter (and its value) a client adds to its connection to take bundles. */
+export const WIRE_QUERY = { wire: 'bundles' } as const;
+
+/** socket.io-parser's decoder, which also takes bundles: each packet of one is decoded in turn, as if sent alone. */
+export class BundleDecoder extends Decoder {
+  override add(chunk: unknown): void {
+    if (typeof chunk !== 'string' || !chunk.includes(BUNDLE_SEPARATOR)) return super.add(chunk);
+    for (const packet of chunk.split(BUNDLE_SEPARATOR)) super.add(packet);
+  }
+}
+
 /** The `parser` option for `new Server(…)` and `io(…)`. */
-export const wireParser = { protocol, PacketType, Encoder: JsonEncoder, Decoder };
+export const wireParser = { protocol, PacketType, Encoder: JsonEncoder, Decoder: BundleDecoder };

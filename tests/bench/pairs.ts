@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Socket } from 'socket.io-client';
 
-import { coalesceWrites } from '../../relay/cli/writeCoalescing';
+import { coalesceWrites, sendBundles } from '../../relay/cli/writeCoalescing';
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
@@ -117,6 +117,8 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   });
   const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [] });
   if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
+  // As the CLI does: a relay that takes bundles gets each turn's packets in one message.
+  if (COALESCE_CLI && hello.bundles) sendBundles(cli);
   const web = await connect(webSocket(nodes.web, jwt));
   pair.web = web;
   const attached = await request(web, WEB_EVENTS.instanceAttach, { instanceId });

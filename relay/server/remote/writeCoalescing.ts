@@ -1,27 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 
-import { type Corkable, createEngineFlusher, type EngineConnection } from '../../protocol/turnFlush';
+import { bundleMessages, type EnginePacket } from '../../protocol/bundles';
+import { type Corkable, createEngineFlusher, type EngineConnection, HOLD_MS } from '../../protocol/turnFlush';
+import { WIRE_QUERY } from '../../protocol/wireParser';
 
 /** The parts of engine.io's server connection read here (not in its public types). */
 interface ServerConnection extends EngineConnection {
   transport?: { name?: string; socket?: { _socket?: Corkable } };
+  /** What `flush()` hands to the transport, whole, and empties. */
+  writeBuffer?: EnginePacket[];
+  /** The connection's first request; engine.io parses its query into `_query`. */
+  request?: { _query?: Record<string, unknown> };
+}
+
+/** Connections whose client asked for bundles (WIRE_QUERY): its decoder splits them. */
+const bundled = new WeakSet<ServerConnection>();
+
+function bundleTurn(conn: ServerConnection): void {
+  const buffer = conn.writeBuffer;
+  if (!buffer || buffer.length < 2 || !bundled.has(conn) || conn.transport?.name !== 'websocket') return;
+  conn.writeBuffer = bundleMessages(buffer);
 }
 
 /**
  * One socket write per connection and turn (relay/protocol/turnFlush.ts): shared by every relay hub in the process,
- * so a turn ends with one flush of everything queued in it.
+ * so a turn ends with one flush of everything queued in it, in bundles for a client that takes them.
  */
 const flusher = createEngineFlusher<ServerConnection>(
   (conn) => conn.transport?.socket?._socket,
   (error) => errorLog?.error({ err: error }, 'remote: writing a turn’s packets failed'),
+  HOLD_MS,
+  bundleTurn,
 );
 let errorLog: Pick<FastifyBaseLogger, 'error'> | null = null;
 
-/** Every connection the server accepts from now on writes once per turn. */
+/** Every connection the server accepts from now on writes once per turn, in bundles if its client asked for them. */
 export function coalesceWrites(io: Server, log: Pick<FastifyBaseLogger, 'error'>): void {
   errorLog = log;
-  io.engine.on('connection', (conn: ServerConnection) => flusher.adopt(conn));
+  io.engine.on('connection', (conn: ServerConnection) => {
+    flusher.adopt(conn);
+    if (conn.request?._query?.wire === WIRE_QUERY.wire) bundled.add(conn);
+  });
 }
 
 /**

@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 
 import { CLI_NAMESPACE, REMOTE_PROTOCOL_VERSION, WEB_NAMESPACE } from '../../protocol';
-import { wireParser } from '../../protocol/wireParser';
+import { WIRE_QUERY, wireParser } from '../../protocol/wireParser';
 
 /** Where the sockets connect: `http://host:port` of a relay. */
 type Relay = { url: string };
 
-/** As the CLI and the PWA open them: WebSocket only, JSON packets (wireParser). */
-const options = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, parser: wireParser };
+/** As the CLI and the PWA open them: WebSocket only, JSON packets (wireParser), bundles taken. */
+const options = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, parser: wireParser, query: WIRE_QUERY };
 
 /** Connects and resolves once connected, or rejects with the connect_error message. */
 export function connect(socket: Socket): Promise<Socket> {

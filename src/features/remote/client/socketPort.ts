@@ -3,7 +3,7 @@ import { io, type Socket, type SocketReservedEvents } from 'socket.io-client';
 import { WINDOW_VISIBILITY_EVENT } from '#protocol/push';
 import { REMOTE_PROTOCOL_VERSION, SOCKET_PATH, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '#protocol/remote';
 import type { WebClientToServerEvents, WebEventName, WebServerToClientEvents } from '#protocol/remoteEvents';
-import { wireParser } from '#protocol/wireParser';
+import { WIRE_QUERY, wireParser } from '#protocol/wireParser';
 
 import { API_BASE } from '../../../shared/api/config';
 import type { WebAck, WebPayload } from './acks';
@@ -81,6 +81,8 @@ export function createWebSocketPort(getAuth: () => { token: string; windowId: st
     autoConnect: false,
     reconnection: false,
     parser: wireParser,
+    // The relay may send several packets in one message: wireParser's decoder splits them.
+    query: WIRE_QUERY,
     auth: (cb) => {
       const auth = getAuth();
       cb(auth ? { ...auth, protocolVersion: REMOTE_PROTOCOL_VERSION } : {});
