@@ -4,8 +4,8 @@ import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 
 import { coalesceWrites as coalesceCliWrites, sendBundles } from '../../cli/writeCoalescing';
-import { CLI_EVENTS, CLI_NAMESPACE, REMOTE_PROTOCOL_VERSION, WEB_EVENTS, WEB_PUSH } from '../../protocol';
-import { BUNDLE_SEPARATOR, wireParser } from '../../protocol/wireParser';
+import { CLI_EVENTS, CLI_NAMESPACE, REMOTE_PROTOCOL_VERSION, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '../../protocol';
+import { BUNDLE_SEPARATOR, WIRE_QUERY, wireParser } from '../../protocol/wireParser';
 import { cliEnv, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
@@ -92,6 +92,34 @@ describe('bundles', () => {
     expect(withLive.length).toBeLessThanOrEqual(2);
     const packets = withLive.join(BUNDLE_SEPARATOR).split(BUNDLE_SEPARATOR);
     expect(packets.filter((p) => p.includes('"session:live"'))).toHaveLength(20);
+  });
+
+  it('a window that connects long-polling first, as the console does, gets bundles once upgraded to WebSocket', async () => {
+    const { user, instanceId, cli } = await connectCli(shared.relay, { track });
+    coalesceCliWrites(cli);
+    const web = io(shared.relay.url + WEB_NAMESPACE, {
+      transports: ['polling', 'websocket'],
+      reconnection: false,
+      forceNew: true,
+      autoConnect: false,
+      parser: wireParser,
+      query: WIRE_QUERY,
+      auth: { token: user.jwt, windowId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION },
+    });
+    const upgraded = new Promise<void>((resolve) => web.io.on('open', () => web.io.engine.once('upgrade', () => resolve())));
+    track(await connect(web));
+    await upgraded;
+    expect(web.io.engine.transport.name).toBe('websocket');
+    expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
+    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
+    const seen = messages(web);
+    const live: string[] = [];
+    web.on(WEB_PUSH.sessionLive, (event: { eventId: string }) => live.push(event.eventId));
+    expect((await burst(cli, sessionId, 20)).every((a) => a.ok)).toBe(true);
+    await waitFor(() => live.length === 20, 5000, 'the live copies');
+    expect(seen.filter((m) => m.includes('"session:live"')).length).toBeLessThanOrEqual(2);
   });
 
   it('a client that did not ask (an older CLI) gets one message per packet, as before', async () => {
