@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { BUNDLE_MAX_CHARS, bundleMessages } from './bundles';
-import { BUNDLE_SEPARATOR } from './wireParser';
+import { BUNDLE_MAX_PACKETS, BUNDLE_SEPARATOR } from './wireParser';
 
 const message = (data: string, options?: { compress?: boolean; wsPreEncodedFrame?: unknown }) => ({
   type: 'message',
@@ -37,5 +37,10 @@ describe('bundleMessages', () => {
     expect(out.every((p) => (p.data as string).length <= BUNDLE_MAX_CHARS + 3)).toBe(true);
     // One packet larger than the cap goes alone.
     expect(bundleMessages([message('a'), message('y'.repeat(BUNDLE_MAX_CHARS + 1)), message('b')])).toHaveLength(3);
+  });
+
+  it('starts a new bundle after BUNDLE_MAX_PACKETS packets, which the decoder takes', () => {
+    const out = bundleMessages(Array.from({ length: 2 * BUNDLE_MAX_PACKETS + 1 }, (_, i) => message(`3/cli,${i}[]`)));
+    expect(out.map((p) => (p.data as string).split(BUNDLE_SEPARATOR).length)).toEqual([BUNDLE_MAX_PACKETS, BUNDLE_MAX_PACKETS, 1]);
   });
 });

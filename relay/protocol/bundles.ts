@@ -4,7 +4,7 @@
  * sends to clients that asked (relay/server/remote/writeCoalescing.ts), the CLI what it sends to a relay that said it
  * takes them in its `cli:hello` ack (relay/cli/writeCoalescing.ts).
  */
-import { BUNDLE_SEPARATOR } from './wireParser';
+import { BUNDLE_MAX_PACKETS, BUNDLE_SEPARATOR } from './wireParser';
 
 /** A packet in engine.io's write buffer: a Socket.IO packet, encoded, is a `message` with its text as data. */
 export interface EnginePacket {
@@ -24,7 +24,8 @@ export const BUNDLE_MAX_CHARS = 64 * 1024;
  * A turn's packets as bundles: each run of consecutive text messages becomes one message, so the two ends' WebSocket
  * and engine.io layers handle one message, not one per packet (a commit's acks, an input's ack riding with the next
  * live copy, a command's ack with the event answering it). Other packets (engine.io's pings, binary data) keep their
- * place between runs, so the order is unchanged. A merged packet drops any frame Socket.IO pre-encoded for one of them.
+ * place between runs, so the order is unchanged. A bundle holds BUNDLE_MAX_CHARS of text and BUNDLE_MAX_PACKETS
+ * packets at most. A merged packet drops any frame Socket.IO pre-encoded for one of them.
  */
 export function bundleMessages(buffer: EnginePacket[]): EnginePacket[] {
   const out: EnginePacket[] = [];
@@ -45,7 +46,7 @@ export function bundleMessages(buffer: EnginePacket[]): EnginePacket[] {
       out.push(packet);
       continue;
     }
-    if (chars + packet.data.length > BUNDLE_MAX_CHARS) close();
+    if (chars + packet.data.length > BUNDLE_MAX_CHARS || run.length === BUNDLE_MAX_PACKETS) close();
     run.push(packet);
     chars += packet.data.length;
   }

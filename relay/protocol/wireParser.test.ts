@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
 
-import { BUNDLE_SEPARATOR, BundleDecoder, JsonEncoder } from './wireParser';
+import { BUNDLE_MAX_PACKETS, BUNDLE_SEPARATOR, BundleDecoder, JsonEncoder } from './wireParser';
 
 const decode = (encoded: string[]): Packet => {
   const decoder = new Decoder();
@@ -112,10 +112,19 @@ describe('wireParser BundleDecoder', () => {
     );
   });
 
-  it('takes each part of a bundle exactly as it takes that text alone: a bad one is refused, an empty one too is read alone', () => {
+  it('refuses a bundle with a packet that is not one, an empty packet, or too many packets, after taking those before', () => {
     const good = encode({ type: PacketType.ACK, nsp: '/cli', id: 1, data: [{ ok: true }] });
-    expect(() => decodeAll([`${good}${BUNDLE_SEPARATOR}9nonsense`])).toThrow();
-    expect(() => decodeAll(['9nonsense'])).toThrow();
-    expect(decodeAll([`${good}${BUNDLE_SEPARATOR}`])).toEqual(decodeAll([good, '']));
+    const taken: Packet[] = [];
+    const decoder = new BundleDecoder();
+    decoder.on('decoded', (p: Packet) => taken.push(p));
+    expect(() => decoder.add(`${good}${BUNDLE_SEPARATOR}9nonsense`)).toThrow();
+    expect(taken).toHaveLength(1);
+    expect(() => decodeAll([`${good}${BUNDLE_SEPARATOR}`])).toThrow(/empty/);
+    expect(() => decodeAll([`${BUNDLE_SEPARATOR}${good}`])).toThrow(/empty/);
+    const most = Array<string>(BUNDLE_MAX_PACKETS).fill(good);
+    expect(decodeAll([most.join(BUNDLE_SEPARATOR)])).toHaveLength(BUNDLE_MAX_PACKETS);
+    expect(() => decodeAll([[...most, good].join(BUNDLE_SEPARATOR)])).toThrow(/more than/);
+    // A flood of one-byte CONNECT packets stops at the cap.
+    expect(() => decodeAll([Array<string>(100_000).fill('0').join(BUNDLE_SEPARATOR)])).toThrow(/more than/);
   });
 });

@@ -18,7 +18,8 @@
  * Bundles: the decoder also takes several packets in one WebSocket message, separated by BUNDLE_SEPARATOR, and decodes
  * them in order as if each had come alone. The relay sends such messages only to a client that asked for them in its
  * connection's query (WIRE_QUERY), so an older PWA or CLI, whose decoder would not split them, never gets one
- * (relay/server/remote/writeCoalescing.ts).
+ * (relay/server/remote/writeCoalescing.ts); the CLI sends them only to a relay whose `cli:hello` ack says it takes
+ * them (relay/cli/writeCoalescing.ts). bundles.ts makes them.
  */
 import { Decoder, type Packet, PacketType, protocol } from 'socket.io-parser';
 
@@ -48,11 +49,33 @@ export const BUNDLE_SEPARATOR = '\x1e';
 /** The query parameter (and its value) a client adds to its connection to take bundles. */
 export const WIRE_QUERY = { wire: 'bundles' } as const;
 
-/** socket.io-parser's decoder, which also takes bundles: each packet of one is decoded in turn, as if sent alone. */
+/**
+ * The most packets one bundle holds. A bundle costs its sender one byte per packet more than the packets, where a
+ * message of its own costs a WebSocket frame and engine.io's type: the cap keeps a hostile client from making the
+ * relay decode (and answer) a million one-byte packets from one message.
+ */
+export const BUNDLE_MAX_PACKETS = 1000;
+
+/**
+ * socket.io-parser's decoder, which also takes bundles: each packet of one is decoded in turn, as if sent alone. A
+ * bundle with an empty packet (no encoder writes one) or more than BUNDLE_MAX_PACKETS is refused, as an undecodable
+ * message is: the packets before the fault were taken, and the connection is closed.
+ */
 export class BundleDecoder extends Decoder {
   override add(chunk: unknown): void {
-    if (typeof chunk !== 'string' || !chunk.includes(BUNDLE_SEPARATOR)) return super.add(chunk);
-    for (const packet of chunk.split(BUNDLE_SEPARATOR)) super.add(packet);
+    if (typeof chunk !== 'string') return super.add(chunk);
+    let end = chunk.indexOf(BUNDLE_SEPARATOR);
+    if (end < 0) return super.add(chunk);
+    let start = 0;
+    for (let count = 1; ; count++) {
+      if (count > BUNDLE_MAX_PACKETS) throw new Error(`A bundle holds more than ${BUNDLE_MAX_PACKETS} packets`);
+      const packet = end < 0 ? chunk.slice(start) : chunk.slice(start, end);
+      if (packet === '') throw new Error('A bundle holds an empty packet');
+      super.add(packet);
+      if (end < 0) return;
+      start = end + 1;
+      end = chunk.indexOf(BUNDLE_SEPARATOR, start);
+    }
   }
 }
 

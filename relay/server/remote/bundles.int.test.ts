@@ -157,4 +157,14 @@ describe('bundles', () => {
     expect(after).toHaveLength(1);
     expect(after[0]!.split(BUNDLE_SEPARATOR)).toHaveLength(20);
   });
+
+  it('closes a connection that sends a bundle of too many packets (a flood of one-byte CONNECTs), and serves the others', async () => {
+    const { cli } = await connectCli(shared.relay, { track });
+    const { cli: other } = await connectCli(shared.relay, { track });
+    const closed = new Promise<string>((resolve) => cli.on('disconnect', (reason) => resolve(reason)));
+    (cli.io.engine as unknown as { write: (data: string) => void }).write(Array<string>(100_000).fill('0').join(BUNDLE_SEPARATOR));
+    expect(await closed).toBe('transport close');
+    const acks = await burst(other, randomUUID(), 3);
+    expect(acks.map((a) => a.seq)).toEqual([1, 2, 3]);
+  });
 });
