@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { coalesceWrites as coalesceCliWrites, sendBundles } from '../../cli/writeCoalescing';
 import { CLI_EVENTS, CLI_NAMESPACE, REMOTE_PROTOCOL_VERSION, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '../../protocol';
 import { BUNDLE_SEPARATOR, WIRE_QUERY, wireParser } from '../../protocol/wireParser';
-import { cliEnv, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
+import { cliEnv, connect, connectCli, emitOutputs, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
@@ -39,17 +39,24 @@ function framesSent(socket: Socket): string[] {
   return sent;
 }
 
-/** A burst of `count` events from the CLI, each with an ack; resolves with the acks in order. */
-function burst(cli: Socket, sessionId: string, count: number) {
-  return Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
-        sessionId,
-        eventId: randomUUID(),
-        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i} \u001e \u0000\n` },
-      }),
-    ),
-  ) as Promise<Array<{ ok: boolean; seq: number }>>;
+/** Tool outputs with the separator and a NUL in their text: JSON escapes both, so no bundle is split inside one. */
+const burst = (cli: Socket, sessionId: string, count: number) => emitOutputs(cli, sessionId, count, (i) => `line ${i} \u001e \u0000\n`);
+
+/**
+ * A window on a new session of the CLI's instance, joined as the console joins; then a burst of 20 events from the
+ * CLI. Resolves with the window's messages that held the 20 live copies.
+ */
+async function liveCopiesOfBurst(cli: Socket, web: Socket, instanceId: string): Promise<string[]> {
+  expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
+  const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+  const sessionId = created.session.id as string;
+  expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
+  const seen = messages(web);
+  const live: string[] = [];
+  web.on(WEB_PUSH.sessionLive, (event: { eventId: string }) => live.push(event.eventId));
+  expect((await burst(cli, sessionId, 20)).every((a) => a.ok)).toBe(true);
+  await waitFor(() => live.length === 20, 5000, 'the live copies');
+  return seen.filter((m) => m.includes('"session:live"'));
 }
 
 describe('bundles', () => {
@@ -76,19 +83,9 @@ describe('bundles', () => {
     const { user, instanceId, cli } = await connectCli(shared.relay, { track });
     coalesceCliWrites(cli);
     const web = track(await connect(webSocket(shared.relay, user.jwt)));
-    expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
-    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
-    const sessionId = created.session.id as string;
-    expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
-    const seen = messages(web);
-    const live: string[] = [];
-    web.on(WEB_PUSH.sessionLive, (event: { eventId: string }) => live.push(event.eventId));
-    const sent = await burst(cli, sessionId, 20);
-    expect(sent.every((a) => a.ok)).toBe(true);
-    await waitFor(() => live.length === 20, 5000, 'the live copies');
+    const withLive = await liveCopiesOfBurst(cli, web, instanceId);
     // The CLI's burst reached the relay in one write, so the 20 live copies left it in a turn or two (the first event
     // of a session new to this CLI socket waits for a lookup): one message per turn, not one per copy.
-    const withLive = seen.filter((m) => m.includes('"session:live"'));
     expect(withLive.length).toBeLessThanOrEqual(2);
     const packets = withLive.join(BUNDLE_SEPARATOR).split(BUNDLE_SEPARATOR);
     expect(packets.filter((p) => p.includes('"session:live"'))).toHaveLength(20);
@@ -110,16 +107,7 @@ describe('bundles', () => {
     track(await connect(web));
     await upgraded;
     expect(web.io.engine.transport.name).toBe('websocket');
-    expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
-    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
-    const sessionId = created.session.id as string;
-    expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
-    const seen = messages(web);
-    const live: string[] = [];
-    web.on(WEB_PUSH.sessionLive, (event: { eventId: string }) => live.push(event.eventId));
-    expect((await burst(cli, sessionId, 20)).every((a) => a.ok)).toBe(true);
-    await waitFor(() => live.length === 20, 5000, 'the live copies');
-    expect(seen.filter((m) => m.includes('"session:live"')).length).toBeLessThanOrEqual(2);
+    expect((await liveCopiesOfBurst(cli, web, instanceId)).length).toBeLessThanOrEqual(2);
   });
 
   it('a client that did not ask (an older CLI) gets one message per packet, as before', async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Socket as NetSocket } from 'node:net';
 
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { coalesceWrites as coalesceCliWrites } from '../../cli/writeCoalescing';
@@ -15,7 +14,7 @@ import {
   WEB_EVENTS,
   WEB_PUSH,
 } from '../../protocol';
-import { connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
+import { connect, connectCli, emitOutputs, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
@@ -63,24 +62,12 @@ async function setup(carried = false, carriedLive = false) {
   return { cli, web, sessionId };
 }
 
-function sendOutputs(cli: Socket, sessionId: string, count: number) {
-  return Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
-        sessionId,
-        eventId: randomUUID(),
-        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: `line ${i}\n` },
-      }),
-    ),
-  ) as Promise<Array<{ ok: boolean; seq: number }>>;
-}
-
 describe('writes per turn', () => {
   it('a burst of 20 CLI events goes to the relay in one write, and the acks of their commit come back in one', async () => {
     const { cli, web, sessionId } = await setup();
     let live = 0;
     web.on(WEB_PUSH.sessionLive, () => live++);
-    const { result: acks, toClients, toRelay } = await counted(() => sendOutputs(cli, sessionId, 20));
+    const { result: acks, toClients, toRelay } = await counted(() => emitOutputs(cli, sessionId, 20));
     expect(acks.map((a) => a.ok)).toEqual(Array(20).fill(true));
     expect(acks.map((a) => a.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     // One write each way for the burst and its acks (one per packet before: 20 and 20); the window's live copies and

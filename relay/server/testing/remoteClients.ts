@@ -45,6 +45,22 @@ export function request(socket: Socket, event: string, ...args: unknown[]): Prom
   return socket.timeout(5000).emitWithAck(event, ...args);
 }
 
+/**
+ * A burst of `count` tool-output events from a CLI, emitted in one turn, each with an ack; resolves with the acks in
+ * order. `chunk` gives each event's text.
+ */
+export function emitOutputs(cli: Socket, sessionId: string, count: number, chunk = (i: number) => `line ${i}\n`) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
+        sessionId,
+        eventId: randomUUID(),
+        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: chunk(i) },
+      }),
+    ),
+  ) as Promise<Array<{ ok: boolean; seq: number }>>;
+}
+
 /** Collects every `event` the socket receives. */
 export function collect<T = unknown>(socket: Socket, event: string): T[] {
   const seen: T[] = [];
