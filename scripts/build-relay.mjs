@@ -1,6 +1,6 @@
 // Compiles the relay (relay/server/serve.ts and everything it imports from relay/ and content/) into one ES module,
 // dist/.relay/serve.js, with esbuild, beside its entry point main.js (relay/server/main.ts: startHeap.js first, then
-// serve.js; see startHeapFirst below). npm packages stay external (resolved from node_modules at run time, so PGlite
+// serve.js; see separateEntryModules below). npm packages stay external (resolved from node_modules at run time, so PGlite
 // finds its wasm and data files next to its own code); the SQL migrations are copied beside the bundle, where
 // storage/database.ts looks for them (`./migrations` next to the module), and so is PGlite's worker (pgliteWorker.mjs).
 // `npm start` runs the result with plain node.
@@ -15,11 +15,12 @@ import { relayOutDir, root } from './lib.mjs';
 
 /**
  * The entry (main.ts) runs startHeap.ts, then loads the relay (serve.ts): three modules built side by side, imported
- * by their paths rather than joined in one bundle, whose npm imports would all load before any of its own code.
+ * by their paths rather than joined in one bundle, whose npm imports would all load before any of its own code. So
+ * relay/server's own imports of `./startHeap` and `./serve` stay imports of the built files next to it.
  */
 const serverDir = path.join(root, 'relay/server');
-const startHeapFirst = {
-  name: 'start-heap-first',
+const separateEntryModules = {
+  name: 'separate-entry-modules',
   setup(build) {
     build.onResolve({ filter: /^\.\/(startHeap|serve)$/ }, (args) =>
       path.dirname(args.importer) === serverDir ? { path: `${args.path}.js`, external: true } : undefined,
@@ -50,7 +51,7 @@ export async function buildRelay(outDir = relayOutDir) {
     // Drops the comments esbuild keeps (some hold non-ASCII text); the linked source map keeps stack traces readable.
     minifyWhitespace: true,
     logLevel: 'warning',
-    plugins: [startHeapFirst],
+    plugins: [separateEntryModules],
   });
   cpSync(path.join(root, 'relay/server/storage/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   // PGlite's worker thread (plain JavaScript, loaded by storage/pgliteClient.ts from next to the module).
