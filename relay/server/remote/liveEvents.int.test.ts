@@ -14,7 +14,7 @@ import {
   WEB_EVENTS,
   WEB_PUSH,
 } from '../../protocol';
-import { cliEnv, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
+import { cliEnv, connect, connectCli, emitOutputs, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
@@ -49,27 +49,6 @@ async function setup(tag: string) {
   return { cli, web, watcher, sessionId, commands, seen, jwt: user.jwt };
 }
 
-/**
- * The CLI sends one tool_output per id (`chunk(i)` its text) without waiting for acks, as its outbox does: the relay
- * takes the next event while the last commits. Resolves the acks, in order.
- */
-function sendOutputs(
-  cli: Socket,
-  sessionId: string,
-  ids: string[],
-  chunk = (i: number) => `line ${i}\n`,
-): Promise<Array<{ ok: boolean; seq: number }>> {
-  return Promise.all(
-    ids.map((eventId, i) =>
-      cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
-        sessionId,
-        eventId,
-        body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: chunk(i) },
-      }),
-    ),
-  );
-}
-
 /** Each stored event came live first (same body, no seq), and nothing came live that was not stored. */
 function expectLiveThenStored(got: Push[], ids: string[]) {
   for (const id of ids) {
@@ -89,7 +68,7 @@ describe('live events', () => {
   it('CLI events reach every joined window live, in the CLI’s order, then stored with seqs in that order', async () => {
     const { cli, sessionId, seen } = await setup('cli');
     const ids = Array.from({ length: 20 }, () => randomUUID());
-    expect((await sendOutputs(cli, sessionId, ids)).map((a) => a.seq)).toEqual(ids.map((_, i) => i + 1));
+    expect((await emitOutputs(cli, sessionId, ids)).map((a) => a.seq)).toEqual(ids.map((_, i) => i + 1));
     for (const got of [seen.web, seen.watcher]) {
       await waitFor(() => got.filter((p) => p.kind === 'stored').length === ids.length, 5_000, 'stored copies');
       expectLiveThenStored(got, ids);
@@ -152,7 +131,7 @@ describe('live events', () => {
     const total = 1_200;
     for (let start = 0; start < total; start += 200) {
       const ids = Array.from({ length: 200 }, () => randomUUID());
-      expect((await sendOutputs(cli, sessionId, ids, (i) => `line ${start + i}\n`)).every((a) => a.ok)).toBe(true);
+      expect((await emitOutputs(cli, sessionId, ids, (i) => `line ${start + i}\n`)).every((a) => a.ok)).toBe(true);
     }
     const web = track(await connect(webSocket(shared.relay, jwt)));
     const messages: SessionEvent[][] = [];
@@ -168,7 +147,7 @@ describe('live events', () => {
 
     // Live stored copies keep coming after the replay, in order, each once.
     const more = Array.from({ length: 30 }, () => randomUUID());
-    await sendOutputs(cli, sessionId, more, (i) => `more ${i}\n`);
+    await emitOutputs(cli, sessionId, more, (i) => `more ${i}\n`);
     await waitFor(() => messages.flat().length >= total + 30, 10_000, 'the stored copies');
     await new Promise((r) => setTimeout(r, 100));
     expect(messages.flat().map((e) => e.seq)).toEqual(Array.from({ length: total + 30 }, (_, i) => i + 1));
@@ -189,7 +168,7 @@ describe('live events', () => {
     });
     expect((await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0, batches: true, notices: true })).ok).toBe(true);
     const ids = Array.from({ length: 20 }, () => randomUUID());
-    await sendOutputs(cli, sessionId, ids);
+    await emitOutputs(cli, sessionId, ids);
     await waitFor(() => notices.length + whole.length >= ids.length, 5_000, 'the stored copies');
     await new Promise((r) => setTimeout(r, 100));
     expect(live).toEqual(ids);

@@ -17,6 +17,10 @@ interface ServerConnection extends EngineConnection {
 /** Connections whose client asked for bundles (WIRE_QUERY): its decoder splits them. */
 const bundled = new WeakSet<ServerConnection>();
 
+/**
+ * Bundles the turn's packets for a client that takes them. WebSocket only: engine.io's long-polling payloads separate
+ * their packets with the same character, so a bundle sent that way would be read as several engine.io packets.
+ */
 function bundleTurn(conn: ServerConnection): void {
   const buffer = conn.writeBuffer;
   if (!buffer || buffer.length < 2 || !bundled.has(conn) || conn.transport?.name !== 'websocket') return;

@@ -46,15 +46,16 @@ export function request(socket: Socket, event: string, ...args: unknown[]): Prom
 }
 
 /**
- * A burst of `count` tool-output events from a CLI, emitted in one turn, each with an ack; resolves with the acks in
- * order. `chunk` gives each event's text.
+ * A burst of tool-output events from a CLI, emitted in one turn, each with an ack: `events` new ones, or one per given
+ * event id. Resolves with the acks in order. `chunk` gives each event's text.
  */
-export function emitOutputs(cli: Socket, sessionId: string, count: number, chunk = (i: number) => `line ${i}\n`) {
+export function emitOutputs(cli: Socket, sessionId: string, events: number | string[], chunk = (i: number) => `line ${i}\n`) {
+  const ids = typeof events === 'number' ? Array.from({ length: events }, () => randomUUID()) : events;
   return Promise.all(
-    Array.from({ length: count }, (_, i) =>
+    ids.map((eventId, i) =>
       cli.timeout(10_000).emitWithAck(CLI_EVENTS.sessionEvent, {
         sessionId,
-        eventId: randomUUID(),
+        eventId,
         body: { type: 'tool_output', toolCallId: 'call-1', stream: 'stdout', chunk: chunk(i) },
       }),
     ),
