@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 
 import { PgliteWorkerClient } from './pgliteClient';
 import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
@@ -56,10 +57,12 @@ async function openPostgres(connectionString: string): Promise<Storage> {
   ]);
   // Migrate on one dedicated connection holding an advisory lock, so concurrent starts apply each migration once.
   const client = new pg.Client({ connectionString });
+  let serverVersion: number | undefined;
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    serverVersion = Number((await client.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0]?.server_version_num);
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
   } finally {
     await client.end();
@@ -71,7 +74,10 @@ async function openPostgres(connectionString: string): Promise<Storage> {
   const types = {
     getTypeParser: (oid: number, format?: string) => (rawText.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
   };
-  const pool = new pg.Pool({ connectionString, max: 10, types });
+  // Custom plans only (PostgreSQL 12 and later), set on every connection before its first query: the group commit's
+  // statement is then prepared once per connection and still planned for each batch (rawRows.ts, eventBatchRepo.ts).
+  const customPlans = (serverVersion ?? 0) >= 120000;
+  const pool = new pg.Pool({ connectionString, max: 10, types, ...(customPlans && { Client: customPlansClient(pg.Client) }) });
   let closed = false;
   // An idle client losing its connection must not crash the relay; the next query reconnects. After close, sockets
   // still shutting down may report the server's goodbye: not worth a line.
@@ -81,9 +87,14 @@ async function openPostgres(connectionString: string): Promise<Storage> {
   const db = drizzleNodePg(pool, { schema });
   setRawRows(
     db,
-    (text, values) =>
-      // The pool's callback form: no promise of its own, and a text query is not copied as a config object would be.
-      new Promise((resolve, reject) => pool.query(text, values, (error, result) => (error ? reject(error) : resolve(result.rows)))),
+    (text, values, name) =>
+      // The pool's callback form: no promise of its own; and a text query is not copied as a config object would be.
+      new Promise((resolve, reject) => {
+        const done = (error: Error | undefined, result: { rows: Array<Record<string, unknown>> }) =>
+          error ? reject(error) : resolve(result.rows);
+        if (name && customPlans) pool.query({ name, text, values }, done);
+        else pool.query(text, values, done);
+      }),
   );
   return {
     db,
@@ -93,6 +104,25 @@ async function openPostgres(connectionString: string): Promise<Storage> {
       await pool.end();
     },
   };
+}
+
+/**
+ * node-postgres' client, connected with `plan_cache_mode = force_custom_plan`: the pool's `connect` event comes too
+ * late for a setting (its query would overlap the pool's first one on the client), so the client connects with it.
+ */
+function customPlansClient(Client: typeof PgClient): typeof PgClient {
+  class CustomPlansClient extends Client {
+    // @ts-expect-error: one implementation of pg's two overloads (with a callback, as the pool calls it; or a promise).
+    override connect(callback?: (error?: Error) => void): Promise<this> | void {
+      const ready = super
+        .connect()
+        .then(() => this.query('SET plan_cache_mode = force_custom_plan'))
+        .then(() => this);
+      if (!callback) return ready;
+      ready.then(() => callback(), callback);
+    }
+  }
+  return CustomPlansClient as unknown as typeof Client;
 }
 
 /**
@@ -153,7 +183,11 @@ async function openPglite(dir: string, upkeepOptions: UpkeepOptions | false): Pr
       rowMode: 'object' as const,
       parsers: Object.fromEntries(RAW_TEXT_TYPES.map((oid) => [oid, (value: string) => value])),
     };
-    setRawRows(db, (sql, params) => client.query(sql, params, rawConfig).then((result) => result.rows as Array<Record<string, unknown>>));
+    setRawRows(db, (sql, params, name) =>
+      (name ? client.queryPrepared(name, sql, params, rawConfig) : client.query(sql, params, rawConfig)).then(
+        (result) => result.rows as Array<Record<string, unknown>>,
+      ),
+    );
     await migratePglite(db, { migrationsFolder });
     // No autovacuum in PGlite: the relay vacuums and analyses its tables itself.
     const upkeep = upkeepOptions === false ? null : startPgliteUpkeep(db, upkeepOptions);

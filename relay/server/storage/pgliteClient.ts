@@ -84,6 +84,14 @@ export class PgliteWorkerClient implements PgliteQueries {
     return this.#query<T>(sql, params, options, undefined);
   }
 
+  /**
+   * `query` as the prepared statement `name` (letters, digits and `_`): prepared on first use and planned for every run
+   * (pgliteWorker.mjs `runPrepared`). Its parameters are finite numbers, null, or text.
+   */
+  queryPrepared<T>(name: string, sql: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options, undefined, name);
+  }
+
   /** Runs `fn` in one transaction, like PGlite's `transaction()`: COMMIT when it resolves, ROLLBACK when it throws. */
   async transaction<T>(fn: (tx: PgliteWorkerTransaction) => Promise<T>): Promise<T> {
     const txId = (await this.#call({ op: 'begin' })) as number;
@@ -117,12 +125,12 @@ export class PgliteWorkerClient implements PgliteQueries {
     await this.#worker.terminate();
   }
 
-  async #query<T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined): Promise<Results<T>> {
+  async #query<T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined, name?: string): Promise<Results<T>> {
     const { rowMode = 'object', parsers = {}, ...rest } = options;
     const unsupported = Object.keys(rest).filter((key) => rest[key as keyof typeof rest] !== undefined);
     if (unsupported.length) throw new Error(`Query options not supported by the PGlite worker: ${unsupported.join(', ')}`);
     const rawTypes = Object.keys(parsers).map(Number);
-    const results = (await this.#call({ op: 'query', sql, params, rowMode, rawTypes, tx })) as Results<T>;
+    const results = (await this.#call({ op: 'query', sql, params, rowMode, rawTypes, tx, name })) as Results<T>;
     if (rawTypes.length) parseColumns(results, parsers, rowMode);
     return results;
   }

@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type Storage, transaction } from './database';
+import { rawRowsOf } from './rawRows';
 import { createAuthRepos, isUniqueViolation } from './repos';
 import { schema } from './schema';
 
@@ -100,6 +101,29 @@ describe('PGlite in a worker thread', () => {
   it('answers many concurrent statements, each with its own result', async () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => rows<{ v: number }>(sql`SELECT ${i}::int * 2 AS v`)));
     expect(results.map((r) => r[0]!.v)).toEqual(Array.from({ length: 50 }, (_, i) => i * 2));
+  });
+
+  it('runs a named statement as a prepared one, its text parameters intact whatever they hold, and waits for a transaction', async () => {
+    const raw = rawRowsOf(storage.db)!;
+    const texts = ["it's", '$p$ and $p0$ inside', 'back\\slash \\n', '{"json": "a\'b"}', ''];
+    const echo = (text: string | null, n: number) => raw('SELECT $1::text AS t, $2::int AS n', [text, n], 'worker_echo');
+    for (const [i, text] of texts.entries()) expect(await echo(text, i)).toEqual([{ t: text, n: i }]);
+    expect(await echo(null, 9)).toEqual([{ t: null, n: 9 }]);
+    await expect(echo('nul \0 here', 1)).rejects.toThrow(/NUL/);
+    const [statement] = await raw('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', ['worker_echo']);
+    expect(statement).toMatchObject({ generic_plans: 0, custom_plans: texts.length + 1 });
+    // Like any statement outside it, a prepared one waits for an open transaction to end.
+    let inserted = false;
+    const tx = storage.db.transaction(async (t) => {
+      await t.execute(sql`INSERT INTO worker_probe (id, note) VALUES (900, 'tx')`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      inserted = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const seen = await raw('SELECT count(*)::int AS n FROM worker_probe WHERE id = $1', [900], 'worker_count');
+    await tx;
+    await storage.db.execute(sql`DELETE FROM worker_probe WHERE id = 900`);
+    expect([inserted, seen]).toEqual([true, [{ n: 1 }]]);
   });
 
   it('sizes shared memory for one backend (RSS), with lock slots left for a transaction of 300 new tables', async () => {

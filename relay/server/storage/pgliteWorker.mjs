@@ -2,9 +2,12 @@
 // Started by pgliteClient.ts, which holds the other end of every message; plain JavaScript so that the same file runs
 // under tsx, Vitest and the compiled relay (scripts/build-relay.mjs copies it next to the bundle).
 //
-// Messages in: { id, op: 'query', sql, params, rowMode, rawTypes, tx? } | { id, op: 'begin' } |
+// Messages in: { id, op: 'query', sql, params, rowMode, rawTypes, tx?, name? } | { id, op: 'begin' } |
 //              { id, op: 'end', tx, commit } | { id, op: 'close' }
 // Messages out: { ready: true } once open, or { fatal } if it could not open; then { id, result } or { id, error }.
+//
+// A query with a `name` (outside a transaction) is a prepared statement: PREPAREd under that name on first use, then
+// EXECUTEd with its parameters as literals (`prepared` below).
 //
 // A transaction is PGlite's own `transaction()`, held open between 'begin' and 'end': PGlite queues every statement
 // that is not part of it (its transaction mutex) until COMMIT or ROLLBACK, exactly as when the relay ran it in-process.
@@ -72,6 +75,40 @@ function finish(id, txId, commit) {
   answer(id, () => open.done.catch((error) => (error === ROLLBACK ? undefined : Promise.reject(error))));
 }
 
+/** Statements PREPAREd in this PGlite (one backend, for the worker's life). */
+const prepared = new Set();
+
+/**
+ * A parameter of EXECUTE as an SQL literal: a number as itself, null as NULL, text dollar-quoted with a tag the text
+ * does not hold (so nothing in it needs escaping, whatever standard_conforming_strings says). Postgres' query text
+ * cannot hold NUL; JSON text never does (JSON.stringify escapes control characters).
+ */
+function literal(value) {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string' || value.includes('\0'))
+    throw new Error('A prepared statement takes finite numbers, null and text without NUL');
+  let tag = '$p$';
+  for (let n = 0; value.includes(tag); n++) tag = `$p${n}$`;
+  return `${tag}${value}${tag}`;
+}
+
+/**
+ * Runs `sql` as the prepared statement `name`: parsed and analysed once, then one simple-protocol message per run
+ * (PGlite's `query` takes five protocol exchanges: parse, describe, bind, describe, execute). The worker sets
+ * plan_cache_mode to force_custom_plan at start, so each run is still planned with its parameters' values.
+ */
+async function runPrepared(db, message, parsers) {
+  const { name, sql, params, rowMode } = message;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad statement name ${name}`);
+  if (!prepared.has(name)) {
+    await db.exec(`PREPARE ${name} AS ${sql}`);
+    prepared.add(name);
+  }
+  const results = await db.exec(`EXECUTE ${name}(${params.map(literal).join(', ')})`, { rowMode, parsers });
+  return results[0];
+}
+
 function serve(db) {
   port.on('message', (message) => {
     switch (message.op) {
@@ -80,6 +117,7 @@ function serve(db) {
         const parsers = Object.fromEntries(message.rawTypes.map((type) => [type, identity]));
         answer(message.id, async () => {
           if (!target) throw new Error(`No open transaction ${message.tx}`);
+          if (message.name && message.tx === undefined) return runPrepared(db, message, parsers);
           return target.query(message.sql, message.params, { rowMode: message.rowMode, parsers });
         });
         break;
@@ -138,6 +176,8 @@ try {
   const db = await PGlite.create(dir, { startParams, ...(image && { fsBundle: image.fsBundle }) });
   // Gone rather than zeros: a server that did read one of them fails with "No such file" instead.
   for (const name of image?.unread ?? []) db.Module.FS.unlink(name);
+  // Prepared statements (runPrepared) planned for every run, never with a cached generic plan.
+  await db.exec('SET plan_cache_mode = force_custom_plan');
   serve(db);
   port.postMessage({ ready: true });
 } catch (error) {

@@ -8,8 +8,13 @@ import type { Database } from './database';
  * (npm run bench:promises, one pair): 21.9 → 19.8 promises per round on PostgreSQL, about 4.5 per statement. The rows
  * come back as drizzle's own driver calls return them (dates and intervals as the database's text, everything else
  * parsed by the driver), so drizzle's column mappers read them the same way.
+ *
+ * `name`: the statement is prepared under this name once per connection (parsed and analysed once), and still planned
+ * for every run with its parameters' values: `plan_cache_mode` is `force_custom_plan` on every connection of the pool
+ * (database.ts) and in PGlite (pgliteWorker.mjs), so the database never switches it to a cached generic plan
+ * (eventBatchRepo.ts says why that matters). On a server older than PostgreSQL 12 the name is ignored.
  */
-export type RawRows = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+export type RawRows = (sql: string, params: unknown[], name?: string) => Promise<Array<Record<string, unknown>>>;
 
 /**
  * The types drizzle's drivers keep as text rather than parse (its node-postgres and pglite sessions): timestamp,

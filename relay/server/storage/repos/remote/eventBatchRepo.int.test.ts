@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createGroupCommit } from '../../../core/remote/groupCommit';
 import { createTestPostgres, type TestPostgres } from '../../../testing/postgres';
 import { cliTokenFor, signIn } from '../../../testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../../../testing/testRelay';
+import { openStorage } from '../../database';
 import { rawRowsOf } from '../../rawRows';
-import { remoteSessions } from '../../schema';
+import { instances, remoteSessions, sessionEvents, users } from '../../schema';
 import { createRemoteRepo } from '../remoteRepo';
-import { createEventBatchRepo, type EventAppend, explainAppend } from './eventBatchRepo';
+import { APPEND_STATEMENT, createEventBatchRepo, type EventAppend, explainAppend } from './eventBatchRepo';
 
 /**
  * Group commit on PGlite and on PostgreSQL: seqs per session in batch order, idempotence on event ids, unknown
@@ -117,26 +118,37 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
     expect(commit.stats().largest).toBe(3);
   });
 
-  it('is planned for every batch, never cached as a prepared statement (a generic plan made on a small table scans it all)', async (ctx) => {
-    if (!backend.relay || backend.name !== 'PostgreSQL') return ctx.skip();
-    const { db } = backend.relay.storage;
-    const [, b] = backend.sessions as [string, string];
-    // In a transaction, so the appends and the check run on the same pooled connection.
-    const { prepared, seqs } = await db.transaction(async (tx) => {
-      const txBatch = createEventBatchRepo(tx);
-      const outcomes = [
-        ...(await txBatch.appendEvents([event(b, 'p1')])),
-        ...(await txBatch.appendEvents([event(b, 'p2'), event(b, 'p3')])),
-      ];
-      const rows = await tx.execute(sql`SELECT name FROM pg_prepared_statements WHERE statement ILIKE '%jsonb_to_recordset%'`);
-      return {
-        prepared: (rows as unknown as { rows: unknown[] }).rows.length,
-        seqs: outcomes.map((o) => ('event' in o ? o.event.seq : null)),
+  it('is a prepared statement, and still planned for every batch: never a generic plan, even once the table grew', async (ctx) => {
+    const relay = backend.relay ?? ctx.skip();
+    // On PostgreSQL a storage of its own: one query at a time on its pool is one connection, whose prepared statements
+    // are listed. PGlite is one connection.
+    const storage = backend.name === 'PostgreSQL' && pg ? await openStorage({ databaseUrl: pg.url, dataDir: '' }) : relay.storage;
+    try {
+      const raw = rawRowsOf(storage.db)!;
+      const batch = createEventBatchRepo(storage.db);
+      const b = backend.sessions[1]!;
+      const plans = async () => {
+        const rows = await raw('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', [APPEND_STATEMENT]);
+        return rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
       };
-    });
-    expect(prepared).toBe(0);
-    expect([seqs[1]! - seqs[0]!, seqs[2]! - seqs[1]!]).toEqual([1, 1]);
-  });
+      const before = (await plans())[0]?.custom ?? 0;
+      // More runs than the five custom plans after which the database (plan_cache_mode auto) may keep a generic one.
+      const seqs: number[] = [];
+      for (let i = 0; i < 8; i++) for (const o of await batch.appendEvents([event(b, `p${i}`)])) if ('event' in o) seqs.push(o.event.seq);
+      expect(seqs.slice(1).map((seq, i) => seq - seqs[i]!)).toEqual(Array(7).fill(1));
+      expect(await plans()).toEqual([{ generic: 0, custom: before + 8 }]);
+      // The table grows past what a plan made on a small one would scan whole; the prepared statement probes the index.
+      await batch.appendEvents(Array.from({ length: 3000 }, (_, i) => event(b, `filler ${i}`)));
+      const one = JSON.stringify([{ ord: 0, session_id: b, event_id: randomUUID(), at: new Date().toISOString(), body: { type: 'x' } }]);
+      const [explained] = await raw(`EXPLAIN (FORMAT JSON) EXECUTE ${APPEND_STATEMENT}('${one.replaceAll("'", "''")}', 1)`, []);
+      const onEvents = planNodes(explained!['QUERY PLAN']).filter(
+        (n) => n['Relation Name'] === 'session_events' && n['Node Type'] !== 'ModifyTable',
+      );
+      expect(onEvents.map((n) => n['Node Type'])).toEqual([expect.stringMatching(/^Index( Only)? Scan$/)]);
+    } finally {
+      if (storage !== relay.storage) await storage.close();
+    }
+  }, 60_000);
 
   it('checks a batch for resends through the (session, event id) index, not by reading every stored event', async (ctx) => {
     const relay = backend.relay ?? ctx.skip();
@@ -159,6 +171,35 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
       ).toEqual([expect.stringMatching(/^Index( Only)? Scan$/)]);
     }
   }, 60_000);
+
+  it('deletes a session’s events with it, also when its instance or its user goes (the trigger that took the key’s cascade over)', async (ctx) => {
+    const relay = backend.relay ?? ctx.skip();
+    const { db } = relay.storage;
+    const repo = createRemoteRepo(db);
+    const user = await signIn(relay, `leaving-${backend.name}@example.com`);
+    const { id: cliTokenId } = await cliTokenFor(relay, user.userId);
+    const [first, second] = [randomUUID(), randomUUID()];
+    for (const id of [first, second]) await repo.claimInstance({ id, userId: user.userId, cliTokenId, socketId: 's', now: new Date() });
+    const ids: string[] = [];
+    for (const instanceId of [first, first, first, second])
+      ids.push((await repo.ensureSession({ id: randomUUID(), instanceId, userId: user.userId, createdAt: new Date() })).row.id);
+    await createEventBatchRepo(db).appendEvents(ids.flatMap((id) => [event(id, 'a'), event(id, 'b')]));
+    const stored = async () => {
+      const rows = await db.select({ sessionId: sessionEvents.sessionId }).from(sessionEvents).where(inArray(sessionEvents.sessionId, ids));
+      return ids.map((id) => rows.filter((row) => row.sessionId === id).length);
+    };
+    const othersBefore = await db.$count(sessionEvents, notInArray(sessionEvents.sessionId, ids));
+    expect(await stored()).toEqual([2, 2, 2, 2]);
+    await db.delete(remoteSessions).where(eq(remoteSessions.id, ids[0]!));
+    expect(await stored()).toEqual([0, 2, 2, 2]);
+    // Two sessions in one statement, through the instance's cascade.
+    await db.delete(instances).where(eq(instances.id, first));
+    expect(await stored()).toEqual([0, 0, 0, 2]);
+    await db.delete(users).where(eq(users.id, user.userId));
+    expect(await stored()).toEqual([0, 0, 0, 0]);
+    // Nobody else's events went.
+    expect(await db.$count(sessionEvents, notInArray(sessionEvents.sessionId, ids))).toBe(othersBefore);
+  });
 
   it('runs on the driver directly (rawRows.ts), its rows read as drizzle reads them; in a transaction, through drizzle', async (ctx) => {
     const relay = backend.relay ?? ctx.skip();
