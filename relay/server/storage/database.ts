@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Client as PgClient } from 'pg';
+import type { ClientBase } from 'pg';
 
 import { PgliteWorkerClient } from './pgliteClient';
 import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
@@ -74,10 +74,12 @@ async function openPostgres(connectionString: string): Promise<Storage> {
   const types = {
     getTypeParser: (oid: number, format?: string) => (rawText.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
   };
-  // Custom plans only (PostgreSQL 12 and later), set on every connection before its first query: the group commit's
-  // statement is then prepared once per connection and still planned for each batch (rawRows.ts, eventBatchRepo.ts).
+  // Custom plans only (PostgreSQL 12 and later), set on every connection before the pool hands it out (a connection
+  // whose setting fails is closed, and the query fails): the group commit's statement is then prepared once per
+  // connection and still planned for each batch (rawRows.ts, eventBatchRepo.ts).
   const customPlans = (serverVersion ?? 0) >= 120000;
-  const pool = new pg.Pool({ connectionString, max: 10, types, ...(customPlans && { Client: customPlansClient(pg.Client) }) });
+  const onConnect = (connection: ClientBase) => connection.query('SET plan_cache_mode = force_custom_plan');
+  const pool = new pg.Pool({ connectionString, max: 10, types, ...(customPlans && { onConnect }) });
   let closed = false;
   // An idle client losing its connection must not crash the relay; the next query reconnects. After close, sockets
   // still shutting down may report the server's goodbye: not worth a line.
@@ -104,25 +106,6 @@ async function openPostgres(connectionString: string): Promise<Storage> {
       await pool.end();
     },
   };
-}
-
-/**
- * node-postgres' client, connected with `plan_cache_mode = force_custom_plan`: the pool's `connect` event comes too
- * late for a setting (its query would overlap the pool's first one on the client), so the client connects with it.
- */
-function customPlansClient(Client: typeof PgClient): typeof PgClient {
-  class CustomPlansClient extends Client {
-    // @ts-expect-error: one implementation of pg's two overloads (with a callback, as the pool calls it; or a promise).
-    override connect(callback?: (error?: Error) => void): Promise<this> | void {
-      const ready = super
-        .connect()
-        .then(() => this.query('SET plan_cache_mode = force_custom_plan'))
-        .then(() => this);
-      if (!callback) return ready;
-      ready.then(() => callback(), callback);
-    }
-  }
-  return CustomPlansClient as unknown as typeof Client;
 }
 
 /**
