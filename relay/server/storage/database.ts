@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ClientBase } from 'pg';
 
 import { PgliteWorkerClient } from './pgliteClient';
 import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
@@ -57,12 +56,10 @@ async function openPostgres(connectionString: string): Promise<Storage> {
   ]);
   // Migrate on one dedicated connection holding an advisory lock, so concurrent starts apply each migration once.
   const client = new pg.Client({ connectionString });
-  let serverVersion: number | undefined;
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
-    serverVersion = Number((await client.query<{ server_version_num: string }>('SHOW server_version_num')).rows[0]?.server_version_num);
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
   } finally {
     await client.end();
@@ -74,12 +71,7 @@ async function openPostgres(connectionString: string): Promise<Storage> {
   const types = {
     getTypeParser: (oid: number, format?: string) => (rawText.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
   };
-  // Custom plans only (PostgreSQL 12 and later), set on every connection before the pool hands it out (a connection
-  // whose setting fails is closed, and the query fails): the group commit's statement is then prepared once per
-  // connection and still planned for each batch (rawRows.ts, eventBatchRepo.ts).
-  const customPlans = (serverVersion ?? 0) >= 120000;
-  const onConnect = (connection: ClientBase) => connection.query('SET plan_cache_mode = force_custom_plan');
-  const pool = new pg.Pool({ connectionString, max: 10, types, ...(customPlans && { onConnect }) });
+  const pool = new pg.Pool({ connectionString, max: 10, types });
   let closed = false;
   // An idle client losing its connection must not crash the relay; the next query reconnects. After close, sockets
   // still shutting down may report the server's goodbye: not worth a line.
@@ -94,7 +86,7 @@ async function openPostgres(connectionString: string): Promise<Storage> {
       new Promise((resolve, reject) => {
         const done = (error: Error | undefined, result: { rows: Array<Record<string, unknown>> }) =>
           error ? reject(error) : resolve(result.rows);
-        if (name && customPlans) pool.query({ name, text, values }, done);
+        if (name) pool.query({ name, text, values }, done);
         else pool.query(text, values, done);
       }),
   );

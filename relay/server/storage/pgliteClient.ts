@@ -85,7 +85,7 @@ export class PgliteWorkerClient implements PgliteQueries {
   }
 
   /**
-   * `query` as the prepared statement `name` (letters, digits and `_`): prepared on first use and planned for every run
+   * `query` as the prepared statement `name` (letters, digits and `_`): prepared on first use, then run in one message
    * (pgliteWorker.mjs `runPrepared`). Its parameters are finite numbers, null, or text.
    */
   queryPrepared<T>(name: string, sql: string, params: unknown[], options: QueryOptions = {}): Promise<Results<T>> {

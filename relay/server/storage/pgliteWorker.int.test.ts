@@ -111,7 +111,8 @@ describe('PGlite in a worker thread', () => {
     expect(await echo(null, 9)).toEqual([{ t: null, n: 9 }]);
     await expect(echo('nul \0 here', 1)).rejects.toThrow(/NUL/);
     const [statement] = await raw('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', ['worker_echo']);
-    expect(statement).toMatchObject({ generic_plans: 0, custom_plans: texts.length + 1 });
+    // One statement, prepared once: every run went through it, with a plan of either kind.
+    expect(Number(statement!.generic_plans) + Number(statement!.custom_plans)).toBe(texts.length + 1);
     // Like any statement outside it, a prepared one waits for an open transaction to end.
     let inserted = false;
     const tx = storage.db.transaction(async (t) => {

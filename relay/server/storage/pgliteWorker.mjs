@@ -95,8 +95,7 @@ function literal(value) {
 
 /**
  * Runs `sql` as the prepared statement `name`: parsed and analysed once, then one simple-protocol message per run
- * (PGlite's `query` takes five protocol exchanges: parse, describe, bind, describe, execute). The worker sets
- * plan_cache_mode to force_custom_plan at start, so each run is still planned with its parameters' values.
+ * (PGlite's `query` takes five protocol exchanges: parse, describe, bind, describe, execute).
  */
 async function runPrepared(db, message, parsers) {
   const { name, sql, params, rowMode } = message;
@@ -176,8 +175,6 @@ try {
   const db = await PGlite.create(dir, { startParams, ...(image && { fsBundle: image.fsBundle }) });
   // Gone rather than zeros: a server that did read one of them fails with "No such file" instead.
   for (const name of image?.unread ?? []) db.Module.FS.unlink(name);
-  // Prepared statements (runPrepared) planned for every run, never with a cached generic plan.
-  await db.exec('SET plan_cache_mode = force_custom_plan');
   serve(db);
   port.postMessage({ ready: true });
 } catch (error) {

@@ -9,10 +9,9 @@ import type { Database } from './database';
  * come back as drizzle's own driver calls return them (dates and intervals as the database's text, everything else
  * parsed by the driver), so drizzle's column mappers read them the same way.
  *
- * `name`: the statement is prepared under this name once per connection (parsed and analysed once), and still planned
- * for every run with its parameters' values: `plan_cache_mode` is `force_custom_plan` on every connection of the pool
- * (database.ts) and in PGlite (pgliteWorker.mjs), so the database never switches it to a cached generic plan
- * (eventBatchRepo.ts says why that matters). On a server older than PostgreSQL 12 the name is ignored.
+ * `name`: the statement is prepared under this name once per connection (parsed and analysed once). The group commit's
+ * statement is a function call whose function keeps its own plan (eventBatchRepo.ts), so the statement itself needs no
+ * planning worth the name.
  */
 export type RawRows = (sql: string, params: unknown[], name?: string) => Promise<Array<Record<string, unknown>>>;
 

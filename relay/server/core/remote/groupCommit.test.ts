@@ -50,4 +50,32 @@ describe('group commit delay', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(batches.at(-1)).toEqual(['d']);
   });
+
+  it('starts a statement no sooner than the delay after the last one started, unless an urgent append waits', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const batches: string[][] = [];
+    // Statements that take 200 ms: quicker than the 1,000 ms delay.
+    const run = async (items: readonly EventAppend[]) => {
+      batches.push(items.map((i) => i.eventId));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return items.map((i) => ({ event: { eventId: i.eventId }, duplicate: false }) as unknown as EventAppendOutcome);
+    };
+    const commit = createGroupCommit(run, 1_000);
+    void commit.append(append('a'));
+    await vi.advanceTimersByTimeAsync(1_100); // [a] started at 1,000 and runs until 1,200
+    void commit.append(append('b'));
+    await vi.advanceTimersByTimeAsync(400); // 1,500: [a] is done; b waits for company
+    void commit.append(append('c'));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(batches).toEqual([['a']]);
+    await vi.advanceTimersByTimeAsync(1); // 2,000: a second after [a] started
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    await vi.advanceTimersByTimeAsync(300); // 2,300: [b, c] is done
+    void commit.append(append('d'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(batches).toHaveLength(2);
+    void commit.append(append('e'), true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+  });
 });

@@ -21,62 +21,27 @@ export type EventAppendOutcome = { event: SessionEventRow; session: RemoteSessio
 /** A race with another node on one event id aborts the statement; the retry sees the winner's row. */
 const RACE_RETRIES = 3;
 
-/** Deleted sessions take no events (when the schema has soft deletion). */
-const notDeleted = 'deletedAt' in getTableColumns(remoteSessions) ? 'AND r.deleted_at IS NULL' : '';
-
 /**
- * The group commit's statement. The batch is its first parameter (a JSON array), the batch's length its second. Each
- * session's stored [eventId, k] pairs come back in its own row (seq = base_seq + k), so the result needs no join of the
- * inserted rows back onto the sessions (that join ran as a nested loop re-sorting the inserted rows once per session).
+ * The group commit's statement: a call of the `tern_append_events` function (migration 0009), which holds the SQL. The
+ * batch is its first parameter (a JSON array), the batch's length its second. Each session's stored [eventId, k] pairs
+ * come back in its own row (seq = base_seq + k), so the result needs no join of the inserted rows back onto the
+ * sessions (that join ran as a nested loop re-sorting the inserted rows once per session).
  *
- * The duplicate check must probe the (session, event id) index once per batch row, whatever the table's size. Two
- * things would make PostgreSQL (and PGlite, the same planner) read the whole of session_events on every commit instead:
- * - **The row estimate.** `jsonb_to_recordset` is planned as 100 rows whatever the batch holds (the default for a
- *   set-returning function). Against 100 rows a hash anti-join over a sequential scan looks cheaper than 100 index
- *   probes until the table holds tens of thousands of events. Measured, with 3,000 events stored: every commit of one
- *   event scanned them all, 2.6 ms of the server's CPU against 0.3 ms with the index; on PGlite a one-event commit
- *   took 6.6 ms at 4,000 events and 9.8 ms at 10,000. `LIMIT $2` (the batch's length, known when the statement is
- *   planned) gives the planner the true count, and it probes the index.
- * - **A cached generic plan.** A named prepared statement is soon run with a generic plan, made once while the table
- *   was small and kept while the table grows (measured: a one-event commit went from 0.3 ms to 14 ms of the server's
- *   CPU at 66,000 events). So it is planned for every batch with its parameters' values: it is a named statement
- *   (parsed and analysed once per connection: ~0.2 ms of PostgreSQL's CPU less per commit, ~0.4 ms of PGlite's) on
- *   connections whose `plan_cache_mode` is `force_custom_plan` (rawRows.ts).
+ * The duplicate check must probe the (session, event id) index once per batch row, whatever the table's size. Planned
+ * for each batch with its values (PostgreSQL's choice for a statement sent as text), the planner had to be told the
+ * batch's length (`LIMIT`: `jsonb_to_recordset` is planned as 100 rows, and against 100 rows a hash anti-join over a
+ * sequential scan looked cheaper than 100 index probes until the table held tens of thousands of events). Planning it
+ * for each batch cost ~40 % of a small batch's statement on both databases, and a plan cached instead, made once while
+ * the table was small, read the whole table on every commit once it had grown (a one-event commit went from 0.3 ms to
+ * 14 ms of the server's CPU at 66,000 events). The function's own settings leave its plan no way to read a table whole
+ * (no sequential scans, no hash or merge joins), so the plan it makes once per connection and keeps is the index's at
+ * every size. eventBatchRepo.int.test.ts checks that on both databases, with a plan made on a small table.
  *
- * eventBatchRepo.int.test.ts checks the plans on both databases, and that a named statement never gets a generic one.
+ * The call is a named statement (rawRows.ts): parsed once per connection, and on PGlite sent in one message per commit.
  */
 export const APPEND_STATEMENT = 'tern_append_events';
-const APPEND_SQL = `
-  WITH input AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
-      ord int, session_id uuid, event_id uuid, at timestamptz, body jsonb, preview text, is_user boolean, is_last boolean)
-    LIMIT $2
-  ), fresh AS (
-    SELECT DISTINCT ON (i.session_id, i.event_id) i.* FROM input i
-    WHERE NOT EXISTS (SELECT 1 FROM session_events e WHERE e.session_id = i.session_id AND e.event_id = i.event_id)
-    ORDER BY i.session_id, i.event_id, i.ord
-  ), numbered AS (
-    SELECT f.*, row_number() OVER (PARTITION BY f.session_id ORDER BY f.ord) AS k FROM fresh f
-  ), per_session AS (
-    SELECT session_id, count(*)::int AS n, max(at) AS at,
-      (array_agg(preview ORDER BY ord) FILTER (WHERE is_user AND preview IS NOT NULL))[1] AS first_user,
-      (array_agg(preview ORDER BY ord DESC) FILTER (WHERE is_last AND preview IS NOT NULL))[1] AS last_text,
-      json_agg(json_build_array(event_id, k) ORDER BY k)::text AS stored_events
-    FROM numbered GROUP BY session_id
-  ), s AS (
-    UPDATE remote_sessions r SET
-      last_seq = r.last_seq + p.n,
-      last_active_at = p.at,
-      first_message = coalesce(r.first_message, p.first_user),
-      last_message = coalesce(p.last_text, r.last_message)
-    FROM per_session p
-    WHERE r.id = p.session_id ${notDeleted}
-    RETURNING r.*, r.last_seq - p.n AS base_seq, p.stored_events
-  ), e AS (
-    INSERT INTO session_events (session_id, seq, event_id, at, body)
-    SELECT n.session_id, s.base_seq + n.k, n.event_id, n.at, n.body FROM numbered n JOIN s ON s.id = n.session_id
-  )
-  SELECT * FROM s`;
+const APPEND_SQL =
+  'SELECT (t.session_row).*, t.first_seq AS base_seq, t.stored AS stored_events FROM tern_append_events($1::jsonb, $2::int) t';
 
 /** The statement's parameters for a batch: its rows as one JSON array, and their number (see APPEND_SQL). */
 function appendParams(items: readonly EventAppend[]): [string, number] {
@@ -96,15 +61,21 @@ function appendParams(items: readonly EventAppend[]): [string, number] {
   return [JSON.stringify(rows), rows.length];
 }
 
-/** The group commit's statement for `items`, prefixed (EXPLAIN …), through drizzle's driver session (unnamed): in a transaction, and for EXPLAIN. */
-function batchQuery(db: Database, items: readonly EventAppend[], prefix = '') {
-  return db._.session.prepareQuery({ sql: prefix + APPEND_SQL, params: appendParams(items) }, undefined, undefined, false);
+/** The group commit's statement for `items` through drizzle's driver session (unnamed): in a transaction. */
+function batchQuery(db: Database, items: readonly EventAppend[]) {
+  return db._.session.prepareQuery({ sql: APPEND_SQL, params: appendParams(items) }, undefined, undefined, false);
 }
 
-/** The plan the database makes for a batch's statement (PostgreSQL's JSON EXPLAIN), for the tests that check it. */
+/**
+ * Appends `items` under `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)` on the database's driver directly, and answers the
+ * plan PostgreSQL prints (its buffer counts include the function's own statement): for the tests that check what a
+ * commit reads.
+ */
 export async function explainAppend(db: Database, items: readonly EventAppend[]): Promise<unknown> {
-  const result = (await batchQuery(db, items, 'EXPLAIN (FORMAT JSON) ').execute()) as unknown as { rows: Array<Record<string, unknown>> };
-  const plan = result.rows[0]?.['QUERY PLAN'];
+  const raw = rawRowsOf(db);
+  if (!raw) throw new Error('explainAppend needs the opened database, not a transaction');
+  const [row] = await raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${APPEND_SQL}`, appendParams(items));
+  const plan = row?.['QUERY PLAN'];
   return typeof plan === 'string' ? JSON.parse(plan) : plan;
 }
 
