@@ -9,7 +9,7 @@
  * Tern's relay child is relay/server/testing/relayProcess.ts (the relay's code compiled as in the round-trip bench: scripts/compiled-ts.mjs).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -39,22 +39,48 @@ export interface ProcessSetupResult {
 }
 
 type Cpu = () => Promise<{ user: number; system: number }>;
+/** A CPU profile of the relay child over a measured loop: started, then stopped and written for that many pairs. */
+type Profile = { start(): Promise<void>; stop(pairs: number): Promise<void> };
 
-/** Runs the measured loop and reads the child's CPU time around it. */
-async function measured(cpu: Cpu, pairs: number, rounds: number, once: (pair: number) => Promise<void>): Promise<ProcessSample> {
+/**
+ * BENCH_RELAY_PROFILE_DIR: a CPU profile of Tern's relay child (its main thread) over each measured loop, written as
+ * `<dir>/relay-<set-up>-<pairs>.cpuprofile` (scripts/profile-summary.mjs reads it): what the relay alone does per round.
+ */
+const PROFILE_DIR = process.env.BENCH_RELAY_PROFILE_DIR;
+
+function profileOf(relay: RelayChild, setup: string): Profile | undefined {
+  if (!PROFILE_DIR) return undefined;
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  const slug = setup.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return {
+    start: () => relay.profile(),
+    stop: (pairs) => relay.profile(path.join(PROFILE_DIR, `relay-${slug}-${pairs}.cpuprofile`)),
+  };
+}
+
+/** Runs the measured loop and reads the child's CPU time around it (and profiles it, when asked). */
+async function measured(
+  cpu: Cpu,
+  pairs: number,
+  rounds: number,
+  once: (pair: number) => Promise<void>,
+  profile?: Profile,
+): Promise<ProcessSample> {
+  await profile?.start();
   const before = await cpu();
   const sample = await concurrentLoop(pairs, rounds, once);
   const after = await cpu();
+  await profile?.stop(pairs);
   const micros = after.user + after.system - before.user - before.system;
   return { ...sample, relayCpuMicros: micros / sample.n };
 }
 
 /** One pair (sequential rounds), then PAIRS pairs at once, each after its warm-up. */
-async function both(cpu: Cpu, single: (pair: number) => Promise<void>, many: (pair: number) => Promise<void>) {
+async function both(cpu: Cpu, single: (pair: number) => Promise<void>, many: (pair: number) => Promise<void>, profile?: Profile) {
   await concurrentLoop(1, WARMUP, single);
-  const one = await measured(cpu, 1, ROUNDS, single);
+  const one = await measured(cpu, 1, ROUNDS, single, profile);
   await concurrentLoop(PAIRS, PAIR_WARMUP, many);
-  const all = await measured(cpu, PAIRS, PAIR_ROUNDS, many);
+  const all = await measured(cpu, PAIRS, PAIR_ROUNDS, many, profile);
   return { one, many: all };
 }
 
@@ -120,6 +146,7 @@ async function tern(setup: string, env: Record<string, string>): Promise<Process
       relay.cpu,
       () => roundTrip(pairs[PAIRS]!),
       (p) => roundTrip(pairs[p]!),
+      profileOf(relay, setup),
     );
     // Every event stored and replayable, as in roundtrip.ts.
     const expected = 2 * (PAIR_WARMUP + PAIR_ROUNDS);

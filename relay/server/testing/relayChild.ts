@@ -33,6 +33,8 @@ export interface RelayChild {
   memory(): Promise<ChildMemory>;
   /** The child's `process.cpuUsage()` (all its threads, µs). */
   cpu(): Promise<{ user: number; system: number }>;
+  /** Starts a CPU profile of the relay's thread; with `file`, stops it and writes it there (.cpuprofile). */
+  profile(file?: string): Promise<void>;
   /** Resolves when the process has exited (after kill() or on its own). */
   exited: Promise<void>;
 }
@@ -70,6 +72,7 @@ export function spawnRelay(env: Record<string, string>, nodeArgs: string[] = [])
             const c = await ask({ type: 'cpu' });
             return { user: Number(c.user), system: Number(c.system) };
           },
+          profile: async (file) => void (await ask({ type: 'profile', ...(file && { file }) })),
           memory: async () => {
             const m = await ask({ type: 'memory' });
             return {

@@ -8,8 +8,13 @@
  *   { type: 'memory', id }            → { id, rss, heapUsed, heapTotal, external, arrayBuffers }   after a full GC when
  *                                        run with --expose-gc (arrayBuffers holds PGlite's WASM memory)
  *   { type: 'cpu', id }               → { id, user, system }   process.cpuUsage(): all its threads, in µs
+ *   { type: 'profile', id, file? }    → { id }   starts a CPU profile of the relay's thread (inspector, 100 µs samples);
+ *                                        with `file`, stops the one running and writes it there (.cpuprofile)
  * Cheap password hashing, like createTestRelay, so suites and benches can sign many users up.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+
 import { createRelay } from '../app';
 import { loadConfig } from '../config';
 import { issueCliToken } from '../core/remote/cliAuth';
@@ -21,7 +26,8 @@ type Request =
   | { type: 'cliToken'; id: number; userId: string }
   | { type: 'account'; id: number }
   | { type: 'memory'; id: number }
-  | { type: 'cpu'; id: number };
+  | { type: 'cpu'; id: number }
+  | { type: 'profile'; id: number; file?: string };
 
 const config = loadConfig();
 const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -49,6 +55,9 @@ process.on('message', (message: Request) => {
       process.send?.({ id: message.id, userId: user.userId, jwt: user.jwt, cliToken: token });
     } else if (message.type === 'cpu') {
       process.send?.({ id: message.id, ...process.cpuUsage() });
+    } else if (message.type === 'profile') {
+      await (message.file ? stopProfile(message.file) : startProfile());
+      process.send?.({ id: message.id });
     } else if (message.type === 'memory') {
       global.gc?.();
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
@@ -56,6 +65,25 @@ process.on('message', (message: Request) => {
     }
   })().catch((error: unknown) => process.send?.({ id: message.id, error: String(error) }));
 });
+let profiler: Session | null = null;
+
+async function startProfile(): Promise<void> {
+  if (profiler) return;
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+  await profiler.post('Profiler.start');
+}
+
+async function stopProfile(file: string): Promise<void> {
+  if (!profiler) throw new Error('no profile running');
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  profiler.disconnect();
+  profiler = null;
+}
+
 process.on('SIGTERM', () => {
   void app
     .close()

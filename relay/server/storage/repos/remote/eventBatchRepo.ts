@@ -38,6 +38,7 @@ const RACE_RETRIES = 3;
  * every size. eventBatchRepo.int.test.ts checks that on both databases, with a plan made on a small table.
  *
  * The call is a named statement (rawRows.ts): parsed once per connection, and on PGlite sent in one message per commit.
+ * The SQL lives in the migration: changing it takes a new one (`CREATE OR REPLACE FUNCTION`, same signature and result).
  */
 export const APPEND_STATEMENT = 'tern_append_events';
 const APPEND_SQL =
