@@ -62,15 +62,13 @@ export async function ownSessionRef(ctx: HubContext, socket: WebServerSocket, se
   return ref;
 }
 
-async function checkLease(ctx: HubContext, socket: WebServerSocket, instanceId: string): Promise<boolean> {
+/** Asks the database whether the window holds the lease (renewing it): at once, or `gathered` with other windows' checks. */
+async function checkLease(ctx: HubContext, socket: WebServerSocket, instanceId: string, gathered = false): Promise<boolean> {
   const { core } = ctx;
-  const held = await core.repo.holdsLock({
-    instanceId,
-    windowId: socket.data.windowId,
-    socketId: socket.id,
-    now: core.now(),
-    leaseMs: core.options.leaseMs,
-  });
+  const check = { instanceId, windowId: socket.data.windowId, socketId: socket.id };
+  const held = gathered
+    ? await ctx.leaseChecks.check(check)
+    : await core.repo.holdsLock({ ...check, now: core.now(), leaseMs: core.options.leaseMs });
   if (held && socket.connected) ctx.leases.remember(instanceId, socket.id);
   else if (!held) ctx.leases.forgetSocket(socket.id);
   return held;
@@ -86,7 +84,8 @@ export async function holdsLock(ctx: HubContext, socket: WebServerSocket, instan
 
 /**
  * Whether the window holds the workspace by a lease the database confirmed recently (renewed in the background when
- * due): answered at once. False says only that the database must be asked (holdsLock).
+ * due, in one statement with other windows' renewals: leaseChecks.ts): answered at once. False says only that the
+ * database must be asked (holdsLock).
  */
 export function trustedLock(ctx: HubContext, socket: WebServerSocket, instanceId: string): boolean {
   const trust = ctx.leases.trusted(instanceId, socket.id);
@@ -94,7 +93,7 @@ export function trustedLock(ctx: HubContext, socket: WebServerSocket, instanceId
     let mine = renewingOf.get(socket);
     if (!mine) renewingOf.set(socket, (mine = new Set()));
     mine.add(instanceId);
-    void checkLease(ctx, socket, instanceId)
+    void checkLease(ctx, socket, instanceId, true)
       .catch(() => ctx.leases.forgetSocket(socket.id))
       .finally(() => {
         mine.delete(instanceId);

@@ -8,6 +8,7 @@ import type { Applied, CommandRoute, EarlyDelivery } from '../core/remote/webCom
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
 import { createCommandForwarding } from './commandForward';
 import { type SessionFanout, toOtherNodes } from './fanout';
+import type { LeaseChecks } from './leaseChecks';
 import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
@@ -27,6 +28,8 @@ export interface HubContext {
   fanout: SessionFanout;
   /** Workspace leases recently confirmed by the database (leaseTrust.ts). */
   leases: LeaseTrust;
+  /** Background lease checks, gathered into one statement (leaseChecks.ts). */
+  leaseChecks: LeaseChecks;
   /** Several relay nodes share the sockets (Redis adapter): inter-node events are needed. */
   clustered: boolean;
   usage: ReturnType<typeof createUsageBridge>;

@@ -30,6 +30,7 @@ import { registerCliSessionHandlers, registerWebSessionHandlers } from './handle
 import { registerCliUsageHandlers } from './handlers/usage';
 import { handshakeError, useCliHandshake, useWebHandshake } from './handshakes';
 import { createHubContext } from './hubContext';
+import { createLeaseChecks } from './leaseChecks';
 import { createLeaseTrust } from './leaseTrust';
 import { createPresence, startMaintenance } from './maintenance';
 import {
@@ -147,6 +148,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     log,
     fanout: createSessionFanout(web, () => repo, log, Boolean(deps.config.REDIS_URL)),
     leases: createLeaseTrust(() => deps.now().getTime()),
+    leaseChecks: createLeaseChecks((checks) => repo.holdLocks(checks, deps.now(), options.leaseMs)),
     clustered: Boolean(deps.config.REDIS_URL),
     usage: createUsageBridge({ db: deps.db, now: deps.now, log }),
   });

@@ -1,8 +1,18 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 
 import type { WindowDevice } from '../../../../protocol';
 import { type Database, transaction } from '../../database';
 import { type WorkspaceLockRow, workspaceLocks } from '../../schema';
+
+/** One window's question "do I still hold this instance's workspace?" (locksRepo `holdLocks`). */
+export interface LeaseCheck {
+  instanceId: string;
+  windowId: string;
+  socketId: string;
+}
+
+/** A lock's key in `holdLocks`' answer: its instance (in lower case, as PostgreSQL prints uuids) and window. */
+export const leaseKey = (instanceId: string, windowId: string): string => `${instanceId.toLowerCase()} ${windowId}`;
 
 /** Workspace locks: one browser window drives an instance at a time, with a lease. */
 export function createLocksRepo(db: Database) {
@@ -72,6 +82,24 @@ export function createLocksRepo(db: Database) {
         )
         .returning({ id: workspaceLocks.instanceId });
       return rows.length > 0;
+    },
+
+    /**
+     * `holdsLock` for many windows in one statement (the background renewals of windows sending steadily, gathered by
+     * leaseChecks.ts): renews each lock its window holds with a live lease, records the activity and the socket. Answers
+     * the `leaseKey`s of the locks held; one check per lock (the caller keeps the newest socket of a window).
+     */
+    async holdLocks(checks: readonly LeaseCheck[], now: Date, leaseMs: number): Promise<Set<string>> {
+      if (checks.length === 0) return new Set();
+      const rows = checks.map((c) => ({ instance_id: c.instanceId, window_id: c.windowId, socket_id: c.socketId }));
+      const result = await db.execute<{ instance_id: string; window_id: string }>(sql`
+        UPDATE ${workspaceLocks} w SET lease_expires_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
+          socket_id = v.socket_id, last_active_at = ${now.toISOString()}::timestamptz
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(instance_id uuid, window_id text, socket_id text)
+        WHERE w.instance_id = v.instance_id AND w.window_id = v.window_id AND w.lease_expires_at > ${now.toISOString()}::timestamptz
+        RETURNING w.instance_id, w.window_id`);
+      const held = (result as unknown as { rows: Array<{ instance_id: string; window_id: string }> }).rows;
+      return new Set(held.map((row) => leaseKey(row.instance_id, row.window_id)));
     },
 
     /** Renews every lock held by these sockets. */
