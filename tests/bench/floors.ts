@@ -12,6 +12,7 @@ import { Server as IoServer } from 'socket.io';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
 
+import { startCpuProfile } from '../../relay/server/testing/cpuProfile';
 import { forwardPings } from './bareForward';
 
 export interface Sample {
@@ -195,19 +196,9 @@ const HEAP_PROFILE_DIR = process.env.BENCH_HEAP_PROFILE_DIR;
 async function startProfile() {
   if (HEAP_PROFILE_DIR) return startHeapProfile(HEAP_PROFILE_DIR);
   if (!PROFILE_DIR) return null;
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
+  const profile = await startCpuProfile();
   return {
-    async stop(pairs: number) {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      const name = `${String(++profiles).padStart(2, '0')}-${pairs}.cpuprofile`;
-      mkdirSync(PROFILE_DIR, { recursive: true });
-      writeFileSync(`${PROFILE_DIR}/${name}`, JSON.stringify(profile));
-    },
+    stop: (pairs: number) => profile.stop(`${PROFILE_DIR}/${String(++profiles).padStart(2, '0')}-${pairs}.cpuprofile`),
   };
 }
 

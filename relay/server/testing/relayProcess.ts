@@ -12,13 +12,11 @@
  *                                        with `file`, stops the one running and writes it there (.cpuprofile)
  * Cheap password hashing, like createTestRelay, so suites and benches can sign many users up.
  */
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
-
 import { createRelay } from '../app';
 import { loadConfig } from '../config';
 import { issueCliToken } from '../core/remote/cliAuth';
 import { openStorage } from '../storage/database';
+import { startCpuProfile } from './cpuProfile';
 import { signIn } from './remoteClients';
 import type { TestRelay } from './testRelay';
 
@@ -65,22 +63,15 @@ process.on('message', (message: Request) => {
     }
   })().catch((error: unknown) => process.send?.({ id: message.id, error: String(error) }));
 });
-let profiler: Session | null = null;
+let profiler: Awaited<ReturnType<typeof startCpuProfile>> | null = null;
 
 async function startProfile(): Promise<void> {
-  if (profiler) return;
-  profiler = new Session();
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
-  await profiler.post('Profiler.start');
+  profiler ??= await startCpuProfile();
 }
 
 async function stopProfile(file: string): Promise<void> {
   if (!profiler) throw new Error('no profile running');
-  const { profile } = await profiler.post('Profiler.stop');
-  writeFileSync(file, JSON.stringify(profile));
-  profiler.disconnect();
+  await profiler.stop(file);
   profiler = null;
 }
 

@@ -16,6 +16,24 @@ export const leaseKey = (instanceId: string, windowId: string): string => `${ins
 
 /** Workspace locks: one browser window drives an instance at a time, with a lease. */
 export function createLocksRepo(db: Database) {
+  /**
+   * For each window, the lock if it holds it and its lease is alive, renewed with the activity and the socket, in one
+   * statement however many windows ask (leaseChecks.ts gathers the background renewals of windows sending steadily).
+   * Answers the `leaseKey`s of the locks held; one check per lock (the caller keeps the newest socket of a window).
+   */
+  async function holdLocks(checks: readonly LeaseCheck[], now: Date, leaseMs: number): Promise<Set<string>> {
+    if (checks.length === 0) return new Set();
+    const rows = checks.map((c) => ({ instance_id: c.instanceId, window_id: c.windowId, socket_id: c.socketId }));
+    const result = await db.execute<{ instance_id: string; window_id: string }>(sql`
+      UPDATE ${workspaceLocks} w SET lease_expires_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
+        socket_id = v.socket_id, last_active_at = ${now.toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(instance_id uuid, window_id text, socket_id text)
+      WHERE w.instance_id = v.instance_id AND w.window_id = v.window_id AND w.lease_expires_at > ${now.toISOString()}::timestamptz
+      RETURNING w.instance_id, w.window_id`);
+    const held = (result as unknown as { rows: Array<{ instance_id: string; window_id: string }> }).rows;
+    return new Set(held.map((row) => leaseKey(row.instance_id, row.window_id)));
+  }
+
   return {
     async findLock(instanceId: string): Promise<WorkspaceLockRow | null> {
       const [row] = await db.select().from(workspaceLocks).where(eq(workspaceLocks.instanceId, instanceId)).limit(1);
@@ -69,38 +87,11 @@ export function createLocksRepo(db: Database) {
     },
 
     /** The lock if this window holds it and its lease is alive; renews it and records the activity at the same time. */
-    async holdsLock(input: { instanceId: string; windowId: string; socketId: string; now: Date; leaseMs: number }): Promise<boolean> {
-      const rows = await db
-        .update(workspaceLocks)
-        .set({ leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs), socketId: input.socketId, lastActiveAt: input.now })
-        .where(
-          and(
-            eq(workspaceLocks.instanceId, input.instanceId),
-            eq(workspaceLocks.windowId, input.windowId),
-            gt(workspaceLocks.leaseExpiresAt, input.now),
-          ),
-        )
-        .returning({ id: workspaceLocks.instanceId });
-      return rows.length > 0;
+    async holdsLock(input: LeaseCheck & { now: Date; leaseMs: number }): Promise<boolean> {
+      return (await holdLocks([input], input.now, input.leaseMs)).has(leaseKey(input.instanceId, input.windowId));
     },
 
-    /**
-     * `holdsLock` for many windows in one statement (the background renewals of windows sending steadily, gathered by
-     * leaseChecks.ts): renews each lock its window holds with a live lease, records the activity and the socket. Answers
-     * the `leaseKey`s of the locks held; one check per lock (the caller keeps the newest socket of a window).
-     */
-    async holdLocks(checks: readonly LeaseCheck[], now: Date, leaseMs: number): Promise<Set<string>> {
-      if (checks.length === 0) return new Set();
-      const rows = checks.map((c) => ({ instance_id: c.instanceId, window_id: c.windowId, socket_id: c.socketId }));
-      const result = await db.execute<{ instance_id: string; window_id: string }>(sql`
-        UPDATE ${workspaceLocks} w SET lease_expires_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz,
-          socket_id = v.socket_id, last_active_at = ${now.toISOString()}::timestamptz
-        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(instance_id uuid, window_id text, socket_id text)
-        WHERE w.instance_id = v.instance_id AND w.window_id = v.window_id AND w.lease_expires_at > ${now.toISOString()}::timestamptz
-        RETURNING w.instance_id, w.window_id`);
-      const held = (result as unknown as { rows: Array<{ instance_id: string; window_id: string }> }).rows;
-      return new Set(held.map((row) => leaseKey(row.instance_id, row.window_id)));
-    },
+    holdLocks,
 
     /** Renews every lock held by these sockets. */
     async renewLocks(socketIds: string[], now: Date, leaseMs: number): Promise<void> {
