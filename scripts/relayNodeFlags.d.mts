@@ -1,0 +1,1 @@
+export const RELAY_NODE_FLAGS: readonly string[];
