@@ -13,15 +13,13 @@
 import { spawnSync } from 'node:child_process';
 
 import { ensureBuild, ensureDependencies, root } from './lib.mjs';
-import { RELAY_NODE_FLAGS } from './relayNodeFlags.mjs';
 
 ensureDependencies();
 const withLighthouse = process.argv.includes('lighthouse');
 const run = (args) => spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 
-// The relay's code compiled as `npm start`'s build compiles it (scripts/compiled-ts.mjs), not by tsx, with the Node
-// options npm start gives it (the round trips' relays run in this process).
-let status = run(['--expose-gc', ...RELAY_NODE_FLAGS, '--import', './scripts/compiled-ts.mjs', 'tests/bench/roundtrip.ts']);
+// The relay's code compiled as `npm start`'s build compiles it (scripts/compiled-ts.mjs), not by tsx.
+let status = run(['--expose-gc', '--import', './scripts/compiled-ts.mjs', 'tests/bench/roundtrip.ts']);
 ensureBuild();
 status ||= run(['--import', 'tsx', 'tests/bench/timeline.ts']);
 if (withLighthouse) status ||= run(['tests/bench/lighthouse.mjs']);

@@ -12,7 +12,6 @@ import { createServer } from 'node:http';
 import { Server } from 'socket.io';
 
 import { CLI_NAMESPACE, PING_INTERVAL_MS, PING_TIMEOUT_MS, SOCKET_PATH, WEB_NAMESPACE } from '../../relay/protocol';
-import { youngGenerationBytes } from '../../relay/server/testing/youngGeneration';
 import { forwardPings } from './bareForward';
 
 const http = createServer();
@@ -39,5 +38,5 @@ process.on('message', (message: unknown) => {
   }
   global.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
-  process.send?.({ rss, heapUsed, youngGeneration: youngGenerationBytes() });
+  process.send?.({ rss, heapUsed });
 });

@@ -37,7 +37,6 @@ import {
 import { createTestPostgres } from '../../relay/server/testing/postgres';
 import { type RelayChild, spawnRelay, typescriptImport } from '../../relay/server/testing/relayChild';
 import { cliEnv, connect, request } from '../../relay/server/testing/remoteClients';
-import { RELAY_NODE_FLAGS } from '../../scripts/relayNodeFlags.mjs';
 
 const PAIRS = Number(process.env.BENCH_MEMORY_PAIRS ?? 1000);
 /**
@@ -57,10 +56,6 @@ export interface PairsReport {
   /** Pairs already connected at the first reading. */
   warmupPairs: number;
   rssPerPairKB: number;
-  /** RSS per pair without the growth of the relay thread's young generation (a size per process: youngGeneration.ts). */
-  rssPerPairOutsideYoungKB: number;
-  /** How much the young generation grew while the pairs connected, in MB. */
-  youngGrowthMB: number;
   heapPerPairKB: number;
   rssBeforeMB: number;
   rssAfterMB: number;
@@ -93,7 +88,7 @@ async function idleCompiled(
   env: Record<string, string>,
   dir: string,
 ): Promise<MemoryReport['idle'][number]> {
-  const child = spawn(process.execPath, [...RELAY_NODE_FLAGS, entry], {
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, STATIC_DIR: path.join(dir, 'dist'), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -168,7 +163,7 @@ async function stop(relay: RelayChild): Promise<void> {
 async function measurePairs(
   storage: string,
   pair: (n: number) => Promise<void>,
-  memory: () => Promise<{ rss: number; heapUsed: number; youngGeneration: number }>,
+  memory: () => Promise<{ rss: number; heapUsed: number }>,
 ): Promise<PairsReport> {
   const connect = async (from: number, count: number) => {
     for (let i = from; i < from + count; i += 20)
@@ -186,8 +181,6 @@ async function measurePairs(
     pairs: PAIRS,
     warmupPairs: Math.max(1, WARMUP_PAIRS),
     rssPerPairKB: Math.round((after.rss - before.rss) / PAIRS / 1024),
-    rssPerPairOutsideYoungKB: Math.round((after.rss - after.youngGeneration - (before.rss - before.youngGeneration)) / PAIRS / 1024),
-    youngGrowthMB: mb(after.youngGeneration - before.youngGeneration),
     heapPerPairKB: Math.round(((after.heapUsed - before.heapUsed) / PAIRS / 1024) * 10) / 10,
     rssBeforeMB: mb(before.rss),
     rssAfterMB: mb(after.rss),
@@ -225,7 +218,7 @@ async function perPair(storage: string, env: Record<string, string>): Promise<Pa
 /** The same figure for bare Socket.IO (bareSocketServer.ts): a `/cli` and a `/web` socket per pair, each acked once. */
 async function bareFloor(): Promise<PairsReport> {
   const child = fork(path.join(root, 'tests/bench/bareSocketServer.ts'), [], {
-    execArgv: ['--expose-gc', ...RELAY_NODE_FLAGS, ...typescriptImport()],
+    execArgv: ['--expose-gc', ...typescriptImport()],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const replies: Array<Record<string, number>> = [];
@@ -256,7 +249,7 @@ async function bareFloor(): Promise<PairsReport> {
     const memory = async () => {
       child.send('memory');
       const m = await next();
-      return { rss: m.rss!, heapUsed: m.heapUsed!, youngGeneration: m.youngGeneration! };
+      return { rss: m.rss!, heapUsed: m.heapUsed! };
     };
     return await measurePairs(
       'bare Socket.IO',
@@ -342,7 +335,7 @@ export async function memoryBench(): Promise<MemoryReport> {
     console.log(`  idle compiled relay, ${i.storage}: ${i.rssMB} MB RSS after 10 s, ${i.settledMB} MB after ${i.settledAfterS} s`);
   const show = (p: PairsReport) =>
     console.log(
-      `  ${p.storage}, ${p.pairs} pairs: ${p.rssPerPairKB} KB RSS (${p.rssPerPairOutsideYoungKB} KB outside the young generation, which grew ${p.youngGrowthMB} MB), ${p.heapPerPairKB} KB heap per pair (RSS ${p.rssBeforeMB} → ${p.rssAfterMB} MB)`,
+      `  ${p.storage}, ${p.pairs} pairs: ${p.rssPerPairKB} KB RSS, ${p.heapPerPairKB} KB heap per pair (RSS ${p.rssBeforeMB} → ${p.rssAfterMB} MB)`,
     );
   const floor = await bareFloor();
   show(floor);

@@ -17,7 +17,6 @@ import { io as ioClient, type Socket } from 'socket.io-client';
 
 import { CLI_NAMESPACE, SOCKET_PATH, WEB_NAMESPACE } from '../../relay/protocol';
 import { type RelayChild, spawnRelay, typescriptImport } from '../../relay/server/testing/relayChild';
-import { RELAY_NODE_FLAGS } from '../../scripts/relayNodeFlags.mjs';
 import { concurrentLoop, type LoadSample } from './floors';
 import { closePair, makePair, type Pair, replayAll, roundTrip } from './pairs';
 
@@ -87,7 +86,7 @@ async function both(cpu: Cpu, single: (pair: number) => Promise<void>, many: (pa
 
 async function bareSocketIo(): Promise<ProcessSetupResult> {
   const child = fork(path.join(root, 'tests/bench/bareSocketServer.ts'), [], {
-    execArgv: ['--expose-gc', ...RELAY_NODE_FLAGS, ...typescriptImport()],
+    execArgv: ['--expose-gc', ...typescriptImport()],
     env: { ...process.env, BARE_FORWARD: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

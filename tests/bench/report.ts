@@ -146,15 +146,6 @@ function processLines(r: BenchReport): string[] {
   return [...lines, ''];
 }
 
-/**
- * RSS per pair, and without the growth of the relay thread's young generation while the pairs connected: a size per
- * process (up to twice --max-semi-space-size, scripts/relayNodeFlags.mjs) that V8 gives back once the load has gone.
- */
-const rssPerPair = (p: MemoryReport['floor']) =>
-  p.youngGrowthMB > 0
-    ? `${p.rssPerPairKB} KB RSS (${p.rssPerPairOutsideYoungKB} KB outside the young generation, which grew ${p.youngGrowthMB} MB)`
-    : `${p.rssPerPairKB} KB RSS`;
-
 function memoryLines(m: MemoryReport | null): string[] {
   if (!m) return ['Memory: not measured in this run.'];
   return [
@@ -164,10 +155,10 @@ function memoryLines(m: MemoryReport | null): string[] {
       (i) =>
         `| idle compiled relay (${i.build}), ${i.storage} | ${i.rssMB} MB RSS 10 s after start, ${i.settledMB} MB after ${i.settledAfterS} s | ${i.storage.startsWith('PostgreSQL') ? '≤ 100' : '≤ 150'} MB |`,
     ),
-    `| bare Socket.IO (floor, same transport options): a /cli + /web socket pair, ${m.floor.pairs} pairs added to ${m.floor.warmupPairs} (RSS ${m.floor.rssBeforeMB} → ${m.floor.rssAfterMB} MB) | ${rssPerPair(m.floor)}, ${m.floor.heapPerPairKB} KB heap | |`,
+    `| bare Socket.IO (floor, same transport options): a /cli + /web socket pair, ${m.floor.pairs} pairs added to ${m.floor.warmupPairs} (RSS ${m.floor.rssBeforeMB} → ${m.floor.rssAfterMB} MB) | ${m.floor.rssPerPairKB} KB RSS, ${m.floor.heapPerPairKB} KB heap | |`,
     ...m.pairs.map(
       (p) =>
-        `| per connected browser+CLI pair, ${p.storage}, ${p.pairs} pairs added to ${p.warmupPairs} (RSS ${p.rssBeforeMB} → ${p.rssAfterMB} MB) | ${rssPerPair(p)}, ${p.heapPerPairKB} KB heap | ≤ 25 KB |`,
+        `| per connected browser+CLI pair, ${p.storage}, ${p.pairs} pairs added to ${p.warmupPairs} (RSS ${p.rssBeforeMB} → ${p.rssAfterMB} MB) | ${p.rssPerPairKB} KB RSS, ${p.heapPerPairKB} KB heap | ≤ 25 KB |`,
     ),
     `| ${m.sockets.sockets} idle /web sockets in one process (RSS ${m.sockets.rssBeforeMB} → ${m.sockets.rssAfterMB} MB) | ${m.sockets.rssPerSocketKB} KB RSS, ${m.sockets.heapPerSocketKB} KB heap each | measured |`,
   ];

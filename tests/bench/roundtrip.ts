@@ -8,10 +8,7 @@
  *
  *   npm run bench                               # everything (see scripts/bench.mjs)
  *   BENCH_ROUNDS=500 BENCH_WARMUP=100 BENCH_PAIR_ROUNDS=20 BENCH_PAIR_WARMUP=3 npm run bench   # shorter
- *   BENCH_SETUPS=pglite BENCH_SKIP_MEMORY=1 node --expose-gc --max-semi-space-size=64 --import ./scripts/compiled-ts.mjs tests/bench/roundtrip.ts   # one set-up, quick
- *
- * The relays of the round trips run in this process: run it with the relay's Node options (scripts/relayNodeFlags.mjs,
- * as npm start and scripts/bench.mjs do), or it says which are missing.
+ *   BENCH_SETUPS=pglite BENCH_SKIP_MEMORY=1 node --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/roundtrip.ts   # one set-up, quick
  *
  * Results go to reports/bench/roundtrip.json; scripts/bench.mjs writes the table into docs/performance.md.
  */
@@ -24,7 +21,6 @@ import type { SessionEvent } from '../../relay/protocol';
 import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
 import { typescriptImport } from '../../relay/server/testing/relayChild';
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
-import { RELAY_NODE_FLAGS } from '../../scripts/relayNodeFlags.mjs';
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
 import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled } from './pairs';
@@ -139,14 +135,8 @@ async function withRelays<T>(
   }
 }
 
-/** The relay's Node options this process runs with (scripts/relayNodeFlags.mjs), for the report's command line. */
-const relayFlags = RELAY_NODE_FLAGS.filter((flag) => process.execArgv.includes(flag));
-
 async function main() {
   const load = loadavg();
-  const missing = RELAY_NODE_FLAGS.filter((flag) => !relayFlags.includes(flag));
-  if (missing.length > 0)
-    console.log(`  Note: run without the relay's Node options ${missing.join(' ')} (npm start's): the relays here run without them.`);
   console.log(
     `Remote round trip, loopback. 1 pair: ${ROUNDS} sequential rounds after ${WARMUP} warm-up; ${PAIRS} pairs: ${PAIR_ROUNDS} rounds each, all at once. Load ${load.map((l) => l.toFixed(2)).join(' ')}`,
   );
@@ -194,7 +184,7 @@ async function main() {
     .map(([k, v]) => `${k}=${v} `)
     .join('');
   const report: BenchReport = {
-    command: `${overrides}node --expose-gc ${relayFlags.map((f) => `${f} `).join('')}--import ${typescriptImport()[1] === 'tsx' ? 'tsx' : './scripts/compiled-ts.mjs'} tests/bench/roundtrip.ts`,
+    command: `${overrides}node --expose-gc --import ${typescriptImport()[1] === 'tsx' ? 'tsx' : './scripts/compiled-ts.mjs'} tests/bench/roundtrip.ts`,
     at: new Date().toISOString(),
     loadBefore: load,
     floors: { rawWs: ws, socketIo: sio, socketIoMany: sioMany, socketIoTwoNodes: twoNodeFloor },

@@ -1,4 +1,3 @@
-import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 
 import type { QueryOptions, Results } from '@electric-sql/pglite';
@@ -38,16 +37,6 @@ const workerUrl = new URL('./pgliteWorker.mjs', import.meta.url);
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 1 };
 
-/**
- * V8's `--max-semi-space-size`, which the relay runs with (scripts/relayNodeFlags.mjs), overrides a worker's
- * `resourceLimits`: with it the worker's young generation grew to 28 MB while PGlite opened (an idle relay at 152 MB RSS
- * instead of 139). A flag is read when an isolate's heap is made: the relay's own was made at start, so clearing it here
- * (0: not set) changes nothing for the relay's thread, and the worker made next gets WORKER_LIMITS.
- */
-function clearSemiSpaceFlag(): void {
-  v8.setFlagsFromString('--max-semi-space-size=0');
-}
-
 function toError(data: ErrorData): Error {
   const { message, stack, ...fields } = data;
   const error = Object.assign(new Error(message), fields);
@@ -74,7 +63,6 @@ export class PgliteWorkerClient implements PgliteQueries {
 
   /** Starts the worker and opens PGlite in `dir` (an initialised data directory) with these Postgres parameters. */
   static async open(options: { dir: string; startParams: string[]; v8Flags: string[] }): Promise<PgliteWorkerClient> {
-    clearSemiSpaceFlag();
     const worker = new Worker(workerUrl, { workerData: options, resourceLimits: WORKER_LIMITS });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: true; fatal?: ErrorData }) => {

@@ -2,8 +2,6 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { RELAY_NODE_FLAGS } from '../../../scripts/relayNodeFlags.mjs';
-
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'relayProcess.ts');
 
 /**
@@ -21,8 +19,6 @@ export interface ChildMemory {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
-  /** The relay thread's young generation (V8's new space, both semi-spaces), committed: part of `rss`. */
-  youngGeneration: number;
 }
 
 /** A relay running in a child process (relayProcess.ts): its URL, IPC requests, and its process to kill. */
@@ -43,13 +39,10 @@ export interface RelayChild {
   exited: Promise<void>;
 }
 
-/**
- * Starts relayProcess.ts with `env` added to this environment, with the relay's Node options (as npm start runs it) and
- * `nodeArgs` (e.g. `--cpu-prof`); resolves once it listens.
- */
+/** Starts relayProcess.ts with `env` added to this environment (and `nodeArgs`, e.g. `--cpu-prof`); resolves once it listens. */
 export function spawnRelay(env: Record<string, string>, nodeArgs: string[] = []): Promise<RelayChild> {
   const child = fork(script, [], {
-    execArgv: ['--expose-gc', ...RELAY_NODE_FLAGS, ...nodeArgs, ...typescriptImport()],
+    execArgv: ['--expose-gc', ...nodeArgs, ...typescriptImport()],
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -88,7 +81,6 @@ export function spawnRelay(env: Record<string, string>, nodeArgs: string[] = [])
               heapTotal: Number(m.heapTotal),
               external: Number(m.external),
               arrayBuffers: Number(m.arrayBuffers),
-              youngGeneration: Number(m.youngGeneration),
             };
           },
         });

@@ -5,9 +5,8 @@
  * answers requests the parent cannot make itself while this process owns the database (PGlite is one process's):
  *   { type: 'cliToken', id, userId }  → { id, token }   a CLI token for a user (as `npm run admin` would issue)
  *   { type: 'account', id }           → { id, userId, jwt, cliToken }   a new signed-in user with a CLI token
- *   { type: 'memory', id }            → { id, rss, heapUsed, heapTotal, external, arrayBuffers, youngGeneration }   after a
- *                                        full GC when run with --expose-gc (arrayBuffers holds PGlite's WASM memory;
- *                                        youngGeneration: the relay thread's new space, both semi-spaces, committed)
+ *   { type: 'memory', id }            → { id, rss, heapUsed, heapTotal, external, arrayBuffers }   after a full GC when
+ *                                        run with --expose-gc (arrayBuffers holds PGlite's WASM memory)
  *   { type: 'cpu', id }               → { id, user, system }   process.cpuUsage(): all its threads, in µs
  *   { type: 'profile', id, file? }    → { id }   starts a CPU profile of the relay's thread (inspector, 100 µs samples);
  *                                        with `file`, stops the one running and writes it there (.cpuprofile)
@@ -20,7 +19,6 @@ import { openStorage } from '../storage/database';
 import { startCpuProfile } from './cpuProfile';
 import { signIn } from './remoteClients';
 import type { TestRelay } from './testRelay';
-import { youngGenerationBytes } from './youngGeneration';
 
 type Request =
   | { type: 'cliToken'; id: number; userId: string }
@@ -61,8 +59,7 @@ process.on('message', (message: Request) => {
     } else if (message.type === 'memory') {
       global.gc?.();
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-      const youngGeneration = youngGenerationBytes();
-      process.send?.({ id: message.id, rss, heapUsed, heapTotal, external, arrayBuffers, youngGeneration });
+      process.send?.({ id: message.id, rss, heapUsed, heapTotal, external, arrayBuffers });
     }
   })().catch((error: unknown) => process.send?.({ id: message.id, error: String(error) }));
 });

@@ -1,1 +1,0 @@
-export const RELAY_NODE_FLAGS: readonly string[];
