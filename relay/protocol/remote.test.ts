@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { pairingCodeSchema, pairingPollDataSchema } from './pairing';
@@ -16,11 +17,13 @@ import {
   permissionRequestBodySchema,
   sessionEventSchema,
   sessionJoinSchema,
+  storedNoticeSchema,
   WEB_EVENTS,
   webInboundSchemas,
   webSessionInputSchema,
 } from './remote';
 import { forwardedCommandSchema } from './remoteEvents';
+import { isPlain } from './text';
 
 const sid = '6f1d8a52-4b0e-4c55-9a39-0f6a0d6b2c11';
 const iid = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
@@ -179,5 +182,24 @@ describe('commands forwarded between relay nodes', () => {
     expect(
       forwardedCommandSchema.safeParse({ event: live, instanceId: iid, permission: { ...permission, decision: 'maybe' } }).success,
     ).toBe(false);
+  });
+});
+
+describe('own-input notices (sessionJoin ownNotices)', () => {
+  it('a join may ask for them; a stored notice takes an optional time, the input’s own', () => {
+    expect(sessionJoinSchema.parse({ sessionId: sid, afterSeq: 0, ownNotices: true })).toMatchObject({ ownNotices: true });
+    expect(sessionJoinSchema.safeParse({ sessionId: sid, afterSeq: 0, ownNotices: 'yes' }).success).toBe(false);
+    expect(storedNoticeSchema.parse({ eventId: eid, seq: 3, at: now })).toEqual({ eventId: eid, seq: 3, at: now });
+    expect(storedNoticeSchema.parse({ eventId: eid, seq: 3 })).toEqual({ eventId: eid, seq: 3 });
+    for (const at of [5, null, '', 'x'.repeat(65)]) expect(storedNoticeSchema.safeParse({ eventId: eid, seq: 3, at }).success).toBe(false);
+  });
+
+  it('a notice’s time never holds what storage or the console’s log could not (fuzzed)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (at) => {
+        const parsed = storedNoticeSchema.safeParse({ eventId: eid, seq: 1, at });
+        if (parsed.success) expect(isPlain(parsed.data.at!)).toBe(true);
+      }),
+    );
   });
 });

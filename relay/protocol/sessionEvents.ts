@@ -267,9 +267,11 @@ export type LiveSessionEvent = z.infer<typeof liveSessionEventSchema>;
 export const SESSION_EVENTS_MAX = 500;
 /**
  * A stored copy of an event the window already has live (`session:live` on this connection): only its seq, since the
- * body is the live copy's. Sent in `session:events` to a window that joined with `notices: true`.
+ * body is the live copy's. Sent in `session:events` to a window that joined with `notices: true`. With `at`: the stored
+ * copy of the window's own input (its `user_message`, body `{ clientMsgId, text }` as the window sent them), in the ack
+ * of that input only, to a window that joined with `ownNotices` (sessionJoinSchema).
  */
-export const storedNoticeSchema = z.object({ eventId: uuid, seq: z.number().int().min(1) });
+export const storedNoticeSchema = z.object({ eventId: uuid, seq: z.number().int().min(1), at: iso.optional() });
 export type StoredNotice = z.infer<typeof storedNoticeSchema>;
 /**
  * relay → browser `session:events`: several stored events of one session in one message (a replay page, or what one
@@ -291,7 +293,9 @@ export type SessionEvents = z.infer<typeof sessionEventsSchema>;
  * `session:history`). `batches`: stored events may come as `session:events` too. `notices` (with batches): the stored
  * copy of an event this connection had live comes as its seq only (storedNoticeSchema). `carried` (with batches):
  * stored copies due when the ack of its `session:input` goes out ride in it (inputAckSchema `stored`); `carriedLive`
- * (with carried and notices): in a `session:live` to it too (liveSessionPushSchema). docs/protocol.md.
+ * (with carried and notices): in a `session:live` to it too (liveSessionPushSchema). `ownNotices` (with carried and
+ * notices): the input's own stored copy in that ack is a notice with its `at` (storedNoticeSchema), since the window
+ * sent its body. docs/protocol.md.
  */
 export const sessionJoinSchema = z.object({
   sessionId: uuid,
@@ -301,6 +305,7 @@ export const sessionJoinSchema = z.object({
   notices: z.boolean().optional(),
   carried: z.boolean().optional(),
   carriedLive: z.boolean().optional(),
+  ownNotices: z.boolean().optional(),
 });
 export type SessionJoin = z.infer<typeof sessionJoinSchema>;
 

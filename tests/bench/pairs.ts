@@ -69,6 +69,11 @@ export const NOTICES = BATCHES && !process.env.BENCH_NO_NOTICES;
 export const CARRIED = BATCHES && !process.env.BENCH_NO_CARRIED;
 /** Joins ask for stored copies in live copies too (`carriedLive`) as the PWA does; BENCH_NO_CARRIED_LIVE=1 for not. */
 export const CARRIED_LIVE = CARRIED && NOTICES && !process.env.BENCH_NO_CARRIED_LIVE;
+/**
+ * Joins ask for the input's own stored copy in its ack as a notice with its time (`ownNotices`) as the PWA does;
+ * BENCH_NO_OWN_NOTICES=1 for it whole.
+ */
+export const OWN_NOTICES = CARRIED && NOTICES && !process.env.BENCH_NO_OWN_NOTICES;
 
 /** Calls `listener` for every stored event the socket receives, whether alone (`session:event`) or batched (`session:events`). */
 export function onStored(socket: Socket, listener: (event: SessionEvent) => void): () => void {
@@ -157,6 +162,7 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
     notices: NOTICES,
     carried: CARRIED,
     carriedLive: CARRIED_LIVE,
+    ownNotices: OWN_NOTICES,
   });
   if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
   return pair;

@@ -154,12 +154,13 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     /**
      * Has the ack of the socket's input on the session (`send`) go out at the end of this turn with the stored copies
      * due to the socket by then (call before publishing the input's stored copy). False, and nothing done, when the
-     * socket did not join the session with `carried`: the caller acks as usual.
+     * socket did not join the session with `carried`: the caller acks as usual. `input`: the event id of that input,
+     * whose stored copy rides in the ack as a notice with its `at` for a window that joined with `ownNotices`.
      */
-    carry(socket: Socket, sessionId: string, send: Carrier): boolean {
+    carry(socket: Socket, sessionId: string, send: Carrier, input?: string): boolean {
       const sub = bySocket.get(socket.id)?.get(sessionId);
       if (!sub?.carried) return false;
-      carry(sub, send);
+      carry(sub, send, input);
       return true;
     },
     leaveAll(socket: Socket): void {
@@ -216,7 +217,7 @@ function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
 }
 
 /** How a window takes a session's stored copies (the `session:join` flags; see SessionFanout `join`). */
-export type JoinOptions = Pick<SessionJoin, 'batches' | 'notices' | 'carried' | 'carriedLive'>;
+export type JoinOptions = Pick<SessionJoin, 'batches' | 'notices' | 'carried' | 'carriedLive' | 'ownNotices'>;
 
 /** A socket's subscription to a session, before its replay (storedCopies.ts Subscription). */
 function newSubscription(socket: Socket, sessionId: string, afterSeq: number, options: JoinOptions): Subscription {
@@ -239,6 +240,8 @@ function newSubscription(socket: Socket, sessionId: string, afterSeq: number, op
     carried,
     carrier: null,
     carriedLive: carried && notices && options.carriedLive === true,
+    ownNotices: carried && notices && options.ownNotices === true,
+    ownInput: null,
   };
 }
 

@@ -60,6 +60,13 @@ export interface Subscription {
   carrier: Carrier | null;
   /** The window takes stored copies in its live copies too (joined with `carriedLive`, `carried` and `notices`). */
   carriedLive: boolean;
+  /**
+   * The window takes its own input's stored copy, in that input's ack, as a notice with its `at` (joined with
+   * `ownNotices`, `carried` and `notices`): the window sent the body, so only the seq, event id and time are news to it.
+   */
+  ownNotices: boolean;
+  /** The event id of the input whose ack is the `carrier` (ownNotices only): its stored copy goes as such a notice. */
+  ownInput: string | null;
 }
 
 /** Sends an input's ack with the stored copies it carries (none: an ack without `stored`). */
@@ -84,6 +91,8 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     sub.noticed = null;
     sub.queuedBytes = 0;
     sub.carrier = null;
+    // Only in its own ack: a stored copy coming later (it cannot, within one turn) would go whole.
+    sub.ownInput = null;
     const due = (queued || noticed) && isCurrent(sub);
     if (carrier) return carrier(due ? eventsPayload(sub, queued ?? [], noticed) : undefined);
     if (due) send(sub, queued ?? [], noticed ?? []);
@@ -114,6 +123,10 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   function queue(sub: Subscription, event: SessionEvent): void {
     if (sub.liveSent?.delete(event.eventId)) {
       (sub.noticed ??= []).push({ eventId: event.eventId, seq: event.seq });
+      sub.queuedBytes += NOTICE_BYTES;
+    } else if (sub.ownInput === event.eventId) {
+      sub.ownInput = null;
+      (sub.noticed ??= []).push({ eventId: event.eventId, seq: event.seq, at: event.at });
       sub.queuedBytes += NOTICE_BYTES;
     } else {
       (sub.queued ??= []).push(event);
@@ -196,10 +209,12 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
    * The ack of the window's input (`send`) goes out at the end of this turn with the stored copies due to the window
    * by then (its input's, and what the same commit stored, published in this turn), in place of their own
    * `session:events`: one packet for the window to read instead of two. An earlier carrier still waiting goes first.
+   * `input` (the input's event id): its stored copy goes as a notice with its `at` to a window that takes ownNotices.
    */
-  function carry(sub: Subscription, send: Carrier): void {
+  function carry(sub: Subscription, send: Carrier, input?: string): void {
     if (sub.carrier) flush(sub);
     sub.carrier = send;
+    if (input && sub.ownNotices) sub.ownInput = input;
     flushAtEndOfTurn(sub);
   }
 

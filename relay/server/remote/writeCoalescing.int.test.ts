@@ -50,16 +50,16 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; toClient
 }
 
 /** A CLI with a session and a window joined to it, the CLI's socket writing once per turn as relay/cli's does. */
-async function setup(carried = false, carriedLive = false) {
+async function setup(carried = false, carriedLive = false, ownNotices = false) {
   const { user, instanceId, cli } = await connectCli(shared.relay, { track });
   coalesceCliWrites(cli);
   const web = track(await connect(webSocket(shared.relay, user.jwt)));
   expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
   const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
   const sessionId = created.session.id as string;
-  const join = { sessionId, afterSeq: 0, batches: true, notices: true, carried, carriedLive };
+  const join = { sessionId, afterSeq: 0, batches: true, notices: true, carried, carriedLive, ownNotices };
   expect((await request(web, WEB_EVENTS.sessionJoin, join)).ok).toBe(true);
-  return { cli, web, sessionId };
+  return { cli, web, sessionId, user };
 }
 
 describe('writes per turn', () => {
@@ -169,6 +169,54 @@ describe('writes per turn', () => {
     // Every event of the 10 rounds reached the window exactly once, in order, whichever way it came: seqs 1..20.
     await waitFor(() => seqs.length >= 20, 5000, 'the stored copies');
     expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('a window that joined with ownNotices gets its input’s stored copy in the ack as a notice with its time', async () => {
+    const { cli, web, sessionId, user } = await setup(true, true, true);
+    cli.on('session:input', (payload: { clientMsgId: string }) => {
+      const answer = { type: 'assistant_message', messageId: payload.clientMsgId, text: 'pong' };
+      cli.emit(CLI_EVENTS.sessionEvent, { sessionId, eventId: randomUUID(), body: answer }, () => undefined);
+    });
+    // Another window of the user, joined without ownNotices: it gets the input live, then its stored copy's seq.
+    const other = track(await connect(webSocket(shared.relay, user.jwt)));
+    const otherJoin = { sessionId, afterSeq: 0, batches: true, notices: true, carried: true, carriedLive: true };
+    expect((await request(other, WEB_EVENTS.sessionJoin, otherJoin)).ok).toBe(true);
+    const otherLive = new Map<string, { at: string; type: string }>();
+    const otherSeqs = new Map<number, string>();
+    const seen = (batch: SessionEvents) => {
+      for (const e of [...batch.events, ...(batch.notices ?? [])]) otherSeqs.set(e.seq, e.eventId);
+    };
+    other.on(WEB_PUSH.sessionEvents, (batch: unknown) => seen(sessionEventsSchema.parse(batch)));
+    other.on(WEB_PUSH.sessionLive, (payload: unknown) => {
+      const { stored, eventId, at, body } = liveSessionPushSchema.parse(payload);
+      otherLive.set(eventId, { at, type: body.type });
+      if (stored !== undefined) seen(sessionEventsSchema.parse(stored));
+    });
+    const notices: Array<{ eventId: string; seq: number; at?: string }> = [];
+    for (let i = 0; i < 6; i++) {
+      const ack = await new Promise<InputAck>((resolve) =>
+        web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: `ping ${i}` }, (raw: unknown) =>
+          resolve(inputAckSchema.parse(raw)),
+        ),
+      );
+      if (!ack.ok) throw new Error(`input refused: ${JSON.stringify(ack)}`);
+      if (!ack.stored) continue;
+      const stored = sessionEventsSchema.parse(ack.stored);
+      // Never whole: the window sent the body.
+      expect(stored.events.map((e) => e.seq)).not.toContain(ack.seq);
+      const own = stored.notices?.find((n) => n.seq === ack.seq);
+      expect(own?.at, `input ${i}: its stored copy as a notice with its time`).toBeDefined();
+      notices.push(own!);
+      // The other notices in it (the answers this window had live) carry no time.
+      expect(stored.notices!.filter((n) => n !== own).every((n) => n.at === undefined)).toBe(true);
+    }
+    expect(notices.length).toBeGreaterThanOrEqual(4);
+    // The notice's event id, seq and time are the stored copy's, as the other window got them (live, then its seq).
+    await waitFor(() => notices.every((n) => otherSeqs.has(n.seq)), 5000, 'the other window’s stored copies');
+    for (const n of notices) {
+      expect(otherSeqs.get(n.seq)).toBe(n.eventId);
+      expect(otherLive.get(n.eventId)).toEqual({ at: n.at, type: 'user_message' });
+    }
   });
 
   it('a window that did not join with carried gets plain acks (seq only) and its stored copies apart', async () => {

@@ -65,9 +65,9 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     // With a `tail`, a window far behind (a first open) gets the latest events first and asks for older ones as needed.
     const behind = Math.min(input.afterSeq, session.lastSeq);
     const afterSeq = input.tail === undefined ? behind : Math.max(behind, session.lastSeq - input.tail);
-    const { batches, notices, carried, carriedLive } = input;
+    const { batches, notices, carried, carriedLive, ownNotices } = input;
     return new AfterAck({ ok: true as const, session: toSession(session), from: afterSeq }, () =>
-      ctx.fanout.join(socket, session.id, afterSeq, { batches, notices, carried, carriedLive }),
+      ctx.fanout.join(socket, session.id, afterSeq, { batches, notices, carried, carriedLive, ownNotices }),
     );
   });
 
@@ -90,7 +90,8 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
     const route = ctx.commandRoute(socket.id, session.instanceId);
     // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
-    // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer).
+    // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer); the
+    // input's own as a notice with its time for a window that joined with `ownNotices` (it sent the body).
     return new AckLater(
       sendInput(ctx.core, session, holds, input, route).then((applied) => {
         // A resend of an input already stored: its seq alone.
@@ -100,7 +101,8 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
         const answer = ctx.appliedAck(applied);
         const { ack, after } = answer instanceof AfterAck ? answer : { ack: answer, after: () => undefined };
         return new AckWhen<InputAck>((reply) => {
-          if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack))) reply(ack);
+          if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack), applied.event.eventId))
+            reply(ack);
         }, after);
       }),
       true,

@@ -78,23 +78,40 @@ function receiveStored(ctx: StoreContext, sessionId: string, events: readonly Se
   }
 }
 
+/** The input whose ack carries stored copies: what this window sent, and the seq the ack gave it. */
+export interface OwnInput {
+  sessionId: string;
+  clientMsgId: string;
+  text: string;
+  seq: number;
+}
+
 /**
  * Several stored events of one session in one message (a replay page, one commit's events), and the seqs of those this
  * window had live (notices): a `session:events` push, or the same carried in the ack of this window's input
- * (`inputAckSchema` `stored`). False when malformed (dropped; the caller may re-join for them).
+ * (`inputAckSchema` `stored`, with `own`: that input). False when malformed (dropped; the caller may re-join for them).
  */
-export function receiveCarried(ctx: StoreContext, payload: unknown): boolean {
+export function receiveCarried(ctx: StoreContext, payload: unknown, own?: OwnInput): boolean {
   const parsed = sessionEventsSchema.safeParse(payload);
   if (!parsed.success) {
     console.warn('remote: dropped malformed session events', parsed.error.issues.slice(0, 3));
     return false;
   }
   const { sessionId, events, notices } = parsed.data;
-  receiveStored(
-    ctx,
-    sessionId,
-    events.filter((e) => e.sessionId === sessionId),
-    notices,
-  );
+  const { stored, rest } = ownInputStored(sessionId, notices, own);
+  receiveStored(ctx, sessionId, [...events.filter((e) => e.sessionId === sessionId), ...stored], rest);
   return true;
+}
+
+/**
+ * The input's own stored copy, sent as a notice with its time (joined with `ownNotices`): the event this window sent,
+ * with the seq its ack gave it. Any other notice with a time is left as it is (one this window cannot place: the
+ * session re-joins for it, resolveNotices).
+ */
+function ownInputStored(sessionId: string, notices: readonly StoredNotice[] = [], own?: OwnInput) {
+  const mine = own?.sessionId === sessionId ? notices.find((n) => n.at !== undefined && n.seq === own.seq) : undefined;
+  if (!own || !mine?.at) return { stored: [], rest: notices };
+  const body = { type: 'user_message' as const, clientMsgId: own.clientMsgId, text: own.text };
+  const event: SessionEvent = { sessionId, seq: mine.seq, eventId: mine.eventId, at: mine.at, body };
+  return { stored: [event], rest: notices.filter((n) => n !== mine) };
 }

@@ -14,7 +14,7 @@ describe('remote store', () => {
     await store.selectSession(SID);
     expect(socket.requests.at(-1)).toEqual({
       event: 'session:join',
-      payload: { sessionId: SID, afterSeq: 0, tail: 500, batches: true, notices: true, carried: true, carriedLive: true },
+      payload: { sessionId: SID, afterSeq: 0, tail: 500, batches: true, notices: true, carried: true, carriedLive: true, ownNotices: true },
     });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
@@ -32,7 +32,15 @@ describe('remote store', () => {
     await tick();
     expect(store.getState().connection).toEqual({ status: 'connected' });
     const joins = socket.requests.filter((r) => r.event === 'session:join');
-    expect(joins.at(-1)!.payload).toEqual({ sessionId: SID, afterSeq: 3, batches: true, notices: true, carried: true, carriedLive: true });
+    expect(joins.at(-1)!.payload).toEqual({
+      sessionId: SID,
+      afterSeq: 3,
+      batches: true,
+      notices: true,
+      carried: true,
+      carriedLive: true,
+      ownNotices: true,
+    });
   });
 
   it('re-joins from the last contiguous seq when a gap shows up', async () => {
@@ -47,6 +55,7 @@ describe('remote store', () => {
       notices: true,
       carried: true,
       carriedLive: true,
+      ownNotices: true,
     });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
@@ -97,6 +106,47 @@ describe('remote store', () => {
     expect(joins[1]!.payload).toMatchObject({ sessionId: SID, afterSeq: 2 });
   });
 
+  it('makes its input’s stored copy from the notice with a time its ack carries (ownNotices), with the text as stored', async () => {
+    let carry: ((payload: Record<string, unknown>) => unknown) | null = null;
+    const rig = setup((event, payload, relay) => {
+      const answer = relay(event, payload) as Record<string, unknown>;
+      return event === 'session:input' && carry ? { ...answer, stored: carry(payload) } : answer;
+    });
+    rig.store.start();
+    rig.socket.up();
+    await tick();
+    await rig.store.attach(IID);
+    await rig.store.selectSession(SID);
+    const at = '2026-11-29T16:00:00.123Z';
+    const eventId = '11111111-2222-4333-8444-555555555555';
+    // The relay stored the input as seq 1 (the rig's ack says so) and the CLI's answer as seq 2 (a notice-less event).
+    carry = () => ({ sessionId: SID, events: [ev(2)], notices: [{ eventId, seq: 1, at }] });
+    // NUL is stored as ␀ (relay/protocol/text.ts): the window sends the text as it will be stored.
+    rig.store.send('hi\u0000there');
+    await tick();
+    const sent = rig.socket.requests.find((r) => r.event === 'session:input')!.payload;
+    expect(sent.text).toBe('hi␀there');
+    const [input, answer] = rig.store.getState().logs[SID]!.events;
+    expect(input).toEqual({
+      sessionId: SID,
+      seq: 1,
+      eventId,
+      at,
+      body: { type: 'user_message', clientMsgId: sent.clientMsgId, text: 'hi␀there' },
+    });
+    expect(answer!.seq).toBe(2);
+    expect(rig.store.getState().queue).toEqual([]);
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(1);
+
+    // A notice with a time for another seq is none of this input's (seq 3, which the rig's relay also pushes whole):
+    // not taken as it, and the session re-joins for it.
+    carry = () => ({ sessionId: SID, events: [], notices: [{ eventId: '11111111-2222-4333-8444-666666666666', seq: 4, at }] });
+    rig.store.send('next');
+    for (let i = 0; i < 3; i++) await tick();
+    expect(rig.store.getState().logs[SID]!.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(rig.socket.requests.filter((r) => r.event === 'session:join')).toHaveLength(2);
+  });
+
   it('applies a burst of pushed events in one store update, and an action in between sees every event received', async () => {
     const { store, socket } = await joined();
     let updates = 0;
@@ -116,6 +166,7 @@ describe('remote store', () => {
       notices: true,
       carried: true,
       carriedLive: true,
+      ownNotices: true,
     });
   });
 
@@ -353,6 +404,7 @@ describe('remote store', () => {
       notices: true,
       carried: true,
       carriedLive: true,
+      ownNotices: true,
     });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,

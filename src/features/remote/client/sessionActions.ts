@@ -1,4 +1,5 @@
 import { type LiveSessionEvent, type SessionEvent, type StoredNotice, WEB_EVENTS } from '#protocol/remote';
+import { cleanText } from '#protocol/text';
 
 import { emptyLog, type EventLog, isCommitted, mergeEvents, prependEvents, startAt, storedInputs } from '../model/eventLog';
 import { discard, enqueue, markFailed, markSending, markStored, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
@@ -118,7 +119,8 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   try {
     // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay;
     // `notices`: an event this window had live comes back as its seq only (resolveNotices); `carried`: the stored
-    // copies due when an input's ack goes out ride in that ack (flush); `carriedLive`: or in a live copy (pushes.ts).
+    // copies due when an input's ack goes out ride in that ack (flush); `carriedLive`: or in a live copy (pushes.ts);
+    // `ownNotices`: the input's own stored copy in its ack is a notice with its time (this window sent its body).
     // `tail`: a window holding none of the session's events (a first open), or far behind them (a log cached days
     // ago), gets its latest page first (loadOlder brings the rest as the reader scrolls up).
     const { logs, sessions } = ctx.state();
@@ -132,6 +134,7 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
       notices: true,
       carried: true,
       carriedLive: true,
+      ownNotices: true,
     });
   } catch {
     return;
@@ -222,15 +225,17 @@ export async function flush(ctx: StoreContext, sessionId: string): Promise<void>
   try {
     for (let next = sendable(); next; next = sendable()) {
       ctx.set({ queue: markSending(ctx.state().queue, next.clientMsgId) });
+      // As the relay stores it (NUL and lone surrogates replaced): the input's stored copy may come back as a notice.
+      const input = { sessionId, clientMsgId: next.clientMsgId, text: cleanText(next.text) };
       let ack: WebAck<'session:input'> | null;
       try {
-        ack = await ctx.request(WEB_EVENTS.sessionInput, { sessionId, clientMsgId: next.clientMsgId, text: next.text });
+        ack = await ctx.request(WEB_EVENTS.sessionInput, input);
       } catch {
         return ctx.set({ queue: requeueInFlight(ctx.state().queue) });
       }
       // The stored copies the ack carries (its input's, the answer's) are applied as a session:events push would be;
       // unreadable, they come again from a re-join.
-      if (ack?.ok && ack.stored !== undefined && !receiveCarried(ctx, ack.stored)) void join(ctx, sessionId);
+      if (ack?.ok && ack.stored !== undefined && !receiveCarried(ctx, ack.stored, { ...input, seq: ack.seq })) void join(ctx, sessionId);
       setQueue(ctx, answered(ctx, sessionId, next.clientMsgId, ack));
     }
   } finally {
