@@ -121,12 +121,13 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   }
 
   function queue(sub: Subscription, event: SessionEvent): void {
-    if (sub.liveSent?.delete(event.eventId)) {
-      (sub.noticed ??= []).push({ eventId: event.eventId, seq: event.seq });
-      sub.queuedBytes += NOTICE_BYTES;
-    } else if (sub.ownInput === event.eventId) {
-      sub.ownInput = null;
-      (sub.noticed ??= []).push({ eventId: event.eventId, seq: event.seq, at: event.at });
+    // A notice: for a live copy this window holds, or (with its time) for its own input whose ack is the carrier.
+    const own = sub.ownInput === event.eventId;
+    if (own) sub.ownInput = null;
+    if (own || sub.liveSent?.delete(event.eventId)) {
+      (sub.noticed ??= []).push(
+        own ? { eventId: event.eventId, seq: event.seq, at: event.at } : { eventId: event.eventId, seq: event.seq },
+      );
       sub.queuedBytes += NOTICE_BYTES;
     } else {
       (sub.queued ??= []).push(event);
