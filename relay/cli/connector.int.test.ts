@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, instancesListAckSchema, type SessionEvent, WEB_EVENTS, WEB_PUSH } from '../protocol';
 import { createRemoteRepo } from '../server/storage/repos/remoteRepo';
-import { usageRecords } from '../server/storage/schema';
+import { cliCommands, usageRecords } from '../server/storage/schema';
 import { call } from '../server/testing/http';
 import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../server/testing/testRelay';
@@ -90,6 +90,11 @@ describe('tern --cloud against a real relay', () => {
     const cwd = tmp('tern-int-cwd-');
     writeFileSync(path.join(cwd, 'greeting.txt'), 'hello\n');
     const s = await startCli('cli-edit@example.com', cwd);
+    // The Socket.IO packets the CLI sends, by type: its commands are taken by receipts, never by an ack packet.
+    const sentTypes: number[] = [];
+    const transport = s.connector.transport as unknown as { packet: (p: { type: number }) => void };
+    const sendPacket = transport.packet.bind(transport);
+    transport.packet = (p) => (sentTypes.push(p.type), sendPacket(p));
 
     const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
     expect(list.ok && list.instances[0]).toMatchObject({ id: s.instanceId, cwd, online: true, cliVersion: '0.1.0' });
@@ -147,6 +152,11 @@ describe('tern --cloud against a real relay', () => {
     ).toMatchObject({ text: expect.stringContaining('```text') });
     expect(bodies(events).at(-1)).toEqual({ type: 'turn_end', reason: 'completed' });
     expect(s.connector.outbox.size).toBe(0);
+    // Create, input and permission answer were taken by receipts (relay/protocol/receipts.ts): no ack packet (type 3),
+    // and nothing left for the CLI's next hello.
+    expect(sentTypes.filter((t) => t === 3)).toEqual([]);
+    const undelivered = and(eq(cliCommands.instanceId, s.instanceId), isNull(cliCommands.deliveredAt));
+    expect(await relay.storage.db.select().from(cliCommands).where(undelivered)).toEqual([]);
 
     // Resent input (same clientMsgId) is not run twice; the relay dedupes, and so does the CLI.
     const before = model.requests.length;

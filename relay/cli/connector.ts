@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import { io } from 'socket.io-client';
 
+import { COMMANDS_TOOK } from '../protocol/receipts';
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
@@ -23,9 +24,10 @@ import { DeadLetters, type FlushResult } from './delivery';
 import type { EventBody } from './events';
 import { Outbox } from './outbox';
 import { OutboxPump, short, within } from './outboxPump';
+import { answerCommand, TookReceipts } from './receipts';
 import { RelayUsage } from './relayUsage';
 import { loadStoredSessions, Session, SLASH_COMMANDS, type StoredSession } from './session';
-import { coalesceWrites, sendBundles } from './writeCoalescing';
+import { beforeWrite, coalesceWrites, sendBundles } from './writeCoalescing';
 
 export type ConnectorStatus = 'connecting' | 'connected' | 'reconnecting' | 'stopped';
 
@@ -77,6 +79,11 @@ export class Connector {
   private relayAutoApprove = new Map<string, boolean>();
   private wasConnected = false;
   private unreachableLogged = false;
+  /** Commands taken with a receipt, told on the next event or in a `commands:took` notice (receipts.ts). */
+  private readonly receipts = new TookReceipts((took) => {
+    // Never buffered for a later connection: its receipts would mean nothing there (cleared at disconnect anyway).
+    if (this.socket?.connected) this.socket.emit(COMMANDS_TOOK, { took });
+  }, beforeWrite);
 
   constructor(private readonly options: ConnectorOptions) {
     const persist = options.persistOutbox ?? true;
@@ -88,6 +95,7 @@ export class Connector {
     this.pump = new OutboxPump(this.outbox, {
       socket: () => (this.connected ? this.socket : null),
       ackTimeoutMs: options.ackTimeoutMs ?? 10_000,
+      took: () => this.receipts.take(),
       deadLetterName,
       log: options.log,
     });
@@ -177,6 +185,7 @@ export class Connector {
     });
     socket.on('disconnect', (reason) => {
       this.helloDone = false;
+      this.receipts.forget();
       if (this.stopped) return;
       this.status = 'reconnecting';
       o.log(`Disconnected from the relay (${reason}); reconnecting …`);
@@ -195,7 +204,7 @@ export class Connector {
 
   /** The listener of a live command: the payload is checked by `command` (it comes from the network). */
   private take(type: CliCommandName) {
-    return (payload: unknown, ack?: (answer: OkAck) => void) => ack?.(this.command(type, payload, null));
+    return (payload: unknown, ackOrReceipt?: unknown) => answerCommand(ackOrReceipt, this.command(type, payload, null), this.receipts);
   }
 
   private scheduleManualReconnect(): void {
@@ -242,6 +251,7 @@ export class Connector {
         .map((s) => ({ id: s.id, title: s.title.slice(0, 500), createdAt: s.createdAt })),
       ...(o.model && { models: o.model.models ?? [o.model.model] }),
       commands: SLASH_COMMANDS,
+      receipts: true,
     };
     const ack = await request(CLI_EVENTS.hello, (e) => socket.timeout(o.ackTimeoutMs ?? 10_000).emitWithAck(e, hello));
     if (!ack) {

@@ -23,6 +23,8 @@ export interface OutboxPumpDeps {
   /** The socket when connected and past `cli:hello`, else null. */
   socket: () => CliSocket | null;
   ackTimeoutMs: number;
+  /** The receipts of commands taken and not told yet, to go with the event sent now (receipts.ts). */
+  took?: () => number[] | undefined;
   /** The dead-letter file's name, for the log line. */
   deadLetterName: string;
   log: (line: string) => void;
@@ -71,7 +73,8 @@ export class OutboxPump {
   private send(socket: CliSocket, item: OutboxItem) {
     const ms = this.deps.ackTimeoutMs;
     if (item.kind === 'event') {
-      const event = { sessionId: item.sessionId, eventId: item.id, body: item.body };
+      const took = this.deps.took?.();
+      const event = { sessionId: item.sessionId, eventId: item.id, body: item.body, ...(took && { took }) };
       return request(CLI_EVENTS.sessionEvent, (e) => socket.timeout(ms).emitWithAck(e, event));
     }
     const meta = {

@@ -40,6 +40,11 @@ export function coalesceWrites(socket: Socket): void {
   if (socket.io.engine) adopt();
 }
 
+/** Runs `task` at the end of this turn, before the turn's packets are written: what it sends joins that write. */
+export function beforeWrite(task: () => void): void {
+  flusher.beforeFlush(task);
+}
+
 /**
  * The relay this connection reaches takes bundles (its `cli:hello` ack said so): from now on what a turn queues goes
  * in one message as well as one write. Called after each hello, as each reconnection opens a new connection.

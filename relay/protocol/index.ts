@@ -5,6 +5,7 @@ export * from './changelog';
 export * from './http';
 export * from './pairing';
 export * from './push';
+export * from './receipts';
 export * from './remote';
 export * from './remoteEvents';
 export * from './text';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { id, INPUT_TEXT_MAX_CHARS, iso, TEXT_MAX, uuid } from './fields';
 import { WINDOW_VISIBILITY_EVENT, windowVisibilitySchema } from './push';
+import { tookSchema } from './receipts';
 import {
   permissionDecisionSchema,
   permissionScopeSchema,
@@ -192,6 +193,8 @@ export const cliHelloSchema = z.object({
   /** The models this CLI's configuration offers (its default first) and its slash commands; older CLIs send neither. */
   models: z.array(modelNameSchema).max(MODELS_MAX).optional(),
   commands: z.array(slashCommandSchema).max(SLASH_COMMANDS_MAX).optional(),
+  /** The CLI takes commands with receipt numbers instead of acks (receipts.ts); older CLIs do not say. */
+  receipts: z.literal(true).optional(),
 });
 export type CliHello = z.infer<typeof cliHelloSchema>;
 
@@ -246,6 +249,8 @@ export const cliSessionEventSchema = z.object({
   sessionId: uuid,
   eventId: uuid,
   body: sessionEventBodySchema,
+  /** The receipts of commands the CLI took since it last told them (receipts.ts). */
+  took: tookSchema.optional(),
 });
 export type CliSessionEvent = z.infer<typeof cliSessionEventSchema>;
 export const seqAckSchema = ackSchema({ seq: z.number().int().min(1) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { uuid } from './fields';
 import { WINDOW_VISIBILITY_EVENT, windowVisibilitySchema } from './push';
+import { COMMANDS_TOOK, commandsTookSchema } from './receipts';
 import {
   ackSchema,
   authRevokedSchema,
@@ -88,6 +89,11 @@ export const cliEventContracts = {
   [CLI_EVENTS.commandsTaken]: contract(commandsTakenSchema, okAckSchema),
 } as const;
 
+/** CLI → relay notices: events that take no ack (a receipt needs no answer: receipts.ts). */
+export const cliNoticeSchemas = {
+  [COMMANDS_TOOK]: commandsTookSchema,
+} as const;
+
 /** Relay → CLI commands; the CLI acks `{ ok: true }` once it has taken one. */
 export const cliCommandContracts = {
   [CLI_COMMANDS.sessionCreate]: contract(sessionCreateCommandSchema, okAckSchema),
@@ -171,7 +177,7 @@ export type WebEventName = keyof typeof webEventContracts;
 export type WebPushName = keyof typeof webPushSchemas;
 
 /** `/cli`: what the CLI emits. */
-export type CliClientToServerEvents = EventsWithAck<typeof cliEventContracts>;
+export type CliClientToServerEvents = EventsWithAck<typeof cliEventContracts> & PushEvents<typeof cliNoticeSchemas>;
 /** `/cli`: what the relay emits to a CLI (commands with acks, and `auth:revoked`). */
 export type CliServerToClientEvents = EventsWithAck<typeof cliCommandContracts> & {
   [CLI_COMMANDS.authRevoked]: (payload: z.output<typeof authRevokedSchema>) => void;

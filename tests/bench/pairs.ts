@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto';
 
 import type { Socket } from 'socket.io-client';
 
-import { coalesceWrites, sendBundles } from '../../relay/cli/writeCoalescing';
+import { answerCommand, TookReceipts } from '../../relay/cli/receipts';
+import { beforeWrite, coalesceWrites, sendBundles } from '../../relay/cli/writeCoalescing';
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
+  COMMANDS_TOOK,
   type InputAck,
   type LiveSessionPush,
   type SessionEvent,
@@ -88,6 +90,11 @@ export function onStored(socket: Socket, listener: (event: SessionEvent) => void
 
 /** The CLI writes once per turn, as relay/cli does; BENCH_NO_CLI_COALESCING=1 for one write per packet. */
 const COALESCE_CLI = !process.env.BENCH_NO_CLI_COALESCING;
+/**
+ * The CLI takes commands with receipts, told on its answer, as relay/cli does (relay/protocol/receipts.ts);
+ * BENCH_NO_RECEIPTS=1 for an ack packet per command.
+ */
+export const RECEIPTS = !process.env.BENCH_NO_RECEIPTS;
 
 export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   const { jwt, cliToken } = await accountOn(nodes.cli, n);
@@ -104,23 +111,26 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
     pending: null,
     answered: () => undefined,
   };
-  cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, ack?: (r: unknown) => void) => ack?.({ ok: true }));
-  cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, ack?: (r: unknown) => void) => {
-    ack?.({ ok: true });
-    // The CLI's answer is itself a persisted session event.
+  const receipts = new TookReceipts((took) => cli.emit(COMMANDS_TOOK, { took }), COALESCE_CLI ? beforeWrite : (task) => setImmediate(task));
+  cli.on(CLI_COMMANDS.sessionCreate, (_payload: unknown, second?: unknown) => answerCommand(second, { ok: true }, receipts));
+  cli.on(CLI_COMMANDS.sessionInput, (payload: { sessionId: string; clientMsgId: string; text: string }, second?: unknown) => {
+    answerCommand(second, { ok: true }, receipts);
+    const took = receipts.take();
+    // The CLI's answer is itself a persisted session event (with the input's receipt, when it came with one).
     cli.emit(
       CLI_EVENTS.sessionEvent,
       {
         sessionId: payload.sessionId,
         eventId: randomUUID(),
         body: { type: 'assistant_message', messageId: payload.clientMsgId, text: `echo ${payload.text}` },
+        ...(took && { took }),
       },
       (ack: { ok: boolean }) => {
         if (ack.ok) pair.cliAcked++;
       },
     );
   });
-  const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [] });
+  const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [], ...(RECEIPTS && { receipts: true }) });
   if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
   // As the CLI does: a relay that takes bundles gets each turn's packets in one message.
   if (COALESCE_CLI && hello.bundles) sendBundles(cli);

@@ -39,6 +39,8 @@ import {
   cliEventContracts,
   cliHelloAckSchema,
   cliInboundSchemas,
+  cliNoticeSchemas,
+  COMMANDS_TOOK,
   errorBodySchema,
   findUnstorable,
   handshakeErrorCodes,
@@ -1191,6 +1193,9 @@ const sessionEventBody = fc.oneof(
     .map(compact),
 );
 
+/** Receipt numbers as a CLI tells them (relay/protocol/receipts.ts): unknown to the relay, so they change nothing. */
+const receipts = fc.array(fc.integer({ min: 1 }), { minLength: 1, maxLength: 3 });
+
 const socketTargets: SocketTarget[] = [
   // ---- /cli (cliInboundSchemas) ----
   {
@@ -1225,7 +1230,7 @@ const socketTargets: SocketTarget[] = [
     event: CLI_EVENTS.sessionEvent,
     weight: 8,
     sweepBodies: 28,
-    valid: () => fc.record({ sessionId: ownSession(), eventId: fc.uuid(), body: sessionEventBody }),
+    valid: () => fc.record({ sessionId: ownSession(), eventId: fc.uuid(), body: sessionEventBody, took: optional(receipts) }).map(compact),
   },
   {
     ns: 'cli',
@@ -1241,6 +1246,8 @@ const socketTargets: SocketTarget[] = [
   },
   { ns: 'cli', event: CLI_EVENTS.usageReport, weight: 2, valid: () => usageReport },
   { ns: 'cli', event: CLI_EVENTS.commandsTaken, weight: 1, valid: () => fc.record({ commandIds: fc.array(fc.uuid(), { maxLength: 4 }) }) },
+  // A notice (no ack; relay/protocol/receipts.ts): sent with one here, it is answered; without, the next case shows the relay goes on.
+  { ns: 'cli', event: COMMANDS_TOOK, weight: 1, valid: () => fc.record({ took: receipts }) },
   // ---- /web (webInboundSchemas) ----
   { ns: 'web', event: WEB_EVENTS.instancesList, weight: 1, valid: () => fc.constant({}) },
   {
@@ -1432,7 +1439,7 @@ describe('hostile input: the fuzz suite covers every endpoint and event', () => 
         .filter((t) => t.ns === 'cli')
         .map((t) => t.event)
         .sort(),
-    ).toEqual(Object.keys(cliInboundSchemas).sort());
+    ).toEqual([...Object.keys(cliInboundSchemas), ...Object.keys(cliNoticeSchemas)].sort());
     expect(
       socketTargets
         .filter((t) => t.ns === 'web')
@@ -1537,7 +1544,9 @@ describe('hostile input over Socket.IO: never INTERNAL, always a well-formed ack
           fc
             .record({
               ns: fc.constantFrom('cli', 'web'),
-              event: hostileString.filter((e) => !RESERVED.has(e) && !(e in cliInboundSchemas) && !(e in webInboundSchemas)),
+              event: hostileString.filter(
+                (e) => !RESERVED.has(e) && !(e in cliInboundSchemas) && !(e in cliNoticeSchemas) && !(e in webInboundSchemas),
+              ),
               payload: randomBody,
             })
             .filter((c) => fitsSocket(c.payload))

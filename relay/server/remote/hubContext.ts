@@ -12,6 +12,7 @@ import type { LeaseChecks } from './leaseChecks';
 import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
+import { CommandReceipts } from './receipts';
 import { AfterAck } from './socketEvents';
 import type { createUsageBridge } from './usageBridge';
 import { lazily } from './writeCoalescing';
@@ -33,6 +34,8 @@ export interface HubContext {
   /** Several relay nodes share the sockets (Redis adapter): inter-node events are needed. */
   clustered: boolean;
   usage: ReturnType<typeof createUsageBridge>;
+  /** Commands to CLIs that take receipts instead of acks (receipts.ts). */
+  receipts: CommandReceipts;
   /** Push notifications (remote/pushBridge.ts), set once the hub has made them. */
   push?: PushHooks;
   /** Tells the owner's windows the instance's current state. */
@@ -80,6 +83,7 @@ export function createHubContext(
     | 'commandRoute'
     | 'appliedAck'
     | 'leaseChanged'
+    | 'receipts'
   >,
 ): HubContext {
   const { cli, web, core } = base;
@@ -89,6 +93,7 @@ export function createHubContext(
   let touchTimer: ReturnType<typeof setTimeout> | null = null;
   /** Inputs handed over before their commit, by event id (oldest dropped first): what their CLI answered. */
   const handedOver = new Map<string, Promise<boolean>>();
+  const receipts = new CommandReceipts();
   /**
    * Emits a command to the instance's CLI; whether one took it in time (else it waits for the CLI's next cli:hello).
    * `here`: only to CLI sockets of this node, each emitted to directly (an acked broadcast limited to this node would
@@ -101,7 +106,10 @@ export function createHubContext(
     const takes: Array<Promise<boolean>> = [];
     for (const id of cli.adapter.rooms.get(instanceRoom(instanceId)) ?? []) {
       const socket = cli.sockets.get(id);
-      if (socket) takes.push(emitCommand(socket.timeout(ms), command).then(ok, () => false));
+      if (!socket) continue;
+      // A CLI that takes receipts tells it took the command on the event that answers it: no ack packet of its own.
+      if (receipts.takes(socket)) takes.push(receipts.send(socket, command, ms));
+      else takes.push(emitCommand(socket.timeout(ms), command).then(ok, () => false));
     }
     // One CLI socket (the usual case): its answer as it is, without gathering.
     if (takes.length <= 1) return takes[0] ?? Promise.resolve(false);
@@ -109,6 +117,7 @@ export function createHubContext(
   }
   const ctx: HubContext = {
     ...base,
+    receipts,
     leaseChanged(instanceId) {
       base.leases.forgetInstance(instanceId);
       if (base.clustered) toOtherNodes(base.log, () => web.serverSideEmit(LEASE_LOST, instanceId));
@@ -137,7 +146,9 @@ export function createHubContext(
     },
     async deliver(command) {
       if (!command || command.deliveredAt) return;
-      if (await toCli(command.instanceId, toPending(command))) await core.repo.markDelivered([command.id], core.now());
+      // To this node's CLI sockets when it holds the CLI (receipts need a socket of this node), else through the adapter.
+      const here = !base.clustered || ctx.cliIsHere(command.instanceId);
+      if (await toCli(command.instanceId, toPending(command), here)) await core.repo.markDelivered([command.id], core.now());
     },
     commandRoute: (fromSocketId, instanceId) => forwarding.route(fromSocketId, instanceId),
     cliIsHere: (instanceId) => (cli.adapter.rooms.get(instanceRoom(instanceId))?.size ?? 0) > 0,

@@ -165,6 +165,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   registerCliUsageHandlers(ctx, cliRoutes);
   function cliGone(this: CliServerSocket, reason: DisconnectReason): void {
     presence.disconnected(this.data.instanceId, this.id, reason);
+    ctx.receipts.gone(this);
   }
   cli.on('connection', (socket) => {
     cliRoutes.attach(socket);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 
 import type { AckError, AckOf, EventContract, ParsedOf } from '../../protocol';
 import { ackError, RemoteFailure } from '../core/remote/failures';
@@ -165,6 +166,8 @@ function settle(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
  */
 export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
+  /** Events that take no ack (notices), with their schema. */
+  private readonly notices = new Map<string, { schema: z.ZodType; handler: (data: unknown, socket: S) => void }>();
   /** Sockets with an event in flight: the events waiting behind it, in order (removed once it drained). */
   private readonly queues = new WeakMap<object, Array<() => void>>();
   private readonly listener: RoutedListener;
@@ -185,6 +188,17 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     return this;
   }
 
+  /**
+   * Handles `event`, sent without an ack (a notice: e.g. `commands:took`, relay/protocol/receipts.ts), on every socket
+   * of the namespace: validated by `schema`; one that fails it is logged and dropped (answered BAD_REQUEST if it came
+   * with an ack after all, and a valid one `{ ok: true }`). Handled at once, not behind the socket's event in flight: a
+   * notice waits on nothing.
+   */
+  notice<T>(event: string, schema: z.ZodType<T>, handler: (data: T, socket: S) => void): this {
+    this.notices.set(event, { schema, handler: handler as (data: unknown, socket: S) => void });
+    return this;
+  }
+
   /** Routes this socket's inbound events (call once, at connection). */
   attach(socket: S): void {
     socket.use(reroute);
@@ -196,6 +210,7 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     const last = args.at(-1);
     const ack = typeof last === 'function' ? (last as Reply) : undefined;
     const handler = typeof event === 'string' ? this.handlers.get(event) : undefined;
+    if (!handler && typeof event === 'string' && this.notices.has(event)) return this.take(socket, event, args, ack);
     if (!handler) {
       ack?.(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
       return;
@@ -214,6 +229,23 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     // Nothing of this socket's in flight (the usual case): the handler starts now, without a turn of the queue.
     this.queues.set(socket, []);
     start();
+  }
+
+  /** A notice of `socket`: validated, then handled; answered only when it came with an ack anyway. */
+  private take(socket: InboundSocket, event: string, args: unknown[], ack: Reply | undefined): void {
+    const { schema, handler } = this.notices.get(event)!;
+    const valid = validateInbound(schema, typeof args[0] === 'function' ? undefined : args[0]);
+    if (!valid.ok) {
+      if (ack) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
+      return this.log.debug({ event, details: valid.details.slice(0, 5) }, 'remote: malformed notice dropped');
+    }
+    try {
+      handler(valid.data, socket as unknown as S);
+      ack?.({ ok: true });
+    } catch (error) {
+      ack?.(failed(this.log, event, error));
+      if (!ack) this.log.error({ err: error, event }, 'remote: notice handler failed');
+    }
   }
 
   /** The socket's event in flight settled: the next one waiting starts, or the socket has none in flight. */

@@ -11,6 +11,7 @@ export function registerCliInstanceHandlers(ctx: HubContext, routes: CliRoutes):
     const { data } = socket;
     const result = await helloInstance(ctx.core, { instanceId: data.instanceId, userId: data.userId, socketId: socket.id }, hello);
     if (!result) return ackError('NOT_FOUND', 'This connection no longer serves the instance');
+    if (hello.receipts) ctx.receipts.accept(socket);
     return new AfterAck({ ok: true as const, ...result, bundles: true as const }, () => {
       ctx.web.to(userRoom(data.userId)).emit(WEB_PUSH.instanceUpdated, { instance: result.instance });
     });

@@ -1,4 +1,4 @@
-import type { InputAck } from '../../../protocol';
+import { COMMANDS_TOOK, commandsTookSchema, type InputAck } from '../../../protocol';
 import { appendEvent, createWebSession, ensureCliSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
 import { toSession, toSessionEvent } from '../../core/remote/views';
 import { interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
@@ -15,6 +15,8 @@ import { HISTORY_PAGE_BYTES, latestWithin } from '../storedCopies';
  */
 export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): void {
   routes.on('session:event', async (input, socket) => {
+    // The commands this event says the CLI took (receipts.ts): settled first, as their acks came first before.
+    if (input.took) ctx.receipts.took(socket, input.took);
     // Checked once per socket and session: afterwards no await (and no turn of the microtask queue) before the append.
     const known = knownSessions(socket);
     if (!known.has(input.sessionId)) {
@@ -40,6 +42,8 @@ export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): 
     const updated = await updateCliSessionMeta(ctx.core, socket.data.instanceId, input);
     return new AfterAck({ ok: true as const }, () => ctx.broadcastSession(updated));
   });
+
+  routes.notice(COMMANDS_TOOK, commandsTookSchema, (input, socket) => ctx.receipts.took(socket, input.took));
 
   routes.on('commands:taken', async (input, socket) => {
     await ctx.core.repo.markDelivered(input.commandIds, ctx.core.now(), socket.data.instanceId);

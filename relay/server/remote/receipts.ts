@@ -1,0 +1,83 @@
+import type { PendingInput } from '../../protocol';
+import type { CliServerSocket } from './namespaces';
+
+/** A command sent with a receipt number, until the CLI tells it or its time runs out. */
+interface Waiting {
+  settle: (taken: boolean) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** The part of a CLI socket used here: its commands go out with a receipt as second argument, and no ack. */
+type ReceiptSocket = Pick<CliServerSocket, 'emit' | 'connected'>;
+
+/**
+ * The relay's side of command receipts (relay/protocol/receipts.ts): commands to a CLI that said `receipts: true` in
+ * its `cli:hello` go with a receipt number instead of an ack, and are taken when the CLI lists the number in `took`
+ * (on a `session:event`, or a `commands:took` notice). What a CLI's socket waits for is kept here, by socket, made on
+ * first use and dropped once settled (memory per connection: a CLI with no command in flight has none of it), not in
+ * `socket.data`.
+ */
+export class CommandReceipts {
+  /** CLI sockets whose hello asked for receipts. */
+  private readonly takers = new WeakSet<object>();
+  /** Per socket: its commands waiting for their receipt, by number. */
+  private readonly waiting = new WeakMap<object, Map<number, Waiting>>();
+  /**
+   * The last number given: unique across this process's sockets, so an old connection's receipt matches nothing, and
+   * starting at a random point, so neither does a receipt of an earlier process (a CLI tells its receipts only on the
+   * connection they came from, but a bug there should not mark another command taken).
+   */
+  private last = Math.floor(Math.random() * 2 ** 40);
+
+  /** The socket's CLI takes receipts (its hello said so). */
+  accept(socket: object): void {
+    this.takers.add(socket);
+  }
+
+  /** Whether commands to this socket go with receipts. */
+  takes(socket: object): boolean {
+    return this.takers.has(socket);
+  }
+
+  /**
+   * Sends the command with the next receipt number; resolves whether the CLI took it: true once it tells the number,
+   * false after `timeoutMs` or when the socket goes (as an ack that does not come).
+   */
+  send(socket: ReceiptSocket, command: PendingInput, timeoutMs: number): Promise<boolean> {
+    if (!socket.connected) return Promise.resolve(false);
+    const receipt = ++this.last;
+    let mine = this.waiting.get(socket);
+    if (!mine) this.waiting.set(socket, (mine = new Map()));
+    const waiting = mine;
+    const taken = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => settle(false), timeoutMs);
+      timer.unref();
+      const settle = (ok: boolean) => {
+        clearTimeout(timer);
+        waiting.delete(receipt);
+        // An idle CLI keeps nothing here (memory per connection).
+        if (waiting.size === 0 && this.waiting.get(socket) === waiting) this.waiting.delete(socket);
+        resolve(ok);
+      };
+      waiting.set(receipt, { settle, timer });
+    });
+    // Typed per command for its ack (EventsWithAck); a receipt in the ack's place is the same payload and a number.
+    (socket.emit as (event: string, payload: unknown, receipt: number) => boolean)(command.type, command.payload, receipt);
+    return taken;
+  }
+
+  /** The CLI took these commands. Numbers this socket is not waiting for are ignored. */
+  took(socket: object, receipts: readonly number[]): void {
+    const mine = this.waiting.get(socket);
+    if (!mine) return;
+    for (const receipt of receipts) mine.get(receipt)?.settle(true);
+  }
+
+  /** The socket is gone: what it had not told is not taken. */
+  gone(socket: object): void {
+    const mine = this.waiting.get(socket);
+    this.waiting.delete(socket);
+    this.takers.delete(socket);
+    if (mine) for (const { settle } of [...mine.values()]) settle(false);
+  }
+}
