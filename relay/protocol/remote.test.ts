@@ -203,3 +203,16 @@ describe('own-input notices (sessionJoin ownNotices)', () => {
     );
   });
 });
+
+describe('command receipts in cli:hello and session:event (receipts.ts)', () => {
+  it('a CLI says it takes receipts in its hello, and tells them on a session event', () => {
+    expect(cliHelloSchema.parse({ env, sessions: [], receipts: true }).receipts).toBe(true);
+    expect(cliHelloSchema.parse({ env, sessions: [] }).receipts).toBeUndefined();
+    expect(cliHelloSchema.safeParse({ env, sessions: [], receipts: false }).success).toBe(false);
+    const event = { sessionId: sid, eventId: eid, body: { type: 'turn_end', reason: 'completed' } };
+    expect(cliSessionEventSchema.parse({ ...event, took: [9] }).took).toEqual([9]);
+    expect(cliSessionEventSchema.parse(event).took).toBeUndefined();
+    expect(cliSessionEventSchema.safeParse({ ...event, took: [0] }).success).toBe(false);
+    expect(cliSessionEventSchema.safeParse({ ...event, took: 9 }).success).toBe(false);
+  });
+});
