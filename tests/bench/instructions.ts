@@ -12,6 +12,7 @@
  *   node --import tsx tests/bench/instructions.ts              # the code as tsx runs it (tests, scripts), for comparison
  *   IR_ROUNDS=1000 IR_WARMUP=3000 …                            # counted rounds, and warm-up rounds before them
  *   IR_NODE_FLAGS='--max-semi-space-size=64' …                 # node flags for the counted processes
+ *   BENCH_NO_RECEIPTS=1 …                                      # the pairs' switches (pairs.ts) apply: an A/B in one build
  *
  * Each case runs in its own process under callgrind (two at a time): warm-up rounds, then the counters are zeroed
  * (`callgrind_control -z`), the counted rounds run, and the counters are dumped (`callgrind_control -d`) once every
