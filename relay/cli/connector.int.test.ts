@@ -13,7 +13,7 @@ import { CLI_COMMANDS, instancesListAckSchema, type SessionEvent, WEB_EVENTS, WE
 import { createRemoteRepo } from '../server/storage/repos/remoteRepo';
 import { cliCommands, usageRecords } from '../server/storage/schema';
 import { call } from '../server/testing/http';
-import { cliTokenFor, collect, connect, request, signIn, waitFor, webSocket } from '../server/testing/remoteClients';
+import { cliTokenFor, collect, connect, countPacketsSent, request, signIn, waitFor, webSocket } from '../server/testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from '../server/testing/testRelay';
 import { Connector } from './connector';
 import { loadCredential } from './credentials';
@@ -91,10 +91,7 @@ describe('tern --cloud against a real relay', () => {
     writeFileSync(path.join(cwd, 'greeting.txt'), 'hello\n');
     const s = await startCli('cli-edit@example.com', cwd);
     // The Socket.IO packets the CLI sends, by type: its commands are taken by receipts, never by an ack packet.
-    const sentTypes: number[] = [];
-    const transport = s.connector.transport as unknown as { packet: (p: { type: number }) => void };
-    const sendPacket = transport.packet.bind(transport);
-    transport.packet = (p) => (sentTypes.push(p.type), sendPacket(p));
+    const packets = countPacketsSent(s.connector.transport as Socket);
 
     const list = instancesListAckSchema.parse(await request(s.web, WEB_EVENTS.instancesList, {}));
     expect(list.ok && list.instances[0]).toMatchObject({ id: s.instanceId, cwd, online: true, cliVersion: '0.1.0' });
@@ -154,7 +151,7 @@ describe('tern --cloud against a real relay', () => {
     expect(s.connector.outbox.size).toBe(0);
     // Create, input and permission answer were taken by receipts (relay/protocol/receipts.ts): no ack packet (type 3),
     // and nothing left for the CLI's next hello.
-    expect(sentTypes.filter((t) => t === 3)).toEqual([]);
+    expect(packets.get(3) ?? 0).toBe(0);
     const undelivered = and(eq(cliCommands.instanceId, s.instanceId), isNull(cliCommands.deliveredAt));
     expect(await relay.storage.db.select().from(cliCommands).where(undelivered)).toEqual([]);
 

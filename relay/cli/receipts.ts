@@ -1,3 +1,5 @@
+import { receiptSchema } from '../protocol/receipts';
+
 /**
  * The CLI's side of command receipts (relay/protocol/receipts.ts): a command that came with a receipt number instead
  * of an ack is confirmed by listing the number in `took`, on the next `session:event` sent in the same turn, or at the
@@ -45,5 +47,5 @@ export class TookReceipts {
  */
 export function answerCommand(second: unknown, answer: { ok: boolean }, receipts: TookReceipts): void {
   if (typeof second === 'function') (second as (answer: unknown) => void)(answer);
-  else if (typeof second === 'number' && answer.ok && Number.isSafeInteger(second) && second > 0) receipts.took(second);
+  else if (answer.ok && receiptSchema.safeParse(second).success) receipts.took(second as number);
 }

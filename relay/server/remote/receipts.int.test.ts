@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { answerCommand, TookReceipts } from '../../cli/receipts';
 import { CLI_COMMANDS, CLI_EVENTS, COMMANDS_TOOK, WEB_EVENTS } from '../../protocol';
-import { cliEnv, connect, connectCli, request, waitFor, webSocket } from '../testing/remoteClients';
+import { cliEnv, connect, connectCli, countPacketsSent, request, waitFor, webSocket } from '../testing/remoteClients';
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
@@ -17,18 +17,6 @@ import { sharedTestRelay } from '../testing/sharedRelay';
 const ACK_TIMEOUT_MS = 600;
 const shared = sharedTestRelay({ remote: { commandAckTimeoutMs: ACK_TIMEOUT_MS } });
 const { track } = shared;
-
-/** The Socket.IO packets a client socket sends, by type (acks are `PacketType.ACK`). */
-function countPackets(socket: Socket): Map<number, number> {
-  const counts = new Map<number, number>();
-  const own = socket as unknown as { packet: (packet: { type: number }) => void };
-  const send = own.packet.bind(socket);
-  own.packet = (packet) => {
-    counts.set(packet.type, (counts.get(packet.type) ?? 0) + 1);
-    send(packet);
-  };
-  return counts;
-}
 
 interface Received {
   event: string;
@@ -86,7 +74,7 @@ async function keptFor(instanceId: string, user: { userId: string; jwt: string }
 describe('command receipts', () => {
   it('an input reaches a receipts CLI with a number, no ack; told on its answer, it is taken and nothing is kept', async () => {
     const { user, instanceId, cli, web, sessionId, got } = await setup({ receipts: true });
-    const sent = countPackets(cli);
+    const sent = countPacketsSent(cli);
     for (let i = 0; i < 5; i++) {
       const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: `ping ${i}` });
       expect(ack).toMatchObject({ ok: true, seq: expect.any(Number) });
@@ -108,7 +96,7 @@ describe('command receipts', () => {
       receipts: true,
       answer: (received, receipts) => answerCommand(received.second, { ok: true }, receipts),
     });
-    const sent = countPackets(cli);
+    const sent = countPacketsSent(cli);
     const ack = await request(web, WEB_EVENTS.sessionSettings, { sessionId, autoApprove: true });
     expect(ack.ok).toBe(true);
     await waitFor(() => got.some((g) => g.event === CLI_COMMANDS.sessionSettings), 5000, 'the settings command');
@@ -138,7 +126,7 @@ describe('command receipts', () => {
 
   it('a CLI that does not say receipts gets every command with an ack, as before', async () => {
     const { cli, web, sessionId, got } = await setup({ receipts: false });
-    const sent = countPackets(cli);
+    const sent = countPacketsSent(cli);
     const ack = await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: randomUUID(), text: 'ping' });
     expect(ack.ok).toBe(true);
     expect(got.every((g) => typeof g.second === 'function')).toBe(true);

@@ -1,12 +1,6 @@
 import type { PendingInput } from '../../protocol';
 import type { CliServerSocket } from './namespaces';
 
-/** A command sent with a receipt number, until the CLI tells it or its time runs out. */
-interface Waiting {
-  settle: (taken: boolean) => void;
-  timer: ReturnType<typeof setTimeout>;
-}
-
 /** The part of a CLI socket used here: its commands go out with a receipt as second argument, and no ack. */
 type ReceiptSocket = Pick<CliServerSocket, 'emit' | 'connected'>;
 
@@ -20,8 +14,8 @@ type ReceiptSocket = Pick<CliServerSocket, 'emit' | 'connected'>;
 export class CommandReceipts {
   /** CLI sockets whose hello asked for receipts. */
   private readonly takers = new WeakSet<object>();
-  /** Per socket: its commands waiting for their receipt, by number. */
-  private readonly waiting = new WeakMap<object, Map<number, Waiting>>();
+  /** Per socket: how each command waiting for its receipt is settled (taken or not), by number. */
+  private readonly waiting = new WeakMap<object, Map<number, (taken: boolean) => void>>();
   /**
    * The last number given: unique across this process's sockets, so an old connection's receipt matches nothing, and
    * starting at a random point, so neither does a receipt of an earlier process (a CLI tells its receipts only on the
@@ -59,7 +53,7 @@ export class CommandReceipts {
         if (waiting.size === 0 && this.waiting.get(socket) === waiting) this.waiting.delete(socket);
         resolve(ok);
       };
-      waiting.set(receipt, { settle, timer });
+      waiting.set(receipt, settle);
     });
     // Typed per command for its ack (EventsWithAck); a receipt in the ack's place is the same payload and a number.
     (socket.emit as (event: string, payload: unknown, receipt: number) => boolean)(command.type, command.payload, receipt);
@@ -70,7 +64,7 @@ export class CommandReceipts {
   took(socket: object, receipts: readonly number[]): void {
     const mine = this.waiting.get(socket);
     if (!mine) return;
-    for (const receipt of receipts) mine.get(receipt)?.settle(true);
+    for (const receipt of receipts) mine.get(receipt)?.(true);
   }
 
   /** The socket is gone: what it had not told is not taken. */
@@ -78,6 +72,6 @@ export class CommandReceipts {
     const mine = this.waiting.get(socket);
     this.waiting.delete(socket);
     this.takers.delete(socket);
-    if (mine) for (const { settle } of [...mine.values()]) settle(false);
+    if (mine) for (const settle of [...mine.values()]) settle(false);
   }
 }

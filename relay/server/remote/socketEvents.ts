@@ -83,6 +83,11 @@ function reroute(packet: unknown[], next: (error?: Error) => void): void {
 }
 
 type Reply = (payload: unknown) => void;
+/** An event that takes no ack (EventRoutes `notice`): its schema and handler. */
+interface Notice<S> {
+  schema: z.ZodType;
+  handler: (data: unknown, socket: S) => void;
+}
 type AnyHandler = (data: unknown, socket: unknown) => Promise<unknown>;
 
 function failed(log: FastifyBaseLogger, event: string, error: unknown): AckError {
@@ -167,7 +172,7 @@ function settle(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
 export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
   /** Events that take no ack (notices), with their schema. */
-  private readonly notices = new Map<string, { schema: z.ZodType; handler: (data: unknown, socket: S) => void }>();
+  private readonly notices = new Map<string, Notice<S>>();
   /** Sockets with an event in flight: the events waiting behind it, in order (removed once it drained). */
   private readonly queues = new WeakMap<object, Array<() => void>>();
   private readonly listener: RoutedListener;
@@ -210,7 +215,8 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     const last = args.at(-1);
     const ack = typeof last === 'function' ? (last as Reply) : undefined;
     const handler = typeof event === 'string' ? this.handlers.get(event) : undefined;
-    if (!handler && typeof event === 'string' && this.notices.has(event)) return this.take(socket, event, args, ack);
+    const notice = !handler && typeof event === 'string' ? this.notices.get(event) : undefined;
+    if (notice) return this.take(socket, notice, event as string, args, ack);
     if (!handler) {
       ack?.(ackError('BAD_REQUEST', `Unknown event ${String(event).slice(0, 100)}`));
       return;
@@ -232,8 +238,7 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   }
 
   /** A notice of `socket`: validated, then handled; answered only when it came with an ack anyway. */
-  private take(socket: InboundSocket, event: string, args: unknown[], ack: Reply | undefined): void {
-    const { schema, handler } = this.notices.get(event)!;
+  private take(socket: InboundSocket, { schema, handler }: Notice<S>, event: string, args: unknown[], ack: Reply | undefined): void {
     const valid = validateInbound(schema, typeof args[0] === 'function' ? undefined : args[0]);
     if (!valid.ok) {
       if (ack) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
@@ -243,8 +248,9 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
       handler(valid.data, socket as unknown as S);
       ack?.({ ok: true });
     } catch (error) {
-      ack?.(failed(this.log, event, error));
-      if (!ack) this.log.error({ err: error, event }, 'remote: notice handler failed');
+      // Logged there (a fault), answered only if an ack came.
+      const answer = failed(this.log, event, error);
+      ack?.(answer);
     }
   }
 

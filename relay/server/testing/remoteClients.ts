@@ -92,6 +92,18 @@ export function recordCommands(cli: Socket): CliCommand[] {
   return got;
 }
 
+/** Counts the Socket.IO packets a client socket sends from now on, by type (socket.io-parser's PacketType: 3 is ACK). */
+export function countPacketsSent(socket: Socket): Map<number, number> {
+  const counts = new Map<number, number>();
+  const own = socket as unknown as { packet: (packet: { type: number }) => void };
+  const send = own.packet.bind(socket);
+  own.packet = (packet) => {
+    counts.set(packet.type, (counts.get(packet.type) ?? 0) + 1);
+    send(packet);
+  };
+  return counts;
+}
+
 export interface ConnectCliOptions {
   /** The account; else a new one is signed up and in as `email` (default: a random address). */
   user?: { userId: string; jwt: string };
