@@ -3,6 +3,7 @@ export * from './auth';
 export * from './billing';
 export * from './changelog';
 export * from './http';
+export * from './inputNotices';
 export * from './pairing';
 export * from './push';
 export * from './receipts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { uuid } from './fields';
+import { INPUT_REFUSED, inputRefusedSchema } from './inputNotices';
 import { WINDOW_VISIBILITY_EVENT, windowVisibilitySchema } from './push';
 import { COMMANDS_TOOK, commandsTookSchema } from './receipts';
 import {
@@ -57,8 +58,15 @@ import {
 } from './remote';
 import { SEARCH_RESULTS_MAX } from './sessionManagement';
 
-/** `session:join` ack: the session, and `from`, the seq its replay starts after (above `afterSeq` when `tail` cut it). */
-export const sessionJoinAckSchema = ackSchema({ session: sessionSchema, from: z.number().int().nonnegative().optional() });
+/**
+ * `session:join` ack: the session, `from`, the seq its replay starts after (above `afterSeq` when `tail` cut it), and
+ * `inputNotices` when the relay takes this window's inputs to the session without an ack (inputNotices.ts).
+ */
+export const sessionJoinAckSchema = ackSchema({
+  session: sessionSchema,
+  from: z.number().int().nonnegative().optional(),
+  inputNotices: z.literal(true).optional(),
+});
 /** `session:history` ack: the stored events just before the asked seq, in seq order (sessionHistorySchema). */
 export const sessionHistoryAckSchema = ackSchema({ events: z.array(sessionEventSchema).max(SESSION_EVENTS_MAX) });
 
@@ -154,6 +162,7 @@ export const webPushSchemas = {
   [WEB_PUSH.sessionDeleted]: sessionDeletedSchema,
   [WEB_PUSH.workspaceLost]: workspaceLostSchema,
   [WEB_PUSH.authRevoked]: authRevokedSchema,
+  [INPUT_REFUSED]: inputRefusedSchema,
 } as const;
 
 type Contracts = Record<string, EventContract>;

@@ -271,7 +271,11 @@ export const SESSION_EVENTS_MAX = 500;
  * copy of the window's own input (its `user_message`, body `{ clientMsgId, text }` as the window sent them), in the ack
  * of that input only, to a window that joined with `ownNotices` (sessionJoinSchema).
  */
-export const storedNoticeSchema = z.object({ eventId: uuid, seq: z.number().int().min(1), at: iso.optional() });
+/**
+ * A stored copy as its seq only (see sessionJoinSchema `notices`); `at` and `clientMsgId` on the stored copy of the
+ * window's own input (`ownNotices`, `inputNotices`): the window sent its body, so it builds the event from its outbox.
+ */
+export const storedNoticeSchema = z.object({ eventId: uuid, seq: z.number().int().min(1), at: iso.optional(), clientMsgId: id.optional() });
 export type StoredNotice = z.infer<typeof storedNoticeSchema>;
 /**
  * relay → browser `session:events`: several stored events of one session in one message (a replay page, or what one
@@ -295,7 +299,9 @@ export type SessionEvents = z.infer<typeof sessionEventsSchema>;
  * stored copies due when the ack of its `session:input` goes out ride in it (inputAckSchema `stored`); `carriedLive`
  * (with carried and notices): in a `session:live` to it too (liveSessionPushSchema). `ownNotices` (with carried and
  * notices): the input's own stored copy in that ack is a notice with its `at` (storedNoticeSchema), since the window
- * sent its body. docs/protocol.md.
+ * sent its body. `inputNotices` (with carriedLive and ownNotices): the window may send its `session:input` to this
+ * session without an ack; the relay answers it in the stored copies (its own notice with `clientMsgId`, held like any
+ * notice) or with `session:refused` (receipts.ts). docs/protocol.md.
  */
 export const sessionJoinSchema = z.object({
   sessionId: uuid,
@@ -306,6 +312,7 @@ export const sessionJoinSchema = z.object({
   carried: z.boolean().optional(),
   carriedLive: z.boolean().optional(),
   ownNotices: z.boolean().optional(),
+  inputNotices: z.boolean().optional(),
 });
 export type SessionJoin = z.infer<typeof sessionJoinSchema>;
 

@@ -13,7 +13,9 @@ import {
   CLI_COMMANDS,
   CLI_EVENTS,
   COMMANDS_TOOK,
+  INPUT_REFUSED,
   type InputAck,
+  type InputRefused,
   type LiveSessionPush,
   type SessionEvent,
   type SessionEvents,
@@ -33,7 +35,9 @@ export interface Pair {
   /** Stored events (`session:event`, `session:events`, or their notices) the browser received for its session while joined. */
   stored: number;
   /** The round in flight: the answer it waits for (by the input's clientMsgId) and how it ends. */
-  pending: { clientMsgId: string; resolve: () => void } | null;
+  pending: { clientMsgId: string; resolve: () => void; reject: (error: Error) => void } | null;
+  /** The relay takes this pair's input without an ack (its join ack said `inputNotices`). */
+  inputNotices: boolean;
   /** Ends the round in flight if `event` is its answer (whichever copy of it comes first). */
   answered: (event: Pick<SessionEvent, 'body'>) => void;
 }
@@ -76,6 +80,11 @@ export const CARRIED_LIVE = CARRIED && NOTICES && !process.env.BENCH_NO_CARRIED_
  * BENCH_NO_OWN_NOTICES=1 for it whole.
  */
 export const OWN_NOTICES = CARRIED && NOTICES && !process.env.BENCH_NO_OWN_NOTICES;
+/**
+ * Joins ask to send input without an ack, answered in the stored copies (`inputNotices`, relay/protocol/inputNotices.ts)
+ * as the PWA does; BENCH_NO_INPUT_NOTICES=1 for an ack per input.
+ */
+export const INPUT_NOTICES = CARRIED_LIVE && OWN_NOTICES && !process.env.BENCH_NO_INPUT_NOTICES;
 
 /** Calls `listener` for every stored event the socket receives, whether alone (`session:event`) or batched (`session:events`). */
 export function onStored(socket: Socket, listener: (event: SessionEvent) => void): () => void {
@@ -109,6 +118,7 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
     cliAcked: 0,
     stored: 0,
     pending: null,
+    inputNotices: false,
     answered: () => undefined,
   };
   const receipts = new TookReceipts((took) => cli.emit(COMMANDS_TOOK, { took }), COALESCE_CLI ? beforeWrite : (task) => setImmediate(task));
@@ -173,8 +183,16 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
     carried: CARRIED,
     carriedLive: CARRIED_LIVE,
     ownNotices: OWN_NOTICES,
+    inputNotices: INPUT_NOTICES,
   });
   if (!joined.ok) throw new Error(`session:join failed: ${JSON.stringify(joined)}`);
+  pair.inputNotices = joined.inputNotices === true;
+  web.on(INPUT_REFUSED, (refused: InputRefused) => {
+    const { pending } = pair;
+    if (pending?.clientMsgId !== refused.clientMsgId) return;
+    pair.pending = null;
+    pending.reject(new Error(`input refused: ${JSON.stringify(refused.error)}`));
+  });
   return pair;
 }
 
@@ -189,7 +207,9 @@ export function roundTrip(pair: Pair): Promise<void> {
   const { web, sessionId } = pair;
   return new Promise<void>((resolve, reject) => {
     const clientMsgId = randomUUID();
-    pair.pending = { clientMsgId, resolve };
+    pair.pending = { clientMsgId, resolve, reject };
+    // As the PWA does in a session joined with input notices: no ack; the input's own notice comes in the stored copies.
+    if (pair.inputNotices) return void web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' });
     web.emit(WEB_EVENTS.sessionInput, { sessionId, clientMsgId, text: 'ping' }, (ack: InputAck) => {
       if (!ack.ok) return reject(new Error(`input refused: ${JSON.stringify(ack)}`));
       // Stored copies carried in the ack (joined with `carried`), counted as the pushes' are; the answer among them

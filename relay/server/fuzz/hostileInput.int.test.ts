@@ -1268,7 +1268,17 @@ const socketTargets: SocketTarget[] = [
     event: WEB_EVENTS.sessionJoin,
     weight: 2,
     valid: () =>
-      fc.record({ sessionId: ownSession(), afterSeq: fc.nat({ max: 50 }), tail: optional(fc.integer({ min: 1, max: 500 })) }).map(compact),
+      fc
+        .record({
+          sessionId: ownSession(),
+          afterSeq: fc.nat({ max: 50 }),
+          tail: optional(fc.integer({ min: 1, max: 500 })),
+          // The console's flags, input notices included: the fuzz's inputs sent without an ack are then answered in pushes.
+          ...Object.fromEntries(
+            ['batches', 'notices', 'carried', 'carriedLive', 'ownNotices', 'inputNotices'].map((k) => [k, optional(fc.boolean())]),
+          ),
+        })
+        .map(compact),
   },
   {
     ns: 'web',

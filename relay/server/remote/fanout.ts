@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type LiveSessionEvent, type SessionEvent, type SessionJoin, WEB_PUSH } from '../../protocol';
+import { type LiveSessionEvent, type SessionEvent, type SessionJoin, type StoredNotice, WEB_PUSH } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { isLagging } from './backpressure';
 import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
@@ -41,7 +41,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
 
-  const { queue, flush, carry, takeForLive } = storedBatches((sub) => isCurrent(sub));
+  const { queue, flush, carry, takeForLive, inputNoticed } = storedBatches((sub) => isCurrent(sub));
 
   web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
   web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
@@ -92,31 +92,7 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
     }
   }
 
-  async function catchUp(sub: Subscription): Promise<void> {
-    if (sub.replaying) {
-      sub.dirty = true;
-      return;
-    }
-    sub.replaying = true;
-    // What was queued goes first: the replay continues after its last seq. Events waiting for a gap are in storage.
-    clearAhead(sub);
-    flush(sub);
-    const pace = { sinceCheck: PACE_CHECK_BYTES };
-    try {
-      for (;;) {
-        sub.dirty = false;
-        const rows = await repo().eventsAfter(sub.sessionId, sub.lastSeq, REPLAY_PAGE);
-        if (!isCurrent(sub)) return;
-        const sent = await sendPage(sub, rows, pace, isCurrent);
-        if (sent === 'gone') return;
-        if (sent === 'gap' || (rows.length < REPLAY_PAGE && !sub.dirty)) break;
-      }
-    } catch (error) {
-      log.error({ err: error, sessionId: sub.sessionId }, 'remote: replay failed');
-    } finally {
-      sub.replaying = false;
-    }
-  }
+  const catchUp = (sub: Subscription) => catchUpFromStorage(sub, { repo, log, flush, isCurrent: (s) => isCurrent(s) });
 
   const isCurrent = (sub: Subscription) => bySocket.get(sub.socket.id)?.get(sub.sessionId) === sub && sub.socket.connected;
 
@@ -162,6 +138,15 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
       if (!sub?.carried) return false;
       carry(sub, send, input);
       return true;
+    },
+    /**
+     * The socket's input on the session, sent without an ack, is stored (`notice`): it hears so in its stored copies
+     * (storedCopies.ts `inputNoticed`), or, not joined with `inputNotices` (any more), in a `session:events` now.
+     */
+    inputStored(socket: Socket, sessionId: string, notice: Required<StoredNotice>): void {
+      const sub = bySocket.get(socket.id)?.get(sessionId);
+      if (sub?.inputNotices) inputNoticed(sub, notice);
+      else socket.emit(WEB_PUSH.sessionEvents, { sessionId, events: [], notices: [notice] });
     },
     leaveAll(socket: Socket): void {
       for (const sessionId of [...(bySocket.get(socket.id)?.keys() ?? [])]) leave(socket, sessionId);
@@ -217,13 +202,15 @@ function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
 }
 
 /** How a window takes a session's stored copies (the `session:join` flags; see SessionFanout `join`). */
-export type JoinOptions = Pick<SessionJoin, 'batches' | 'notices' | 'carried' | 'carriedLive' | 'ownNotices'>;
+export type JoinOptions = Pick<SessionJoin, 'batches' | 'notices' | 'carried' | 'carriedLive' | 'ownNotices' | 'inputNotices'>;
 
 /** A socket's subscription to a session, before its replay (storedCopies.ts Subscription). */
 function newSubscription(socket: Socket, sessionId: string, afterSeq: number, options: JoinOptions): Subscription {
   const batches = options.batches === true;
   const notices = batches && options.notices === true;
   const carried = batches && options.carried === true;
+  const ownNotices = carried && notices && options.ownNotices === true;
+  const carriedLive = carried && notices && options.carriedLive === true;
   return {
     socket,
     sessionId,
@@ -239,10 +226,51 @@ function newSubscription(socket: Socket, sessionId: string, afterSeq: number, op
     gapTimer: null,
     carried,
     carrier: null,
-    carriedLive: carried && notices && options.carriedLive === true,
-    ownNotices: carried && notices && options.ownNotices === true,
+    carriedLive,
+    ownNotices,
     ownInput: null,
+    inputNotices: carriedLive && ownNotices && options.inputNotices === true,
+    ownInputs: null,
   };
+}
+
+/** What a subscription's catch-up from storage needs of its fanout. */
+interface CatchUpNeeds {
+  repo: () => RemoteRepo;
+  log: FastifyBaseLogger;
+  /** Sends what the subscription has queued. */
+  flush: (sub: Subscription) => void;
+  isCurrent: (sub: Subscription) => boolean;
+}
+
+/**
+ * Sends the subscription what storage holds after its last seq, page by page, paced to the socket, until it has all
+ * (events published meanwhile only mark it `dirty`, so it reads again).
+ */
+async function catchUpFromStorage(sub: Subscription, { repo, log, flush, isCurrent }: CatchUpNeeds): Promise<void> {
+  if (sub.replaying) {
+    sub.dirty = true;
+    return;
+  }
+  sub.replaying = true;
+  // What was queued goes first: the replay continues after its last seq. Events waiting for a gap are in storage.
+  clearAhead(sub);
+  flush(sub);
+  const pace = { sinceCheck: PACE_CHECK_BYTES };
+  try {
+    for (;;) {
+      sub.dirty = false;
+      const rows = await repo().eventsAfter(sub.sessionId, sub.lastSeq, REPLAY_PAGE);
+      if (!isCurrent(sub)) return;
+      const sent = await sendPage(sub, rows, pace, isCurrent);
+      if (sent === 'gone') return;
+      if (sent === 'gap' || (rows.length < REPLAY_PAGE && !sub.dirty)) break;
+    }
+  } catch (error) {
+    log.error({ err: error, sessionId: sub.sessionId }, 'remote: replay failed');
+  } finally {
+    sub.replaying = false;
+  }
 }
 
 /** Sends `event` (the socket's next seq), then whatever waited for it (`ahead`) in seq order. */

@@ -50,11 +50,13 @@ export type HandlerReturn<C extends Contracts, E extends keyof C> =
   AckOf<C, E> | AckError | AfterAck<AckOf<C, E> | AckError> | AckWhen<AckOf<C, E> | AckError> | AckLater<AckOf<C, E> | AckError>;
 /**
  * A handler gets the validated payload and the socket it came from, so one function serves every socket of a
- * namespace (no closure per socket and event).
+ * namespace (no closure per socket and event); `acked` is false for an event sent without an ack that the routes
+ * answer another way (EventRoutes `unacked`).
  */
 export type Handler<C extends Contracts, E extends keyof C, S = unknown> = (
   data: ParsedOf<C, E>,
   socket: S,
+  acked: boolean,
 ) => Promise<HandlerReturn<C, E>>;
 
 /**
@@ -88,7 +90,9 @@ interface Notice<S> {
   schema: z.ZodType;
   handler: (data: unknown, socket: S) => void;
 }
-type AnyHandler = (data: unknown, socket: unknown) => Promise<unknown>;
+type AnyHandler = (data: unknown, socket: unknown, acked: boolean) => Promise<unknown>;
+/** How an event sent without an ack is answered (EventRoutes `unacked`): a reply made from its raw payload, or none. */
+type UnackedReply<S> = (socket: S, payload: unknown) => Reply | undefined;
 
 function failed(log: FastifyBaseLogger, event: string, error: unknown): AckError {
   if (error instanceof RemoteFailure) return error.ack;
@@ -157,7 +161,8 @@ function settle(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
 /**
  * Validated event handlers of one namespace, typed by its contract table (relay/protocol/remoteEvents.ts): the payload
  * a handler gets is the schema's output, and what it returns must be that event's ack, so a wrong answer fails `tsc`.
- * Every inbound event must carry an ack: one without is dropped (logged), a payload failing its schema (or holding
+ * Every inbound event must carry an ack (but notices, and those `unacked` answers another way): one without is dropped
+ * (logged), a payload failing its schema (or holding
  * anything storage refuses) is answered BAD_REQUEST, an event with no handler too, a use case's RemoteFailure its own
  * ack, a storage data error BAD_REQUEST, any other fault INTERNAL.
  * Handlers of one socket run one after another in arrival order (so a CLI's events get seqs in the order it sent
@@ -173,6 +178,8 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly handlers = new Map<string, AnyHandler>();
   /** Events that take no ack (notices), with their schema. */
   private readonly notices = new Map<string, Notice<S>>();
+  /** Events that may also come without an ack, with what answers them then (`unacked`). */
+  private readonly unackedReplies = new Map<string, UnackedReply<S>>();
   /** Sockets with an event in flight: the events waiting behind it, in order (removed once it drained). */
   private readonly queues = new WeakMap<object, Array<() => void>>();
   private readonly listener: RoutedListener;
@@ -204,6 +211,17 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     return this;
   }
 
+  /**
+   * `event` (handled by `on`) may also come without an ack (a window's `session:input` with input notices,
+   * relay/protocol/inputNotices.ts): `reply` makes what takes its answer instead, from the socket and the raw payload
+   * (undefined: dropped, as any event without an ack). The handler runs in the socket's order as usual, told `acked`
+   * false; a refusal (a payload failing its schema included) goes to that reply.
+   */
+  unacked(event: keyof C & string, reply: UnackedReply<S>): this {
+    this.unackedReplies.set(event, reply);
+    return this;
+  }
+
   /** Routes this socket's inbound events (call once, at connection). */
   attach(socket: S): void {
     socket.use(reroute);
@@ -222,14 +240,17 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
       return;
     }
     const name = event as string;
-    if (!ack) {
+    const payload = ack ? (args.length > 1 ? args[0] : undefined) : args[0];
+    const reply = ack ?? this.unackedReplies.get(name)?.(socket as unknown as S, payload);
+    if (!reply) {
       this.log.debug({ event: name }, 'remote: event without ack dropped');
       return;
     }
-    const valid = validateInbound(this.contracts[name]!.payload, args.length > 1 ? args[0] : undefined);
-    if (!valid.ok) return ack(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
-    const work = () => handler(valid.data, socket);
-    const start = () => run(this.log, name, work, ack, () => this.next(socket));
+    const valid = validateInbound(this.contracts[name]!.payload, payload);
+    if (!valid.ok) return reply(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
+    const acked = reply === ack;
+    const work = () => handler(valid.data, socket, acked);
+    const start = () => run(this.log, name, work, reply, () => this.next(socket));
     const waiting = this.queues.get(socket);
     if (waiting) return void waiting.push(start);
     // Nothing of this socket's in flight (the usual case): the handler starts now, without a turn of the queue.

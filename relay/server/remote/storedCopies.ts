@@ -67,6 +67,16 @@ export interface Subscription {
   ownNotices: boolean;
   /** The event id of the input whose ack is the `carrier` (ownNotices only): its stored copy goes as such a notice. */
   ownInput: string | null;
+  /**
+   * The window sends its input without an ack and has it answered in its stored copies (joined with `inputNotices`,
+   * `carriedLive` and `ownNotices`; relay/protocol/inputNotices.ts).
+   */
+  inputNotices: boolean;
+  /**
+   * Inputs sent without an ack whose stored copy is still to come to this window, by event id, with their clientMsgId:
+   * that stored copy goes as the input's own notice (`inputNoticed`); else null.
+   */
+  ownInputs: Map<string, string> | null;
 }
 
 /** Sends an input's ack with the stored copies it carries (none: an ack without `stored`). */
@@ -121,18 +131,29 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
   }
 
   function queue(sub: Subscription, event: SessionEvent): void {
-    // A notice: for a live copy this window holds, or (with its time) for its own input whose ack is the carrier.
+    // A notice: for a live copy this window holds, or (with its time) for its own input whose ack is the carrier, or
+    // (with its time and clientMsgId) for its own input sent without an ack.
     const own = sub.ownInput === event.eventId;
     if (own) sub.ownInput = null;
-    if (own || sub.liveSent?.delete(event.eventId)) {
-      (sub.noticed ??= []).push(
-        own ? { eventId: event.eventId, seq: event.seq, at: event.at } : { eventId: event.eventId, seq: event.seq },
-      );
-      sub.queuedBytes += NOTICE_BYTES;
-    } else {
-      (sub.queued ??= []).push(event);
-      sub.queuedBytes += approxSize(event.body, PACE_CHECK_BYTES);
-    }
+    const clientMsgId = sub.ownInputs?.get(event.eventId);
+    if (clientMsgId !== undefined) sub.ownInputs!.delete(event.eventId);
+    const { eventId, seq, at } = event;
+    if (clientMsgId !== undefined) return notice(sub, { eventId, seq, at, clientMsgId });
+    if (own || sub.liveSent?.delete(eventId)) return notice(sub, own ? { eventId, seq, at } : { eventId, seq });
+    (sub.queued ??= []).push(event);
+    sub.queuedBytes += approxSize(event.body, PACE_CHECK_BYTES);
+    due(sub);
+  }
+
+  /** A notice for the window: queued and sent as any stored copy is (`due`). */
+  function notice(sub: Subscription, stored: StoredNotice): void {
+    (sub.noticed ??= []).push(stored);
+    sub.queuedBytes += NOTICE_BYTES;
+    due(sub);
+  }
+
+  /** Where the window's queued stored copies go now: sent, with a write coming, held, or after STORED_FLUSH_MS. */
+  function due(sub: Subscription): void {
     const count = (sub.queued?.length ?? 0) + (sub.noticed?.length ?? 0);
     if (count >= SESSION_EVENTS_MAX || sub.queuedBytes >= PACE_CHECK_BYTES) return flush(sub);
     // An input's ack goes out at the end of this turn: the stored copies ride in it (`carry`).
@@ -145,52 +166,18 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     soon.add(sub);
   }
 
-  /** Subscriptions whose queue is flushed after `ms`, all at once (one timer for all of them). */
-  function flushAfter(ms: number) {
-    const subs = new Set<Subscription>();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    return {
-      add(sub: Subscription): void {
-        subs.add(sub);
-        timer ??= setTimeout(() => {
-          timer = null;
-          for (const queued of subs) flushDue(queued);
-          subs.clear();
-        }, ms);
-      },
-    };
-  }
-  const soon = flushAfter(STORED_FLUSH_MS);
-  const held = holdNotices();
-
   /**
-   * Windows whose notices wait for a live copy or an input's ack to ride in, each until NOTICE_HOLD_MS after its first
-   * held notice (one timer for all, set for the oldest deadline; deadlines come in order, as a Map keeps them).
+   * The window's input sent without an ack (joined with `inputNotices`) is stored (`notice`: its seq, event id, time and
+   * clientMsgId): its stored copy, when it comes to this window in order, goes as that notice; one sent already (a
+   * duplicate's, one that came first from another node) or skipped past goes now as the notice.
    */
-  function holdNotices() {
-    const deadlines = new Map<Subscription, number>();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    function expire(): void {
-      timer = null;
-      const now = Date.now();
-      for (const [sub, deadline] of deadlines) {
-        if (deadline > now) {
-          timer = setTimeout(expire, deadline - now);
-          return;
-        }
-        flush(sub);
-      }
-    }
-    return {
-      add(sub: Subscription): void {
-        if (deadlines.has(sub)) return;
-        deadlines.set(sub, Date.now() + NOTICE_HOLD_MS);
-        timer ??= setTimeout(expire, NOTICE_HOLD_MS);
-      },
-      /** The window's notices went (in a live copy, an ack, or a message of their own). */
-      delete: (sub: Subscription) => deadlines.delete(sub),
-    };
+  function inputNoticed(sub: Subscription, stored: Required<StoredNotice>): void {
+    if (stored.seq > sub.lastSeq) (sub.ownInputs ??= new Map()).set(stored.eventId, stored.clientMsgId);
+    else notice(sub, stored);
   }
+
+  const soon = flushAfter(STORED_FLUSH_MS, flushDue);
+  const held = holdNotices(flush);
 
   /**
    * The stored copies due to a window that joined with `carriedLive`, taken to ride in the live copy it is being sent
@@ -219,7 +206,52 @@ export function storedBatches(isCurrent: (sub: Subscription) => boolean) {
     flushAtEndOfTurn(sub);
   }
 
-  return { queue, flush, carry, takeForLive };
+  return { queue, flush, carry, takeForLive, inputNoticed };
+}
+
+/** Subscriptions whose queue is flushed (`flushDue`) after `ms`, all at once (one timer for all of them). */
+function flushAfter(ms: number, flushDue: (sub: Subscription) => void) {
+  const subs = new Set<Subscription>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    add(sub: Subscription): void {
+      subs.add(sub);
+      timer ??= setTimeout(() => {
+        timer = null;
+        for (const queued of subs) flushDue(queued);
+        subs.clear();
+      }, ms);
+    },
+  };
+}
+
+/**
+ * Windows whose notices wait for a live copy or an input's ack to ride in, each until NOTICE_HOLD_MS after its first
+ * held notice (one timer for all, set for the oldest deadline; deadlines come in order, as a Map keeps them).
+ */
+function holdNotices(flush: (sub: Subscription) => void) {
+  const deadlines = new Map<Subscription, number>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  function expire(): void {
+    timer = null;
+    const now = Date.now();
+    for (const [sub, deadline] of deadlines) {
+      if (deadline > now) {
+        timer = setTimeout(expire, deadline - now);
+        return;
+      }
+      flush(sub);
+    }
+  }
+  return {
+    add(sub: Subscription): void {
+      if (deadlines.has(sub)) return;
+      deadlines.set(sub, Date.now() + NOTICE_HOLD_MS);
+      timer ??= setTimeout(expire, NOTICE_HOLD_MS);
+    },
+    /** The window's notices went (in a live copy, an ack, or a message of their own). */
+    delete: (sub: Subscription) => deadlines.delete(sub),
+  };
 }
 
 /**
@@ -254,6 +286,8 @@ export async function sendPage(
     }
     sub.lastSeq = row.seq;
     sub.liveSent?.delete(row.eventId);
+    // Whole: it answers the window's input (its body has the clientMsgId) as the notice would.
+    sub.ownInputs?.delete(row.eventId);
     if (!sub.batches) sub.socket.emit(WEB_PUSH.sessionEvent, toSessionEvent(row));
     else if (chunk.push(toSessionEvent(row)) >= SESSION_EVENTS_MAX) {
       send(sub, chunk);

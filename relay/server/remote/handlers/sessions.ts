@@ -1,9 +1,10 @@
-import { COMMANDS_TOOK, commandsTookSchema, type InputAck } from '../../../protocol';
+import { COMMANDS_TOOK, commandsTookSchema, INPUT_REFUSED, type InputAck, inputRefusedSchema, WEB_EVENTS } from '../../../protocol';
 import { appendEvent, createWebSession, ensureCliSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
 import { toSession, toSessionEvent } from '../../core/remote/views';
-import { interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
+import { type Applied, interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
 import { type CliRoutes, holdsLock, knownSessionRef, knownSessions, ownSessionRef, trustedLock, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
+import type { WebServerSocket } from '../namespaces';
 import { AckLater, AckWhen, AfterAck } from '../socketEvents';
 import { HISTORY_PAGE_BYTES, latestWithin } from '../storedCopies';
 
@@ -51,6 +52,23 @@ export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): 
   });
 }
 
+const inputIdsSchema = inputRefusedSchema.pick({ sessionId: true, clientMsgId: true });
+
+/**
+ * An input sent without an ack (relay/protocol/inputNotices.ts): once stored, the window hears it in its stored copies
+ * (its own notice, with the clientMsgId); the ack this returns goes nowhere unless it is a refusal (`unacked` above).
+ * The notice is set up before the follow-up publishes the stored copy.
+ */
+function inputWithoutAck(ctx: HubContext, socket: WebServerSocket, clientMsgId: string, sending: Promise<Applied>) {
+  return new AckLater(
+    sending.then((applied) => {
+      const { sessionId, eventId, seq, at } = applied.event;
+      ctx.fanout.inputStored(socket, sessionId, { eventId, seq, at: at.toISOString(), clientMsgId });
+      return ctx.appliedAck(applied);
+    }),
+  );
+}
+
 /** `/web` sessions: create, join (replay then live), leave, input, interrupt, settings. */
 export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): void {
   routes.on('session:create', async (input, socket) => {
@@ -70,8 +88,11 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     const behind = Math.min(input.afterSeq, session.lastSeq);
     const afterSeq = input.tail === undefined ? behind : Math.max(behind, session.lastSeq - input.tail);
     const { batches, notices, carried, carriedLive, ownNotices } = input;
-    return new AfterAck({ ok: true as const, session: toSession(session), from: afterSeq }, () =>
-      ctx.fanout.join(socket, session.id, afterSeq, { batches, notices, carried, carriedLive, ownNotices }),
+    // Inputs without an ack, answered in the stored copies (relay/protocol/inputNotices.ts): said back when taken.
+    const inputNotices = input.inputNotices === true && batches && notices && carried && carriedLive && ownNotices;
+    const ack = { ok: true as const, session: toSession(session), from: afterSeq, ...(inputNotices && { inputNotices: true as const }) };
+    return new AfterAck(ack, () =>
+      ctx.fanout.join(socket, session.id, afterSeq, { batches, notices, carried, carriedLive, ownNotices, inputNotices }),
     );
   });
 
@@ -87,12 +108,24 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     return { ok: true as const };
   });
 
-  routes.on('session:input', async (input, socket) => {
+  // An input sent without an ack (relay/protocol/inputNotices.ts) that is refused: `session:refused` with its ids.
+  routes.unacked(WEB_EVENTS.sessionInput, (socket, payload) => {
+    const raw = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+    const ids = inputIdsSchema.safeParse({ sessionId: raw.sessionId, clientMsgId: raw.clientMsgId });
+    if (!ids.success) return undefined;
+    return (answer) => {
+      const refused = answer as InputAck;
+      if (!refused.ok) socket.emit(INPUT_REFUSED, { ...ids.data, error: refused.error });
+    };
+  });
+
+  routes.on('session:input', async (input, socket, acked) => {
     // A window sending steadily has both answered at once, without a turn of the microtask queue each.
     const session = knownSessionRef(socket, input.sessionId) ?? (await ownSessionRef(ctx, socket, input.sessionId));
     const holds = trustedLock(ctx, socket, session.instanceId) || (await holdsLock(ctx, socket, session.instanceId));
     // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
     const route = ctx.commandRoute(socket.id, session.instanceId);
+    if (!acked) return inputWithoutAck(ctx, socket, input.clientMsgId, sendInput(ctx.core, session, holds, input, route));
     // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
     // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer); the
     // input's own as a notice with its time for a window that joined with `ownNotices` (it sent the body).

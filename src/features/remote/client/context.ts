@@ -16,6 +16,11 @@ export interface StoreContext extends RestoreTarget {
   connected(): boolean;
   /** Sends on the live socket and checks the answer (null: unreadable); rejects while the link is down or on timeout. */
   request<E extends WebEventName>(event: E, payload: WebPayload<E>): Promise<WebAck<E> | null>;
+  /** Sends an input without an ack (a session joined with input notices); false while the link is down. */
+  notifyInput(payload: WebPayload<'session:input'>): boolean;
+  /** Runs `fn` in `ms` (a timer; tests pass their own); `cancel` stops it. */
+  schedule(fn: () => void, ms: number): unknown;
+  cancel(handle: unknown): void;
   cache: StoreCache;
   /** Pushed session events waiting to be applied together (inbox.ts); `state()` applies them first. */
   inbox: Inbox<Incoming>;
@@ -23,6 +28,10 @@ export interface StoreContext extends RestoreTarget {
   replayTo: Map<string, number>;
   /** Sessions joined on the current connection, and those being joined or flushed right now. */
   joined: Set<string>;
+  /** Joined sessions whose join ack said `inputNotices`: their input goes without an ack (sessionActions.ts flush). */
+  inputNotices: Set<string>;
+  /** Inputs sent without an ack and not answered yet, by clientMsgId: the timer that sends each again. */
+  unanswered: Map<string, unknown>;
   joining: Set<string>;
   flushing: Set<string>;
   /** The instance the user chose (kept across reconnects, even while the attach is refused). */

@@ -1,3 +1,4 @@
+import { INPUT_REFUSED, inputRefusedSchema } from '#protocol/inputNotices';
 import {
   instanceUpdatedSchema,
   type SessionEvent,
@@ -9,10 +10,13 @@ import {
   workspaceLostSchema,
 } from '#protocol/remote';
 import { liveSessionPushSchema } from '#protocol/remoteEvents';
+import { cleanText } from '#protocol/text';
 
 import { workspaceLost } from '../model/attach';
 import { upsertInstance } from '../model/instances';
+import { readableRefusal } from './acks';
 import { putSession, type StoreContext } from './context';
+import { inputRefused } from './sessionActions';
 import { onSessionDeleted } from './sessionAdmin';
 import type { SocketPort } from './socketPort';
 
@@ -56,6 +60,13 @@ export function listenToPushes(
     ctx.inbox.push({ live: true, event });
   });
   socket.on(WEB_PUSH.sessionDeleted, (payload) => onSessionDeleted(ctx, payload));
+  // An input sent without an ack (relay/protocol/inputNotices.ts) refused; an error this page cannot fully read (a
+  // newer relay's code) is still a refusal, as in an ack (acks.ts readableRefusal).
+  socket.on(INPUT_REFUSED, (payload) => {
+    const ids = inputIdsSchema.safeParse(payload);
+    const refusal = readableRefusal({ ok: false, error: (payload as { error?: unknown } | null)?.error });
+    if (ids.success && refusal) inputRefused(ctx, { ...ids.data, error: refusal.error });
+  });
   socket.on(WEB_PUSH.workspaceLost, (payload) => {
     const parsed = workspaceLostSchema.safeParse(payload);
     const attach = parsed.success ? workspaceLost(ctx.state().attach, parsed.data) : null;
@@ -64,6 +75,8 @@ export function listenToPushes(
     ctx.set({ attach });
   });
 }
+
+const inputIdsSchema = inputRefusedSchema.pick({ sessionId: true, clientMsgId: true });
 
 /** Stored events (and notices) of a session, pushed or carried in an input's ack, queued for the inbox. */
 function receiveStored(ctx: StoreContext, sessionId: string, events: readonly SessionEvent[], notices: readonly StoredNotice[] = []) {
@@ -99,8 +112,31 @@ export function receiveCarried(ctx: StoreContext, payload: unknown, own?: OwnInp
   }
   const { sessionId, events, notices } = parsed.data;
   const { stored, rest } = ownInputStored(sessionId, notices, own);
-  receiveStored(ctx, sessionId, [...events.filter((e) => e.sessionId === sessionId), ...stored], rest);
+  const answered = answeredInputs(ctx, sessionId, rest);
+  receiveStored(ctx, sessionId, [...events.filter((e) => e.sessionId === sessionId), ...stored, ...answered.stored], answered.rest);
   return true;
+}
+
+/**
+ * Own notices of inputs sent without an ack (with their clientMsgId, relay/protocol/inputNotices.ts): the event this
+ * window sent, from its outbox entry. One whose entry is gone is left a notice (the session re-joins for it if the log
+ * lacks it, resolveNotices).
+ */
+function answeredInputs(ctx: StoreContext, sessionId: string, notices: readonly StoredNotice[]) {
+  if (!notices.some((n) => n.clientMsgId !== undefined)) return { stored: [], rest: notices };
+  const { queue } = ctx.state();
+  const stored: SessionEvent[] = [];
+  const rest: StoredNotice[] = [];
+  for (const notice of notices) {
+    const entry = notice.clientMsgId !== undefined && notice.at ? queue.find((q) => q.clientMsgId === notice.clientMsgId) : undefined;
+    if (!entry || entry.sessionId !== sessionId || !notice.at) {
+      rest.push(notice);
+      continue;
+    }
+    const body = { type: 'user_message' as const, clientMsgId: entry.clientMsgId, text: cleanText(entry.text) };
+    stored.push({ sessionId, seq: notice.seq, eventId: notice.eventId, at: notice.at, body });
+  }
+  return { stored, rest };
 }
 
 /**

@@ -14,7 +14,17 @@ describe('remote store', () => {
     await store.selectSession(SID);
     expect(socket.requests.at(-1)).toEqual({
       event: 'session:join',
-      payload: { sessionId: SID, afterSeq: 0, tail: 500, batches: true, notices: true, carried: true, carriedLive: true, ownNotices: true },
+      payload: {
+        sessionId: SID,
+        afterSeq: 0,
+        tail: 500,
+        batches: true,
+        notices: true,
+        carried: true,
+        carriedLive: true,
+        ownNotices: true,
+        inputNotices: true,
+      },
     });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
@@ -40,6 +50,7 @@ describe('remote store', () => {
       carried: true,
       carriedLive: true,
       ownNotices: true,
+      inputNotices: true,
     });
   });
 
@@ -56,6 +67,7 @@ describe('remote store', () => {
       carried: true,
       carriedLive: true,
       ownNotices: true,
+      inputNotices: true,
     });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
@@ -167,6 +179,7 @@ describe('remote store', () => {
       carried: true,
       carriedLive: true,
       ownNotices: true,
+      inputNotices: true,
     });
   });
 
@@ -405,6 +418,7 @@ describe('remote store', () => {
       carried: true,
       carriedLive: true,
       ownNotices: true,
+      inputNotices: true,
     });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,

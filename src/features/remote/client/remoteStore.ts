@@ -90,6 +90,14 @@ export function createRemoteStore(options: RemoteStoreOptions) {
       if (!socket?.connected) throw new Error('not connected');
       return readAck(event, await socket.request(event, payload, REQUEST_TIMEOUT_MS));
     },
+    notifyInput(payload) {
+      const socket = link.socket();
+      if (!socket?.connected) return false;
+      socket.notifyInput(payload);
+      return true;
+    },
+    schedule,
+    cancel,
     cache: createStoreCache({
       cache: options.cache,
       outbox: options.outbox,
@@ -100,6 +108,8 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     inbox,
     replayTo: new Map(),
     joined: new Set(),
+    inputNotices: new Set(),
+    unanswered: new Map(),
     joining: new Set(),
     flushing: new Set(),
     wantedInstanceId: null,
@@ -118,8 +128,11 @@ export function createRemoteStore(options: RemoteStoreOptions) {
     up: () => void ctx.cache.mergeOutbox(ctx).then(() => resync(ctx)),
     down() {
       ctx.joined.clear();
+      ctx.inputNotices.clear();
       ctx.joining.clear();
       ctx.flushing.clear();
+      for (const timer of ctx.unanswered.values()) cancel(timer);
+      ctx.unanswered.clear();
       // Until the relay answers again, what it said last is "last seen" as of now (not "online").
       const wasUp = !state.stale;
       set({ queue: requeueInFlight(state.queue), stale: true, creatingSession: false, ...(wasUp && { heardAt: Date.now() }) });

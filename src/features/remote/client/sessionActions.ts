@@ -1,8 +1,20 @@
+import type { InputRefused } from '#protocol/inputNotices';
 import { type LiveSessionEvent, type SessionEvent, type StoredNotice, WEB_EVENTS } from '#protocol/remote';
 import { cleanText } from '#protocol/text';
 
 import { emptyLog, type EventLog, isCommitted, mergeEvents, prependEvents, startAt, storedInputs } from '../model/eventLog';
-import { discard, enqueue, markFailed, markSending, markStored, nextToSend, requeueInFlight, settle } from '../model/inputQueue';
+import {
+  discard,
+  enqueue,
+  type InputQueue,
+  markFailed,
+  markSending,
+  markStored,
+  nextToSend,
+  requeue,
+  requeueInFlight,
+  settle,
+} from '../model/inputQueue';
 import { addLive, type LiveEvents, noLiveEvents, reconcileLive } from '../model/liveEvents';
 import { refusal } from '../model/remoteState';
 import { findSession } from '../model/sessions';
@@ -83,19 +95,30 @@ export function receive(ctx: StoreContext, batch: readonly Incoming[]): void {
       changedLogs[sessionId] = log;
       stored.push(...storedInputs(before ?? emptyLog(sessionId), log));
     }
+    // An input answered by its own notice for an event the log held already (a resend's): done too.
+    for (const event of resolved.events)
+      if (event.body.type === 'user_message' && isCommitted(log, event.eventId)) stored.push(event.body.clientMsgId);
     if ((merged && merged.held > 0) || (resolved.missing && ctx.joined.has(sessionId))) gaps.push(sessionId);
     const next = addLive(log && log !== before ? reconcileLive(held, log) : held, log, lists.live);
     if (next !== held) changedLive[sessionId] = next;
   }
   const ids = Object.keys(changedLogs);
-  if (ids.length === 0 && Object.keys(changedLive).length === 0) {
-    for (const sessionId of gaps) void join(ctx, sessionId);
-    return;
-  }
-  ctx.set({ logs: { ...logs, ...changedLogs }, live: { ...live, ...changedLive } });
-  if (stored.length > 0) setQueue(ctx, settle(queue, stored));
+  if (ids.length > 0 || Object.keys(changedLive).length > 0)
+    ctx.set({ logs: { ...logs, ...changedLogs }, live: { ...live, ...changedLive } });
+  if (stored.length > 0) inputsStored(ctx, queue, stored);
   for (const sessionId of ids) ctx.cache.saveLogSoon(sessionId);
   for (const sessionId of gaps) void join(ctx, sessionId);
+}
+
+/** Inputs whose user_message the log now holds: their outbox entries are done, and their sessions' next input goes. */
+function inputsStored(ctx: StoreContext, queue: InputQueue, clientMsgIds: string[]): void {
+  const settled = settle(queue, clientMsgIds);
+  if (settled === queue) return;
+  answeredWithoutAck(ctx, clientMsgIds);
+  const sessions = new Set(queue.filter((q) => q.status === 'sending' && !settled.includes(q)).map((q) => q.sessionId));
+  setQueue(ctx, settled);
+  // An input sent without an ack held its session's queue until now (flush).
+  for (const sessionId of sessions) if (ctx.inputNotices.has(sessionId)) void flush(ctx, sessionId);
 }
 
 /** A join brings the stored truth: the live events held for the session go (those still to be stored come again). */
@@ -120,7 +143,8 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
     // `batches`: stored events may come several to a message (session:events), fewer and bigger for a long replay;
     // `notices`: an event this window had live comes back as its seq only (resolveNotices); `carried`: the stored
     // copies due when an input's ack goes out ride in that ack (flush); `carriedLive`: or in a live copy (pushes.ts);
-    // `ownNotices`: the input's own stored copy in its ack is a notice with its time (this window sent its body).
+    // `ownNotices`: the input's own stored copy in its ack is a notice with its time (this window sent its body);
+    // `inputNotices`: or input goes without an ack, answered in the stored copies (sendWithoutAck).
     // `tail`: a window holding none of the session's events (a first open), or far behind them (a log cached days
     // ago), gets its latest page first (loadOlder brings the rest as the reader scrolls up).
     const { logs, sessions } = ctx.state();
@@ -135,6 +159,7 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
       carried: true,
       carriedLive: true,
       ownNotices: true,
+      inputNotices: true,
     });
   } catch {
     return;
@@ -142,6 +167,9 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
     ctx.joining.delete(sessionId);
   }
   if (ack?.ok === false) return ctx.set({ problem: refusal(ack.error) });
+  // `inputNotices`: input to the session goes without an ack (flush); a relay that does not say so gets it with one.
+  if (ack?.inputNotices) ctx.inputNotices.add(sessionId);
+  else ctx.inputNotices.delete(sessionId);
   if (ack) {
     putSession(ctx, ack.session);
     if (ack.from) startLog(ctx, sessionId, ack.from);
@@ -227,6 +255,7 @@ export async function flush(ctx: StoreContext, sessionId: string): Promise<void>
       ctx.set({ queue: markSending(ctx.state().queue, next.clientMsgId) });
       // As the relay stores it (NUL and lone surrogates replaced): the input's stored copy may come back as a notice.
       const input = { sessionId, clientMsgId: next.clientMsgId, text: cleanText(next.text) };
+      if (ctx.joined.has(sessionId) && ctx.inputNotices.has(sessionId)) return sendWithoutAck(ctx, input);
       let ack: WebAck<'session:input'> | null;
       try {
         ack = await ctx.request(WEB_EVENTS.sessionInput, input);
@@ -241,6 +270,47 @@ export async function flush(ctx: StoreContext, sessionId: string): Promise<void>
   } finally {
     ctx.flushing.delete(sessionId);
   }
+}
+
+/**
+ * An input to a session joined with input notices (relay/protocol/inputNotices.ts) goes without an ack: its stored
+ * copy answers it (its own notice, pushes.ts receiveCarried, or the whole event), or `session:refused` does
+ * (`inputRefused`); either way `receive` or that settles its outbox entry and flushes the next. Unanswered after
+ * REQUEST_TIMEOUT_MS (or the link down), it goes back to the queue and out again: the relay dedupes by clientMsgId.
+ */
+function sendWithoutAck(ctx: StoreContext, input: { sessionId: string; clientMsgId: string; text: string }): void {
+  const { clientMsgId, sessionId } = input;
+  answeredWithoutAck(ctx, [clientMsgId]);
+  if (!ctx.notifyInput(input)) return ctx.set({ queue: requeueInFlight(ctx.state().queue) });
+  const timer = ctx.schedule(() => {
+    ctx.unanswered.delete(clientMsgId);
+    if (ctx.state().queue.find((q) => q.clientMsgId === clientMsgId)?.status !== 'sending') return;
+    ctx.set({ queue: requeue(ctx.state().queue, clientMsgId) });
+    void flush(ctx, sessionId);
+  }, INPUT_ANSWER_TIMEOUT_MS);
+  ctx.unanswered.set(clientMsgId, timer);
+}
+
+/** How long an input sent without an ack waits for its answer before it is sent again (as a request times out). */
+export const INPUT_ANSWER_TIMEOUT_MS = 10_000;
+
+/** Inputs sent without an ack that have their answer: their resend timers stop. */
+function answeredWithoutAck(ctx: StoreContext, clientMsgIds: Iterable<string>): void {
+  for (const id of clientMsgIds) {
+    const timer = ctx.unanswered.get(id);
+    if (timer === undefined) continue;
+    ctx.cancel(timer);
+    ctx.unanswered.delete(id);
+  }
+}
+
+/** `session:refused`: an input sent without an ack was refused; it fails as a refused ack makes it fail. */
+export function inputRefused(ctx: StoreContext, refused: InputRefused): void {
+  const { queue } = ctx.state();
+  if (!queue.some((q) => q.clientMsgId === refused.clientMsgId && q.status === 'sending')) return;
+  answeredWithoutAck(ctx, [refused.clientMsgId]);
+  setQueue(ctx, markFailed(queue, refused.clientMsgId, refused.error.message || refused.error.code));
+  void flush(ctx, refused.sessionId);
 }
 
 /** After attaching: the outbox's input for the instance's other sessions goes out too (the open one's follows its join). */

@@ -1,5 +1,6 @@
 import { io, type Socket, type SocketReservedEvents } from 'socket.io-client';
 
+import { INPUT_REFUSED } from '#protocol/inputNotices';
 import { WINDOW_VISIBILITY_EVENT } from '#protocol/push';
 import { REMOTE_PROTOCOL_VERSION, SOCKET_PATH, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '#protocol/remote';
 import type { WebClientToServerEvents, WebEventName, WebServerToClientEvents } from '#protocol/remoteEvents';
@@ -24,6 +25,11 @@ export interface SocketPort {
    * still checks it (acks.ts), since a relay can be older or newer than this page.
    */
   request<E extends WebEventName>(event: E, payload: WebPayload<E>, timeoutMs: number): Promise<WebAck<E>>;
+  /**
+   * Emits a `session:input` without an ack, to a session joined with input notices (relay/protocol/inputNotices.ts):
+   * the relay answers it in the stored copies, or with `session:refused`.
+   */
+  notifyInput(payload: WebPayload<'session:input'>): void;
 }
 
 export type WebSocket = Socket<WebServerToClientEvents, WebClientToServerEvents>;
@@ -66,6 +72,7 @@ function typedRoutes(socket: WebSocket): { emit: Emitters; subscribe: Subscriber
     [WEB_PUSH.sessionDeleted]: (l) => void socket.on(WEB_PUSH.sessionDeleted, l),
     [WEB_PUSH.workspaceLost]: (l) => void socket.on(WEB_PUSH.workspaceLost, l),
     [WEB_PUSH.authRevoked]: (l) => void socket.on(WEB_PUSH.authRevoked, l),
+    [INPUT_REFUSED]: (l) => void socket.on(INPUT_REFUSED, l),
   };
   return { emit, subscribe };
 }
@@ -98,6 +105,8 @@ export function createWebSocketPort(getAuth: () => { token: string; windowId: st
     disconnect: () => void socket.disconnect(),
     on: (event, listener) => subscribe[event](listener),
     request: (event, payload, timeoutMs) => emit[event](payload, timeoutMs),
+    // The contract types every event with its ack; this one goes without (the relay answers it another way).
+    notifyInput: (payload) => void (socket.emit as (event: string, payload: unknown) => void)(WEB_EVENTS.sessionInput, payload),
   };
 }
 

@@ -79,6 +79,11 @@ export class FakeSocket implements SocketPort {
     this.requests.push({ event, payload: payload as Record<string, unknown> });
     return Promise.resolve(this.handler(event, payload as Record<string, unknown>) as WebAck<E>);
   }
+  /** Inputs sent without an ack (input notices): recorded; the test answers with pushes. */
+  notified: Record<string, unknown>[] = [];
+  notifyInput(payload: unknown) {
+    this.notified.push(payload as Record<string, unknown>);
+  }
 }
 
 export function memoryCache(): RemoteCache & { data: Map<string, unknown> } {

@@ -46,6 +46,11 @@ export function markFailed(queue: InputQueue, clientMsgId: string, error: string
   return queue.map((q) => (q.clientMsgId === clientMsgId ? { ...q, status: 'failed', error } : q));
 }
 
+/** An input sent without an ack that went unanswered goes back to waiting (to be sent again). */
+export function requeue(queue: InputQueue, clientMsgId: string): InputQueue {
+  return queue.map((q) => (q.clientMsgId === clientMsgId && q.status === 'sending' ? { ...q, status: 'queued' } : q));
+}
+
 /** After a disconnect, anything in flight goes back to waiting. */
 export function requeueInFlight(queue: InputQueue): InputQueue {
   return queue.some((q) => q.status === 'sending') ? queue.map((q) => (q.status === 'sending' ? { ...q, status: 'queued' } : q)) : queue;
