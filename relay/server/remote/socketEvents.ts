@@ -57,7 +57,7 @@ export type Handler<C extends Contracts, E extends keyof C, S = unknown> = (
   data: ParsedOf<C, E>,
   socket: S,
   acked: boolean,
-) => Promise<HandlerReturn<C, E>>;
+) => HandlerReturn<C, E> | Promise<HandlerReturn<C, E>>;
 
 /**
  * The part of a Socket.IO server socket the router needs; inbound payloads are unknown until validated here.
@@ -90,7 +90,7 @@ interface Notice<S> {
   schema: z.ZodType;
   handler: (data: unknown, socket: S) => void;
 }
-type AnyHandler = (data: unknown, socket: unknown, acked: boolean) => Promise<unknown>;
+type AnyHandler = (data: unknown, socket: unknown, acked: boolean) => unknown;
 /** How an event sent without an ack is answered (EventRoutes `unacked`): a reply made from its raw payload, or none. */
 type UnackedReply<S> = (socket: S, payload: unknown) => Reply | undefined;
 
@@ -121,9 +121,10 @@ function answer(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
 /**
  * Runs the handler, answers with what it returns, and calls `done` once the handler settled (not its AckLater), for
  * the socket's next event. Not an async function, and no promise of its own: every inbound event comes here, and
- * `then` on the handler's promise is the one turn of the microtask queue it needs.
+ * `then` on the handler's promise is the one turn of the microtask queue it needs (none for a handler that answers
+ * without a promise).
  */
-function run(log: FastifyBaseLogger, event: string, work: () => Promise<unknown>, ack: Reply, done: () => void): void {
+function run(log: FastifyBaseLogger, event: string, work: () => unknown, ack: Reply, done: () => void): void {
   const finish = (respond: () => void) => {
     try {
       respond();
@@ -132,12 +133,14 @@ function run(log: FastifyBaseLogger, event: string, work: () => Promise<unknown>
     }
     done();
   };
-  let working: Promise<unknown>;
+  let working: unknown;
   try {
     working = work();
   } catch (error) {
     return finish(() => ack(failed(log, event, error)));
   }
+  // A handler that answered without waiting (the hot ones, once their session and lease are known) is settled now.
+  if (!(working instanceof Promise)) return finish(() => settle(log, event, working, ack));
   working.then(
     (result) => finish(() => settle(log, event, result, ack)),
     (error: unknown) => finish(() => ack(failed(log, event, error))),

@@ -1,5 +1,21 @@
-import { COMMANDS_TOOK, commandsTookSchema, INPUT_REFUSED, type InputAck, inputRefusedSchema, WEB_EVENTS } from '../../../protocol';
-import { appendEvent, createWebSession, ensureCliSession, ownSession, updateCliSessionMeta } from '../../core/remote/sessions';
+import {
+  type CliSessionEvent,
+  COMMANDS_TOOK,
+  commandsTookSchema,
+  INPUT_REFUSED,
+  type InputAck,
+  inputRefusedSchema,
+  type SessionInputCommand,
+  WEB_EVENTS,
+} from '../../../protocol';
+import {
+  appendEvent,
+  createWebSession,
+  ensureCliSession,
+  ownSession,
+  type SessionRef,
+  updateCliSessionMeta,
+} from '../../core/remote/sessions';
 import { toSession, toSessionEvent } from '../../core/remote/views';
 import { type Applied, interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
 import { type CliRoutes, holdsLock, knownSessionRef, knownSessions, ownSessionRef, trustedLock, type WebRoutes } from '../connections';
@@ -15,28 +31,17 @@ import { HISTORY_PAGE_BYTES, latestWithin } from '../storedCopies';
  * taken meanwhile (AckLater), and queued in order, so a CLI's events keep their order in seqs.
  */
 export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): void {
-  routes.on('session:event', async (input, socket) => {
+  routes.on('session:event', (input, socket) => {
     // The commands this event says the CLI took (receipts.ts): settled first, as their acks came first before.
     if (input.took) ctx.receipts.took(socket, input.took);
-    // Checked once per socket and session: afterwards no await (and no turn of the microtask queue) before the append.
+    // Checked once per socket and session: afterwards the event is appended at once, with no promise of the handler's
+    // own (nor a turn of the microtask queue) before its append.
     const known = knownSessions(socket);
-    if (!known.has(input.sessionId)) {
-      const created = await ensureCliSession(ctx.core, socket.data, input.sessionId, known);
+    if (known.has(input.sessionId)) return appendCliEvent(ctx, input);
+    return ensureCliSession(ctx.core, socket.data, input.sessionId, known).then((created) => {
       if (created) ctx.broadcastSession(created);
-    }
-    const at = ctx.core.now();
-    const appending = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at });
-    ctx.fanout.publishLive({ sessionId: input.sessionId, eventId: input.eventId, at: at.toISOString(), body: input.body });
-    return new AckLater(
-      appending.then((result) => {
-        if (result.duplicate) return { ok: true as const, seq: result.event.seq };
-        return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
-          ctx.fanout.publish(toSessionEvent(result.event));
-          ctx.push?.onSessionEvent(result.session, input.body);
-          if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session);
-        });
-      }),
-    );
+      return appendCliEvent(ctx, input);
+    });
   });
 
   routes.on('session:meta', async (input, socket) => {
@@ -50,6 +55,26 @@ export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): 
     await ctx.core.repo.markDelivered(input.commandIds, ctx.core.now(), socket.data.instanceId);
     return { ok: true as const };
   });
+}
+
+/**
+ * A CLI's session event (its session known): fanned out live at once and queued for the group commit; acked, and its
+ * stored copy published, after the commit.
+ */
+function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
+  const at = ctx.core.now();
+  const appending = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at });
+  ctx.fanout.publishLive({ sessionId: input.sessionId, eventId: input.eventId, at: at.toISOString(), body: input.body });
+  return new AckLater(
+    appending.then((result) => {
+      if (result.duplicate) return { ok: true as const, seq: result.event.seq };
+      return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
+        ctx.fanout.publish(toSessionEvent(result.event));
+        ctx.push?.onSessionEvent(result.session, input.body);
+        if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session);
+      });
+    }),
+  );
 }
 
 const inputIdsSchema = inputRefusedSchema.pick({ sessionId: true, clientMsgId: true });
@@ -66,6 +91,39 @@ function inputWithoutAck(ctx: HubContext, socket: WebServerSocket, clientMsgId: 
       ctx.fanout.inputStored(socket, sessionId, { eventId, seq, at: at.toISOString(), clientMsgId });
       return ctx.appliedAck(applied);
     }),
+  );
+}
+
+/**
+ * A window's input, its session and lease looked up: handed to the CLI (and the session's windows, live) before its
+ * commit, stored by the CLI's node; answered after the commit, in its ack or (sent without one) in the stored copies.
+ */
+function takeInput(
+  ctx: HubContext,
+  socket: WebServerSocket,
+  input: SessionInputCommand,
+  acked: boolean,
+  session: SessionRef,
+  holds: boolean,
+) {
+  const route = ctx.commandRoute(socket.id, session.instanceId);
+  if (!acked) return inputWithoutAck(ctx, socket, input.clientMsgId, sendInput(ctx.core, session, holds, input, route));
+  // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
+  // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer); the
+  // input's own as a notice with its time for a window that joined with `ownNotices` (it sent the body).
+  return new AckLater(
+    sendInput(ctx.core, session, holds, input, route).then((applied) => {
+      // A resend of an input already stored: its seq alone.
+      if (applied.duplicate) return { ok: true as const, seq: applied.event.seq };
+      // Stored here, the follow-up publishes it and delivers the command (AfterAck); stored by the CLI's node, that
+      // node did both, and its answer brought the stored copy (commandForward.ts). Either way it rides in the ack.
+      const answer = ctx.appliedAck(applied);
+      const { ack, after } = answer instanceof AfterAck ? answer : { ack: answer, after: () => undefined };
+      return new AckWhen<InputAck>((reply) => {
+        if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack), applied.event.eventId)) reply(ack);
+      }, after);
+    }),
+    true,
   );
 }
 
@@ -119,31 +177,16 @@ export function registerWebSessionHandlers(ctx: HubContext, routes: WebRoutes): 
     };
   });
 
-  routes.on('session:input', async (input, socket, acked) => {
-    // A window sending steadily has both answered at once, without a turn of the microtask queue each.
-    const session = knownSessionRef(socket, input.sessionId) ?? (await ownSessionRef(ctx, socket, input.sessionId));
-    const holds = trustedLock(ctx, socket, session.instanceId) || (await holdsLock(ctx, socket, session.instanceId));
-    // The input reaches the CLI (and the session's windows, live) before its commit; stored by the CLI's node.
-    const route = ctx.commandRoute(socket.id, session.instanceId);
-    if (!acked) return inputWithoutAck(ctx, socket, input.clientMsgId, sendInput(ctx.core, session, holds, input, route));
-    // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
-    // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer); the
-    // input's own as a notice with its time for a window that joined with `ownNotices` (it sent the body).
-    return new AckLater(
-      sendInput(ctx.core, session, holds, input, route).then((applied) => {
-        // A resend of an input already stored: its seq alone.
-        if (applied.duplicate) return { ok: true as const, seq: applied.event.seq };
-        // Stored here, the follow-up publishes it and delivers the command (AfterAck); stored by the CLI's node, that
-        // node did both, and its answer brought the stored copy (commandForward.ts). Either way it rides in the ack.
-        const answer = ctx.appliedAck(applied);
-        const { ack, after } = answer instanceof AfterAck ? answer : { ack: answer, after: () => undefined };
-        return new AckWhen<InputAck>((reply) => {
-          if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack), applied.event.eventId))
-            reply(ack);
-        }, after);
-      }),
-      true,
-    );
+  routes.on('session:input', (input, socket, acked) => {
+    // A window sending steadily has both its session and its lease known: the input is taken at once, with no promise
+    // of the handler's own (nor a turn of the microtask queue).
+    const known = knownSessionRef(socket, input.sessionId);
+    if (known && trustedLock(ctx, socket, known.instanceId)) return takeInput(ctx, socket, input, acked, known, true);
+    return (async () => {
+      const session = known ?? (await ownSessionRef(ctx, socket, input.sessionId));
+      const holds = trustedLock(ctx, socket, session.instanceId) || (await holdsLock(ctx, socket, session.instanceId));
+      return takeInput(ctx, socket, input, acked, session, holds);
+    })();
   });
 
   routes.on('session:interrupt', async (input, socket) => {
