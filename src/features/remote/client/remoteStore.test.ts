@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { JOIN_FLAGS } from './sessionActions';
 import { ev, IID, instance, joined, memoryCache, memoryOutbox, session, setup, SID, tick } from './storeTestRig';
 
 describe('remote store', () => {
@@ -12,20 +13,9 @@ describe('remote store', () => {
     expect(store.getState().instances).toEqual([instance]);
     await store.attach(IID);
     await store.selectSession(SID);
-    expect(socket.requests.at(-1)).toEqual({
-      event: 'session:join',
-      payload: {
-        sessionId: SID,
-        afterSeq: 0,
-        tail: 500,
-        batches: true,
-        notices: true,
-        carried: true,
-        carriedLive: true,
-        ownNotices: true,
-        inputNotices: true,
-      },
-    });
+    expect(socket.requests.at(-1)).toEqual({ event: 'session:join', payload: { sessionId: SID, afterSeq: 0, tail: 500, ...JOIN_FLAGS } });
+    // Every way of taking events the relay offers (docs/protocol.md §6); the other joins below ask the same.
+    expect(JOIN_FLAGS).toEqual({ batches: true, notices: true, carried: true, carriedLive: true, ownNotices: true, inputNotices: true });
     for (const seq of [1, 2, 3]) socket.fire('session:event', ev(seq));
     socket.fire('session:event', ev(2));
     await tick(); // pushed events are applied together, a moment later
@@ -45,12 +35,7 @@ describe('remote store', () => {
     expect(joins.at(-1)!.payload).toEqual({
       sessionId: SID,
       afterSeq: 3,
-      batches: true,
-      notices: true,
-      carried: true,
-      carriedLive: true,
-      ownNotices: true,
-      inputNotices: true,
+      ...JOIN_FLAGS,
     });
   });
 
@@ -62,12 +47,7 @@ describe('remote store', () => {
     expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({
       sessionId: SID,
       afterSeq: 1,
-      batches: true,
-      notices: true,
-      carried: true,
-      carriedLive: true,
-      ownNotices: true,
-      inputNotices: true,
+      ...JOIN_FLAGS,
     });
     socket.fire('session:event', ev(2));
     socket.fire('session:event', ev(3));
@@ -174,12 +154,7 @@ describe('remote store', () => {
     expect(socket.requests.filter((r) => r.event === 'session:join').at(-1)!.payload).toEqual({
       sessionId: SID,
       afterSeq: 510,
-      batches: true,
-      notices: true,
-      carried: true,
-      carriedLive: true,
-      ownNotices: true,
-      inputNotices: true,
+      ...JOIN_FLAGS,
     });
   });
 
@@ -413,12 +388,7 @@ describe('remote store', () => {
     expect(socket.requests.find((r) => r.event === 'session:join')!.payload).toEqual({
       sessionId: SID,
       afterSeq: 2,
-      batches: true,
-      notices: true,
-      carried: true,
-      carriedLive: true,
-      ownNotices: true,
-      inputNotices: true,
+      ...JOIN_FLAGS,
     });
     expect(socket.requests.find((r) => r.event === 'session:input')!.payload).toEqual({
       sessionId: SID,

@@ -154,12 +154,7 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
       sessionId,
       afterSeq: log?.lastSeq ?? 0,
       ...((!log?.events.length || behind > FAR_BEHIND) && { tail: JOIN_TAIL }),
-      batches: true,
-      notices: true,
-      carried: true,
-      carriedLive: true,
-      ownNotices: true,
-      inputNotices: true,
+      ...JOIN_FLAGS,
     });
   } catch {
     return;
@@ -178,6 +173,9 @@ export async function join(ctx: StoreContext, sessionId: string): Promise<void> 
   ctx.joined.add(sessionId);
   void flush(ctx, sessionId);
 }
+
+/** How this console takes a session's events (see `join`; docs/protocol.md §6): every flag the relay offers. */
+export const JOIN_FLAGS = { batches: true, notices: true, carried: true, carriedLive: true, ownNotices: true, inputNotices: true } as const;
 
 /** Events a first open replays: about a screen's worth many times over, and one `session:events` message. */
 export const JOIN_TAIL = 500;
