@@ -23,7 +23,9 @@ export function PushOptIn({ sawApproval }: { sawApproval: boolean }) {
   };
   return (
     <div
-      className="toast toast-bottom toast-center z-[90] max-sm:w-full"
+      // Above the console's message box (about 5 rem with its hint line, more on a phone where the hint wraps): never
+      // over it or what the user types.
+      className="toast toast-bottom toast-center z-[90] mb-24 max-sm:w-full sm:mb-20"
       role="dialog"
       aria-label={t('pwa.optIn.title')}
       data-testid="push-opt-in"
