@@ -336,6 +336,7 @@ export default function RemotePage() {
         </p>
       )}
       {state.problem && <ProblemAlert problem={state.problem} onDismiss={() => store.dismissProblem()} />}
+      <ConsolePwa state={state} store={store} />
       <div className="flex min-h-0 min-w-0 flex-1">
         <aside className="hidden w-72 shrink-0 overflow-y-auto border-r border-base-300 p-3 lg:block" aria-label={t('environments.title')}>
           <Sidebar state={state} store={store} onPicked={() => undefined} />
@@ -354,7 +355,6 @@ export default function RemotePage() {
         <PwaSettings />
         <PairedClis />
       </Sheet>
-      <ConsolePwa state={state} store={store} />
     </div>
   );
 }

@@ -21,34 +21,33 @@ export function PushOptIn({ sawApproval }: { sawApproval: boolean }) {
     localStorage.setItem(ASKED_KEY, new Date().toISOString());
     setClosed(true);
   };
+  // A banner in the console's own flow (under its bar, like its other notices), not a layer over it: it never covers
+  // the approval that brought it, the message box or what the user types.
   return (
-    <div
-      // Above the console's message box (about 5 rem with its hint line, more on a phone where the hint wraps): never
-      // over it or what the user types.
-      className="toast toast-bottom toast-center z-[90] mb-24 max-sm:w-full sm:mb-20"
-      role="dialog"
+    <section
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-base-300 bg-base-200 px-3 py-2"
       aria-label={t('pwa.optIn.title')}
       data-testid="push-opt-in"
     >
-      <div className="alert flex flex-col items-stretch gap-2 shadow-lg sm:max-w-md">
-        <p className="font-semibold">{t('pwa.optIn.title')}</p>
+      <div className="min-w-0 flex-1 basis-64">
+        <p className="text-sm font-semibold">{t('pwa.optIn.title')}</p>
         <p className="text-sm text-base-content/70">{t('pwa.optIn.body')}</p>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
-            {t('pwa.optIn.later')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => {
-              close();
-              void enablePush(defaultPushPrefs, isLanguage(i18n.language) ? i18n.language : 'en').catch(() => undefined);
-            }}
-          >
-            {t('pwa.optIn.enable')}
-          </button>
-        </div>
       </div>
-    </div>
+      <div className="ml-auto flex gap-2">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
+          {t('pwa.optIn.later')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => {
+            close();
+            void enablePush(defaultPushPrefs, isLanguage(i18n.language) ? i18n.language : 'en').catch(() => undefined);
+          }}
+        >
+          {t('pwa.optIn.enable')}
+        </button>
+      </div>
+    </section>
   );
 }
