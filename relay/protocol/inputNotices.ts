@@ -15,3 +15,5 @@ import { remoteErrorSchema } from './remote';
 export const INPUT_REFUSED = 'session:refused' as const;
 export const inputRefusedSchema = z.object({ sessionId: uuid, clientMsgId: id, error: remoteErrorSchema });
 export type InputRefused = z.infer<typeof inputRefusedSchema>;
+/** The two ids of a refusal, checked before its error is read (an error this side cannot fully read is still one). */
+export const inputIdsSchema = inputRefusedSchema.pick({ sessionId: true, clientMsgId: true });

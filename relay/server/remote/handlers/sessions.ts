@@ -4,7 +4,7 @@ import {
   commandsTookSchema,
   INPUT_REFUSED,
   type InputAck,
-  inputRefusedSchema,
+  inputIdsSchema,
   type SessionInputCommand,
   WEB_EVENTS,
 } from '../../../protocol';
@@ -76,8 +76,6 @@ function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
     }),
   );
 }
-
-const inputIdsSchema = inputRefusedSchema.pick({ sessionId: true, clientMsgId: true });
 
 /**
  * An input sent without an ack (relay/protocol/inputNotices.ts): once stored, the window hears it in its stored copies

@@ -1,4 +1,4 @@
-import { INPUT_REFUSED, inputRefusedSchema } from '#protocol/inputNotices';
+import { INPUT_REFUSED, inputIdsSchema } from '#protocol/inputNotices';
 import {
   instanceUpdatedSchema,
   type SessionEvent,
@@ -76,8 +76,6 @@ export function listenToPushes(
   });
 }
 
-const inputIdsSchema = inputRefusedSchema.pick({ sessionId: true, clientMsgId: true });
-
 /** Stored events (and notices) of a session, pushed or carried in an input's ack, queued for the inbox. */
 function receiveStored(ctx: StoreContext, sessionId: string, events: readonly SessionEvent[], notices: readonly StoredNotice[] = []) {
   for (const event of events) ctx.inbox.push({ live: false, event });
@@ -133,8 +131,7 @@ function answeredInputs(ctx: StoreContext, sessionId: string, notices: readonly 
       rest.push(notice);
       continue;
     }
-    const body = { type: 'user_message' as const, clientMsgId: entry.clientMsgId, text: cleanText(entry.text) };
-    stored.push({ sessionId, seq: notice.seq, eventId: notice.eventId, at: notice.at, body });
+    stored.push(ownEvent(sessionId, notice, notice.at, entry.clientMsgId, entry.text));
   }
   return { stored, rest };
 }
@@ -147,7 +144,14 @@ function answeredInputs(ctx: StoreContext, sessionId: string, notices: readonly 
 function ownInputStored(sessionId: string, notices: readonly StoredNotice[] = [], own?: OwnInput) {
   const mine = own?.sessionId === sessionId ? notices.find((n) => n.at !== undefined && n.seq === own.seq) : undefined;
   if (!own || !mine?.at) return { stored: [], rest: notices };
-  const body = { type: 'user_message' as const, clientMsgId: own.clientMsgId, text: own.text };
-  const event: SessionEvent = { sessionId, seq: mine.seq, eventId: mine.eventId, at: mine.at, body };
-  return { stored: [event], rest: notices.filter((n) => n !== mine) };
+  return { stored: [ownEvent(sessionId, mine, mine.at, own.clientMsgId, own.text)], rest: notices.filter((n) => n !== mine) };
+}
+
+/**
+ * The stored copy of this window's own input, from its notice (seq, event id, time) and what the window sent: the
+ * relay stores the input's text as cleanText makes it, so the copy here does the same.
+ */
+function ownEvent(sessionId: string, notice: StoredNotice, at: string, clientMsgId: string, text: string): SessionEvent {
+  const body = { type: 'user_message' as const, clientMsgId, text: cleanText(text) };
+  return { sessionId, seq: notice.seq, eventId: notice.eventId, at, body };
 }
