@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { healthSchema, readinessSchema } from '../protocol';
+import { createTestPostgres } from './testing/postgres';
 
 /**
  * The compiled relay `npm start` runs (scripts/build-relay.mjs): built here into a throw-away dist folder inside the
@@ -38,10 +39,13 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Starts the compiled relay with plain node (and `nodeArgs`); resolves with its URL once it listens. */
-async function startCompiled(nodeArgs: string[] = []): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
+async function startCompiled(
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; url: string; output: () => string }> {
   const proc = spawn(process.execPath, [...nodeArgs, path.join(dist, '.relay/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = proc;
@@ -102,5 +106,22 @@ describe('compiled relay', () => {
     // young generation to its maximum (two 16 MB semi-spaces); with startHeap it stays at a few MB.
     expect(await newSpace([])).toBeLessThanOrEqual(8 * MB);
     expect(await newSpace(['--semi-space-growth-factor=2'])).toBeGreaterThan(8 * MB);
+  }, 120_000);
+
+  it('on PostgreSQL starts its statement worker from next to the bundle (pgWorker.mjs) and stores through it', async (ctx) => {
+    const database = await createTestPostgres();
+    if (!database) return ctx.skip();
+    try {
+      // The storage opens only once the worker has connected (pgStatementWorker.ts), so ready means it runs.
+      const { proc, url } = await startCompiled([], { DATABASE_URL: database.url });
+      const ready = await fetch(`${url}/readyz`);
+      expect(readinessSchema.parse(await ready.json())).toMatchObject({ status: 'ready', storage: 'postgres' });
+      const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+      proc.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      child = undefined;
+    } finally {
+      await database.drop();
+    }
   }, 120_000);
 });

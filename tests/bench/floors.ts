@@ -106,6 +106,12 @@ export interface LoadSample extends Sample {
   /** CPU time of this process (user + system, all its threads) per round, in µs: steadier than round trips/s on a busy machine. */
   cpuMicros: number;
   /**
+   * CPU time of this process' main thread per round, in µs (from /proc, 10 ms ticks): the thread that serves every
+   * socket, so what limits the round trips per second; the rest of cpuMicros is worker threads (PGlite's, the
+   * PostgreSQL statement worker's) and GC helpers. Null where /proc is not readable.
+   */
+  mainMicros: number | null;
+  /**
    * CPU time per round, in µs, of the local database and Redis servers (every `postgres` and `redis-server` process on
    * this machine, read from /proc): they share the machine's cores with the relay. Null where /proc is not readable.
    */
@@ -149,6 +155,17 @@ function serverTicksBetween(
   for (const [pid, { key, ticks }] of after) out[key] += ticks - (before.get(pid)?.ticks ?? 0);
   return out;
 }
+/** CPU ticks (user + system) of this process' main thread (its task id is the pid), from /proc; null without /proc. */
+function mainThreadTicks(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'latin1');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
 /** Clock ticks per second of /proc's figures (USER_HZ: 100 on Linux). */
 const TICK_MICROS = 1e6 / 100;
 
@@ -233,6 +250,7 @@ export async function concurrentLoop(
   counting = { ports: new Set(relayPorts), relay: 0, other: 0, relayPackets: 0, clientPackets: 0 };
   const count = counting;
   const cpu0 = process.cpuUsage();
+  const main0 = mainThreadTicks();
   const servers0 = relayPorts.length > 0 ? serverTicks() : null;
   const t0 = performance.now();
   await Promise.all(
@@ -246,6 +264,7 @@ export async function concurrentLoop(
   );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const main1 = mainThreadTicks();
   const servers1 = servers0 && serverTicks();
   counting = null;
   await profiler?.stop(pairs);
@@ -265,6 +284,7 @@ export async function concurrentLoop(
     writes,
     packets,
     cpuMicros: (cpu.user + cpu.system) / all.length,
+    mainMicros: main0 !== null && main1 !== null ? ((main1 - main0) * TICK_MICROS) / all.length : null,
     serverMicros,
   };
 }

@@ -60,6 +60,8 @@ function checkReplay(events: SessionEvent[], expected: number, what: string): vo
  * The table gives the median of the repetitions' ratios, and their range.
  */
 const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 3));
+/** PostgreSQL: the group commit's statements in the relay's worker thread (its default), or on its own thread. */
+const STATEMENT_WORKER = !process.env.BENCH_NO_STATEMENT_WORKER;
 
 async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
   const ports = [...new Set([nodes.cli.url, nodes.web.url].map((url) => Number(new URL(url).port)))];
@@ -110,7 +112,7 @@ const ratios = (s: LoadSample, floor: LoadSample) =>
   `p50 ${(s.p50 / floor.p50).toFixed(2)}×  p99 ${(s.p99 / floor.p99).toFixed(2)}×  round trips/s ${(s.perSecond / floor.perSecond).toFixed(2)}×  CPU ${(s.cpuMicros / floor.cpuMicros).toFixed(2)}× bare`;
 
 const fmt = (s: LoadSample) =>
-  `p50 ${s.p50.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  ${s.perSecond.toFixed(0)} round trips/s  ${s.cpuMicros.toFixed(0)} µs CPU/round  (n=${s.n})` +
+  `p50 ${s.p50.toFixed(3)} ms  p99 ${s.p99.toFixed(3)} ms  ${s.perSecond.toFixed(0)} round trips/s  ${s.cpuMicros.toFixed(0)} µs CPU/round${s.mainMicros === null ? '' : ` (main thread ${s.mainMicros.toFixed(0)})`}  (n=${s.n})` +
   (s.writes ? `  writes/round: relay ${s.writes.relay.toFixed(1)}, others ${s.writes.other.toFixed(1)}` : '') +
   (s.packets ? `  packets/round: relay ${s.packets.relay.toFixed(1)}, clients ${s.packets.clients.toFixed(1)}` : '') +
   (s.serverMicros
@@ -126,7 +128,14 @@ async function withRelays<T>(
   const relays: TestRelay[] = [];
   try {
     for (let i = 0; i < count; i++)
-      relays.push(await createTestRelay({ remote: { revocationCheckMs: 2_000 }, env, ...(databaseUrl && { databaseUrl }) }));
+      relays.push(
+        await createTestRelay({
+          remote: { revocationCheckMs: 2_000 },
+          env,
+          statementWorker: STATEMENT_WORKER,
+          ...(databaseUrl && { databaseUrl }),
+        }),
+      );
     // Let the adapters' stream readers start before anything is published.
     if (count > 1) await new Promise((r) => setTimeout(r, 1000));
     return await run(relays);

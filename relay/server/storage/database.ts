@@ -10,7 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 import { PgliteWorkerClient } from './pgliteClient';
 import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
-import { RAW_TEXT_TYPES, setRawRows } from './rawRows';
+import { PgStatementWorker } from './pgStatementWorker';
+import { RAW_TEXT_TYPES, type RawRows, setRawRows } from './rawRows';
 import { type Schema, schema } from './schema';
 
 /** What repos take: the common base of the PGlite and node-postgres drivers, and of their transactions. */
@@ -27,6 +28,11 @@ export interface StorageOptions {
   dataDir: string;
   /** PGlite only: when its periodic VACUUM (ANALYZE) runs (pgliteUpkeep.ts); false for none (a short-lived admin command). */
   upkeep?: UpkeepOptions | false;
+  /**
+   * PostgreSQL only: the group commit's statements run by a worker thread (pgWorker.ts; default true), or false for the
+   * relay's own pool on its own thread (a short-lived admin command, or a benchmark's comparison).
+   */
+  statementWorker?: boolean;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -40,7 +46,7 @@ const MIGRATION_LOCK_ID = 0x7465726e; // 'tern'
  * runs) from opening the same files.
  */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementWorker ?? true);
   return openPglite(path.join(options.dataDir, 'pglite'), options.upkeep ?? {});
 }
 
@@ -48,7 +54,7 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
  * Each database's driver is loaded when it is opened (below), so a relay on PostgreSQL does not hold PGlite's code
  * (~0.8 MB of heap and its source text) and a relay on PGlite does not hold node-postgres'.
  */
-async function openPostgres(connectionString: string): Promise<Storage> {
+async function openPostgres(connectionString: string, statementWorker: boolean): Promise<Storage> {
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -79,24 +85,32 @@ async function openPostgres(connectionString: string): Promise<Storage> {
     if (!closed) console.error('PostgreSQL pool error:', error.message);
   });
   const db = drizzleNodePg(pool, { schema });
-  setRawRows(
-    db,
-    (text, values, name) =>
-      // The pool's callback form: no promise of its own; and a text query is not copied as a config object would be.
-      new Promise((resolve, reject) => {
-        const done = (error: Error | undefined, result: { rows: Array<Record<string, unknown>> }) =>
-          error ? reject(error) : resolve(result.rows);
-        if (name) pool.query({ name, text, values }, done);
-        else pool.query(text, values, done);
-      }),
-  );
+  const poolRows: RawRows = (text, values, name) =>
+    // The pool's callback form: no promise of its own; and a text query is not copied as a config object would be.
+    new Promise((resolve, reject) => {
+      const done = (error: Error | undefined, result: { rows: Array<Record<string, unknown>> }) =>
+        error ? reject(error) : resolve(result.rows);
+      if (name) pool.query({ name, text, values }, done);
+      else pool.query(text, values, done);
+    });
+  const worker = statementWorker ? await PgStatementWorker.open(connectionString, RAW_TEXT_TYPES).catch(closePool(pool)) : null;
+  setRawRows(db, worker ? worker.rowsOr(poolRows) : poolRows);
   return {
     db,
     kind: 'postgres',
     close: async () => {
       closed = true;
+      await worker?.close();
       await pool.end();
     },
+  };
+}
+
+/** For a failed start after the pool was made: ends it, and passes the error on. */
+function closePool(pool: { end(): Promise<void> }) {
+  return async (error: unknown): Promise<never> => {
+    await pool.end().catch(() => undefined);
+    throw error;
   };
 }
 

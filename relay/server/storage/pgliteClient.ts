@@ -1,6 +1,8 @@
-import { Worker } from 'node:worker_threads';
-
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+
+import { startWorker, WorkerCalls } from './workerCalls';
+
+const WHAT = 'PGlite worker';
 
 /**
  * The relay's side of PGlite in a worker thread (pgliteWorker.mjs): the part of PGlite's API that drizzle's `pglite`
@@ -24,10 +26,6 @@ export interface PgliteWorkerTransaction extends PgliteQueries {
   readonly closed: boolean;
 }
 
-type ErrorData = { message: string; stack?: string } & Record<string, unknown>;
-type Reply = { id: number; result?: unknown; error?: ErrorData };
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-
 const workerUrl = new URL('./pgliteWorker.mjs', import.meta.url);
 
 /**
@@ -37,47 +35,17 @@ const workerUrl = new URL('./pgliteWorker.mjs', import.meta.url);
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 1 };
 
-function toError(data: ErrorData): Error {
-  const { message, stack, ...fields } = data;
-  const error = Object.assign(new Error(message), fields);
-  if (stack) error.stack = `${error.stack}\n    in the PGlite worker: ${stack}`;
-  return error;
-}
-
 export class PgliteWorkerClient implements PgliteQueries {
-  readonly #worker: Worker;
-  readonly #pending = new Map<number, Pending>();
-  #nextId = 0;
-  #stopped: Error | null = null;
+  readonly #calls: WorkerCalls;
 
-  private constructor(worker: Worker) {
-    this.#worker = worker;
-    worker.on('message', (reply: Reply) => this.#settle(reply));
-    worker.on('error', (error: Error) => {
-      console.error('PGlite worker failed:', error);
-      this.#stop(error);
-    });
-    worker.on('exit', (code) => this.#stop(new Error(`The PGlite worker stopped (exit code ${code}).`)));
-    worker.unref();
+  private constructor(calls: WorkerCalls) {
+    this.#calls = calls;
   }
 
   /** Starts the worker and opens PGlite in `dir` (an initialised data directory) with these Postgres parameters. */
   static async open(options: { dir: string; startParams: string[]; v8Flags: string[] }): Promise<PgliteWorkerClient> {
-    const worker = new Worker(workerUrl, { workerData: options, resourceLimits: WORKER_LIMITS });
-    await new Promise<void>((resolve, reject) => {
-      const onMessage = (message: { ready?: true; fatal?: ErrorData }) => {
-        worker.off('exit', onExit);
-        if (message.fatal) {
-          reject(toError(message.fatal));
-          void worker.terminate();
-        } else resolve();
-      };
-      const onExit = (code: number) => reject(new Error(`The PGlite worker stopped while opening ${options.dir} (exit code ${code}).`));
-      worker.once('message', onMessage);
-      worker.once('exit', onExit);
-      worker.once('error', reject);
-    });
-    return new PgliteWorkerClient(worker);
+    const worker = await startWorker(workerUrl, { workerData: options, resourceLimits: WORKER_LIMITS }, WHAT, options.dir);
+    return new PgliteWorkerClient(new WorkerCalls(worker, WHAT));
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
@@ -119,10 +87,8 @@ export class PgliteWorkerClient implements PgliteQueries {
   }
 
   /** Closes PGlite (it flushes to its files) and ends the worker. */
-  async close(): Promise<void> {
-    if (this.#stopped) return;
-    await this.#call({ op: 'close' });
-    await this.#worker.terminate();
+  close(): Promise<void> {
+    return this.#calls.close();
   }
 
   async #query<T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined, name?: string): Promise<Results<T>> {
@@ -136,29 +102,7 @@ export class PgliteWorkerClient implements PgliteQueries {
   }
 
   #call(message: Record<string, unknown>): Promise<unknown> {
-    if (this.#stopped) return Promise.reject(this.#stopped);
-    const id = ++this.#nextId;
-    if (this.#pending.size === 0) this.#worker.ref();
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...message, id });
-    });
-  }
-
-  #settle(reply: Reply): void {
-    const pending = this.#pending.get(reply.id);
-    if (!pending) return;
-    this.#pending.delete(reply.id);
-    // Idle, the worker does not keep the process alive (PGlite in-process did not either).
-    if (this.#pending.size === 0) this.#worker.unref();
-    if (reply.error) pending.reject(toError(reply.error));
-    else pending.resolve(reply.result);
-  }
-
-  #stop(error: Error): void {
-    this.#stopped ??= error;
-    for (const pending of this.#pending.values()) pending.reject(error);
-    this.#pending.clear();
+    return this.#calls.call(message);
   }
 }
 

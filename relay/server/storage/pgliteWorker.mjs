@@ -17,6 +17,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 
+import { errorData } from './workerErrors.mjs';
+
 /** @type {{ dir: string, startParams: string[], v8Flags: string[] }} */
 const { dir, startParams, v8Flags } = workerData;
 // Before PGlite compiles its WASM (V8 flags are per process; the relay runs no other WASM).
@@ -29,17 +31,6 @@ const ROLLBACK = Symbol('rollback');
 /** @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, end: (commit: boolean) => void, done: Promise<void> }>} */
 const transactions = new Map();
 let nextTx = 0;
-
-/** The fields of an error that survive a message (PGlite's errors also carry the query options, functions included). */
-function errorData(error) {
-  if (!(error instanceof Error)) return { message: String(error) };
-  /** @type {Record<string, unknown>} */
-  const data = { message: error.message, name: error.name, stack: error.stack };
-  for (const [key, value] of Object.entries(error)) {
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) data[key] = value;
-  }
-  return data;
-}
 
 function answer(id, work) {
   work().then(

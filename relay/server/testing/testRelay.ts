@@ -26,6 +26,8 @@ export interface TestRelayOptions extends Omit<Partial<RelayDeps>, 'config' | 's
   env?: Record<string, string>;
   /** Use this PostgreSQL instead of a fresh PGlite in a temp DATA_DIR. */
   databaseUrl?: string;
+  /** PostgreSQL: the group commit's statements in a worker thread (default) or on the relay's thread (false). */
+  statementWorker?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface TestRelayOptions extends Omit<Partial<RelayDeps>, 'config' | 's
  * `beforeAll`, not per test). `close()` stops it and deletes the directory.
  */
 export async function createTestRelay(options: TestRelayOptions = {}): Promise<TestRelay> {
-  const { env, databaseUrl, ...deps } = options;
+  const { env, databaseUrl, statementWorker, ...deps } = options;
   const dir = mkdtempSync(path.join(tmpdir(), 'tern-relay-'));
   const config = loadConfig({
     PORT: '0',
@@ -44,7 +46,7 @@ export async function createTestRelay(options: TestRelayOptions = {}): Promise<T
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementWorker });
   // A cheap password hash keeps suites fast; the production cost is covered by the password unit tests.
   const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 }, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
