@@ -32,9 +32,13 @@ export async function floorLoop(): Promise<Loop> {
   };
 }
 
-/** Tern's relay (on PostgreSQL at `databaseUrl`, else PGlite in a new folder) with one browser/CLI pair (pairs.ts). */
+/**
+ * Tern's relay (on PostgreSQL at `databaseUrl`, else PGlite in a new folder) with one browser/CLI pair (pairs.ts).
+ * BENCH_NO_STATEMENT_WORKER=1: PostgreSQL's group commit on the relay's thread, not in its worker (database.ts).
+ */
 export async function ternLoop(databaseUrl?: string): Promise<Loop> {
-  const relay = await createTestRelay(databaseUrl ? { databaseUrl } : {});
+  const statementWorker = !process.env.BENCH_NO_STATEMENT_WORKER;
+  const relay = await createTestRelay(databaseUrl ? { databaseUrl, statementWorker } : {});
   const pair = await makePair({ cli: relay, web: relay }, 0);
   let rounds = 0;
   return {
