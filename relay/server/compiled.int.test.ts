@@ -1,14 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { healthSchema, readinessSchema } from '../protocol';
+import { CLI_EVENTS, healthSchema, oneTimeTokenResponseSchema, readinessSchema } from '../protocol';
+import { issueCliToken } from './core/remote/cliAuth';
+import { openStorage } from './storage/database';
 import { createTestPostgres } from './testing/postgres';
+import { cliEnv, cliSocket, connect, request } from './testing/remoteClients';
 
 /**
  * The compiled relay `npm start` runs (scripts/build-relay.mjs): built here into a throw-away dist folder inside the
@@ -108,19 +113,44 @@ describe('compiled relay', () => {
     expect(await newSpace(['--semi-space-growth-factor=2'])).toBeGreaterThan(8 * MB);
   }, 120_000);
 
-  it('on PostgreSQL starts its statement worker from next to the bundle (pgWorker.mjs) and stores through it', async (ctx) => {
+  it('on PostgreSQL stores events through its statement worker, started from next to the bundle (pgWorker.mjs)', async (ctx) => {
     const database = await createTestPostgres();
     if (!database) return ctx.skip();
+    const storage = await openStorage({ databaseUrl: database.url, dataDir, statementWorker: false });
+    let cli: Socket | undefined;
     try {
-      // The storage opens only once the worker has connected (pgStatementWorker.ts), so ready means it runs.
-      const { proc, url } = await startCompiled([], { DATABASE_URL: database.url });
+      const { proc, url, output } = await startCompiled([], { DATABASE_URL: database.url });
       const ready = await fetch(`${url}/readyz`);
       expect(readinessSchema.parse(await ready.json())).toMatchObject({ status: 'ready', storage: 'postgres' });
+      // A CLI with a token issued in the same database sends events: the first statement starts the worker (its
+      // statements run on the relay's pool meanwhile), the later ones go through it.
+      const signup = await fetch(`${url}/auth/tern/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'compiled-pg@example.com', password: 'correct horse', username: 'compiledpg' }),
+      });
+      const { user_id: userId } = oneTimeTokenResponseSchema.parse(await signup.json()).data;
+      const { token } = await issueCliToken({ db: storage.db, now: () => new Date() }, { userId, label: 'compiled', origin: 'admin' });
+      cli = await connect(cliSocket({ url }, token));
+      expect(await request(cli, CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })).toMatchObject({ ok: true });
+      const sessionId = randomUUID();
+      const send = (i: number) =>
+        request(cli!, CLI_EVENTS.sessionEvent, {
+          sessionId,
+          eventId: randomUUID(),
+          body: { type: 'assistant_message', messageId: randomUUID(), text: `line ${i}` },
+        });
+      expect(await send(1)).toEqual({ ok: true, seq: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (let i = 2; i <= 5; i++) expect(await send(i)).toEqual({ ok: true, seq: i });
+      expect(output()).not.toMatch(/PostgreSQL worker/);
       const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
       proc.kill('SIGTERM');
       expect(await exited).toBe(0);
       child = undefined;
     } finally {
+      cli?.close();
+      await storage.close();
       await database.drop();
     }
   }, 120_000);

@@ -29,7 +29,7 @@ export interface StorageOptions {
   /** PGlite only: when its periodic VACUUM (ANALYZE) runs (pgliteUpkeep.ts); false for none (a short-lived admin command). */
   upkeep?: UpkeepOptions | false;
   /**
-   * PostgreSQL only: the group commit's statements run by a worker thread (pgWorker.ts; default true), or false for the
+   * PostgreSQL only: the group commit's statements run by a worker thread (pgStatementWorker.ts, started by the first statement; default true), or false for the
    * relay's own pool on its own thread (a short-lived admin command, or a benchmark's comparison).
    */
   statementWorker?: boolean;
@@ -93,7 +93,7 @@ async function openPostgres(connectionString: string, statementWorker: boolean):
       if (name) pool.query({ name, text, values }, done);
       else pool.query(text, values, done);
     });
-  const worker = statementWorker ? await PgStatementWorker.open(connectionString, RAW_TEXT_TYPES).catch(closePool(pool)) : null;
+  const worker = statementWorker ? new PgStatementWorker(connectionString, RAW_TEXT_TYPES) : null;
   setRawRows(db, worker ? worker.rowsOr(poolRows) : poolRows);
   return {
     db,
@@ -103,14 +103,6 @@ async function openPostgres(connectionString: string, statementWorker: boolean):
       await worker?.close();
       await pool.end();
     },
-  };
-}
-
-/** For a failed start after the pool was made: ends it, and passes the error on. */
-function closePool(pool: { end(): Promise<void> }) {
-  return async (error: unknown): Promise<never> => {
-    await pool.end().catch(() => undefined);
-    throw error;
   };
 }
 

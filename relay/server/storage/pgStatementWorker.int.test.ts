@@ -65,6 +65,46 @@ describe('the PostgreSQL statement worker', () => {
     await expect(PgStatementWorker.open(unreachable, RAW_TEXT_TYPES)).rejects.toMatchObject({ code: '3D000' });
   });
 
+  it('starts with the first statement, which the fallback runs meanwhile; then the thread runs them', async (ctx) => {
+    if (!database) return ctx.skip();
+    const worker = new PgStatementWorker(database.url, RAW_TEXT_TYPES);
+    try {
+      const fallback = vi.fn(poolRows);
+      const rows = worker.rowsOr(fallback);
+      expect(worker.running).toBe(false);
+      expect(await rows('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+      expect(fallback).toHaveBeenCalledTimes(1);
+      await worker.started();
+      expect(worker.running).toBe(true);
+      expect(await rows('SELECT 2 AS two', [], 'tern_lazy_test')).toEqual([{ two: 2 }]);
+      expect(fallback).toHaveBeenCalledTimes(1);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('that cannot start leaves every statement on the fallback, and says so once', async (ctx) => {
+    if (!database) return ctx.skip();
+    const worker = new PgStatementWorker(database.url.replace(/\/[^/]*$/, '/tern_no_such_database'), RAW_TEXT_TYPES);
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const fallback = vi.fn(poolRows);
+      const rows = worker.rowsOr(fallback);
+      expect(await rows('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+      await worker.started();
+      for (let i = 0; i < 3; i++) expect(await rows('SELECT 2 AS two', [])).toEqual([{ two: 2 }]);
+      expect(fallback).toHaveBeenCalledTimes(4);
+      expect(worker.running).toBe(false);
+      const lines = said.mock.calls.map(([text]) => String(text));
+      expect(lines).toEqual([
+        expect.stringMatching(/PostgreSQL worker did not start \(.*tern_no_such_database.*\)\. The relay's own connections/),
+      ]);
+    } finally {
+      said.mockRestore();
+      await worker.close();
+    }
+  });
+
   it('once its thread is gone, runs the statements on the fallback (the relay keeps storing) and says so once', async (ctx) => {
     if (!database) return ctx.skip();
     const worker = await PgStatementWorker.open(database.url, RAW_TEXT_TYPES);
