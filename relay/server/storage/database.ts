@@ -29,8 +29,8 @@ export interface StorageOptions {
   /** PGlite only: when its periodic VACUUM (ANALYZE) runs (pgliteUpkeep.ts); false for none (a short-lived admin command). */
   upkeep?: UpkeepOptions | false;
   /**
-   * PostgreSQL only: the group commit's statements run by a worker thread (pgStatementWorker.ts, started by the first statement; default true), or false for the
-   * relay's own pool on its own thread (a short-lived admin command, or a benchmark's comparison).
+   * PostgreSQL only: the group commit's statements run by a worker thread (pgStatementWorker.ts, started by the first
+   * statement; default true), or false for the relay's own pool on its own thread (a benchmark's comparison).
    */
   statementWorker?: boolean;
 }

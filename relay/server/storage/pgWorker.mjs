@@ -1,7 +1,7 @@
 // The group commit's statements on PostgreSQL, in a worker thread (worker_threads): node-postgres writes each batch's
-// parameters and reads its rows on this thread, not on the one that serves the relay's sockets. Started by pgStatementWorker.ts,
-// which holds the other end of every message; plain JavaScript so that the same file runs under tsx, Vitest and the
-// compiled relay (scripts/build-relay.mjs copies it next to the bundle).
+// parameters and reads its rows on this thread, not on the one that serves the relay's sockets. Started by
+// pgStatementWorker.ts, which holds the other end of every message; plain JavaScript so that the same file runs under
+// tsx, Vitest and the compiled relay (scripts/build-relay.mjs copies it next to the bundle).
 //
 // Messages in: { id, op: 'query', sql, params, name? } | { id, op: 'close' }
 // Messages out: { ready: true } once connected, or { fatal } if it could not connect; then { id, result } (the rows,

@@ -5,12 +5,12 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * way. Both workers speak the same messages: `{ ready: true }` once open or `{ fatal }` if they could not open, then
  * `{ id, result }` or `{ id, error }` for each call (workerErrors.mjs).
  */
-export type ErrorData = { message: string; stack?: string } & Record<string, unknown>;
+type ErrorData = { message: string; stack?: string } & Record<string, unknown>;
 type Reply = { id: number; result?: unknown; error?: ErrorData };
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /** A worker's error as an Error here, its fields kept (code, detail, constraint, … that dataErrors.ts and the repos read). */
-export function toError(data: ErrorData, what: string): Error {
+function toError(data: ErrorData, what: string): Error {
   const { message, stack, ...fields } = data;
   const error = Object.assign(new Error(message), fields);
   if (stack) error.stack = `${error.stack}\n    in the ${what}: ${stack}`;
