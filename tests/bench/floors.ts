@@ -133,8 +133,7 @@ function serverTicks(): Map<number, { key: 'postgres' | 'redis'; ticks: number }
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const key = name === 'postgres' ? 'postgres' : name.startsWith('redis-server') ? 'redis' : null;
       if (!key) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(pid), { key, ticks: Number(fields[11]) + Number(fields[12]) }); // utime, stime (fields 14 and 15 of stat)
+      out.set(Number(pid), { key, ticks: statTicks(stat) });
     }
     return out;
   } catch {
@@ -155,12 +154,16 @@ function serverTicksBetween(
   for (const [pid, { key, ticks }] of after) out[key] += ticks - (before.get(pid)?.ticks ?? 0);
   return out;
 }
+/** The CPU ticks (utime + stime: fields 14 and 15) of a /proc `stat` line, of a process or of one of its threads. */
+function statTicks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /** CPU ticks (user + system) of this process' main thread (its task id is the pid), from /proc; null without /proc. */
 function mainThreadTicks(): number | null {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'latin1');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return statTicks(readFileSync(`/proc/self/task/${process.pid}/stat`, 'latin1'));
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@
  */
 import { createTestRelay } from '../../relay/server/testing/testRelay';
 import { bareRelay, floorPairs } from './floors';
-import { makePair, roundTrip, settled } from './pairs';
+import { makePair, roundTrip, settled, STATEMENT_WORKER } from './pairs';
 
 export interface Loop {
   run(rounds: number): Promise<void>;
@@ -32,13 +32,9 @@ export async function floorLoop(): Promise<Loop> {
   };
 }
 
-/**
- * Tern's relay (on PostgreSQL at `databaseUrl`, else PGlite in a new folder) with one browser/CLI pair (pairs.ts).
- * BENCH_NO_STATEMENT_WORKER=1: PostgreSQL's group commit on the relay's thread, not in its worker (database.ts).
- */
+/** Tern's relay (on PostgreSQL at `databaseUrl`, else PGlite in a new folder) with one browser/CLI pair (pairs.ts). */
 export async function ternLoop(databaseUrl?: string): Promise<Loop> {
-  const statementWorker = !process.env.BENCH_NO_STATEMENT_WORKER;
-  const relay = await createTestRelay(databaseUrl ? { databaseUrl, statementWorker } : {});
+  const relay = await createTestRelay(databaseUrl ? { databaseUrl, statementWorker: STATEMENT_WORKER } : {});
   const pair = await makePair({ cli: relay, web: relay }, 0);
   let rounds = 0;
   return {

@@ -105,6 +105,12 @@ const COALESCE_CLI = !process.env.BENCH_NO_CLI_COALESCING;
  */
 export const RECEIPTS = !process.env.BENCH_NO_RECEIPTS;
 
+/**
+ * PostgreSQL relays run the group commit's statements in their worker thread, as a relay does (storage/database.ts);
+ * BENCH_NO_STATEMENT_WORKER=1 for the relay's own thread.
+ */
+export const STATEMENT_WORKER = !process.env.BENCH_NO_STATEMENT_WORKER;
+
 export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   const { jwt, cliToken } = await accountOn(nodes.cli, n);
   const instanceId = randomUUID();

@@ -23,7 +23,7 @@ import { typescriptImport } from '../../relay/server/testing/relayChild';
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
-import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled } from './pairs';
+import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled, STATEMENT_WORKER } from './pairs';
 import { fmtProcess, type ProcessSetupResult, relayProcessBench } from './relayProcesses';
 import { replayBench } from './replay';
 import { type BenchReport, type Repetition, type SetupResult, writePerformanceDoc } from './report';
@@ -60,8 +60,6 @@ function checkReplay(events: SessionEvent[], expected: number, what: string): vo
  * The table gives the median of the repetitions' ratios, and their range.
  */
 const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 3));
-/** PostgreSQL: the group commit's statements in the relay's worker thread (its default), or on its own thread. */
-const STATEMENT_WORKER = !process.env.BENCH_NO_STATEMENT_WORKER;
 
 async function measure(setup: string, nodes: Nodes): Promise<SetupResult> {
   const ports = [...new Set([nodes.cli.url, nodes.web.url].map((url) => Number(new URL(url).port)))];
