@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import { findUnstorable, PLAIN_MESSAGE } from '../../protocol';
+import { FALLBACK, fastParseOf } from './fastValidation';
 
 /** A validation problem as both transports report it: `{ path: 'a.b', message }`. */
 export interface ValidationDetail {
@@ -23,6 +24,9 @@ export type Validated<T> = { ok: true; data: T } | { ok: false; message: string;
  * hold (relay/protocol/text.ts). One rule for both transports; each turns a failure into its own error shape.
  */
 export function validateInbound<S extends z.ZodType>(schema: S, value: unknown, fallback = 'Invalid payload'): Validated<z.output<S>> {
+  // The schema compiled (fastValidation.ts): what it takes is what zod takes, and storable; otherwise zod decides.
+  const fast = fastParseOf(schema)?.(value) ?? FALLBACK;
+  if (fast !== FALLBACK) return { ok: true, data: fast as z.output<S> };
   const parsed = schema.safeParse(value);
   const details = parsed.success ? unstorableDetails(parsed.data) : issuesToDetails(parsed.error.issues);
   if (parsed.success && details.length === 0) return { ok: true, data: parsed.data };
