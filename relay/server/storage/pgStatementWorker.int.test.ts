@@ -83,7 +83,7 @@ describe('the PostgreSQL statement worker', () => {
     }
   });
 
-  it('that cannot start leaves every statement on the fallback, and says so once', async (ctx) => {
+  it('that cannot start leaves the statements on the fallback until its wait is over, and says so once', async (ctx) => {
     if (!database) return ctx.skip();
     const worker = new PgStatementWorker(database.url.replace(/\/[^/]*$/, '/tern_no_such_database'), RAW_TEXT_TYPES);
     const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -119,6 +119,41 @@ describe('the PostgreSQL statement worker', () => {
       expect(await rows('SELECT 3 AS three', [], 'tern_fallback_test')).toEqual([{ three: 3 }]);
       expect(fallback).toHaveBeenCalledTimes(2);
       expect(said.mock.calls.filter(([text]) => String(text).includes('own connections run its statements'))).toHaveLength(1);
+    } finally {
+      said.mockRestore();
+      await worker.close();
+    }
+  });
+
+  it('starts a thread again after a death, once the wait is over; the statements meanwhile take the fallback', async (ctx) => {
+    if (!database) return ctx.skip();
+    const worker = await PgStatementWorker.open(database.url, RAW_TEXT_TYPES, 2, 100);
+    const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const fallback = vi.fn(poolRows);
+      const rows = worker.rowsOr(fallback);
+      await worker.terminate();
+      expect(await rows('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+      expect(await rows('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+      expect(worker.running).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // The first statement after the wait starts the thread (and still takes the fallback); the next ones the thread.
+      expect(await rows('SELECT 2 AS two', [])).toEqual([{ two: 2 }]);
+      await worker.started();
+      // What the worker said, should it not run (a start that failed says why).
+      expect(worker.running, said.mock.calls.map(([text]) => String(text)).join('\n')).toBe(true);
+      expect(await rows('SELECT 3 AS three', [], 'tern_restart_test')).toEqual([{ three: 3 }]);
+      expect(fallback).toHaveBeenCalledTimes(3);
+      expect(said.mock.calls.map(([text]) => String(text))).toEqual([
+        expect.stringMatching(/PostgreSQL worker stopped .* in 0 s or later/),
+      ]);
+      // A second death waits twice as long.
+      await worker.terminate();
+      expect(await rows('SELECT 4 AS four', [])).toEqual([{ four: 4 }]);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await rows('SELECT 4 AS four', [])).toEqual([{ four: 4 }]);
+      await worker.started();
+      expect(worker.running).toBe(false);
     } finally {
       said.mockRestore();
       await worker.close();

@@ -10,6 +10,12 @@ const workerUrl = new URL('./pgWorker.mjs', import.meta.url);
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 2 };
 
+/** The first wait before a thread that failed to start or died is started again; each failure doubles it, up to the most. */
+const RETRY_FIRST_MS = 10_000;
+const RETRY_MAX_MS = 5 * 60_000;
+/** A thread that ran this long before it died starts again after the first wait, not a doubled one. */
+const HEALTHY_MS = 10 * 60_000;
+
 /**
  * The group commit's statement on PostgreSQL, run by node-postgres in a worker thread (pgWorker.mjs). On the relay's
  * thread the driver wrote each commit's parameter (one JSON array of the batch, ~15 KB at 100 pairs) to its socket and
@@ -19,25 +25,34 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 2 };
  *
  * The thread starts with the first statement, not with the relay: it holds ~13 MB (a V8 isolate and node-postgres),
  * which a relay that stores nothing does not need. Statements made while it starts, or after it failed to start or
- * died, run on the relay's own connections (`rowsOr`'s fallback), so none waits for it or is lost with it.
+ * died, run on the relay's own connections (`rowsOr`'s fallback), so none waits for it or is lost with it; a thread
+ * that failed or died is started again after a wait (10 s, doubled by each failure up to 5 min), logged each time.
  */
 export class PgStatementWorker {
   #calls: WorkerCalls | null = null;
   #starting: Promise<void> | null = null;
   #closed = false;
-  /** Whether the fallback's use after a failure was logged (once). */
-  #told = false;
+  /** When the thread that runs now started (performance.now()). */
+  #startedAt = 0;
+  /** No new start before this (performance.now()): after a failed start or a death, the wait below. */
+  #retryAt = 0;
+  /** The wait before the next start, doubled by each failure or death (up to RETRY_MAX_MS). */
+  #retryWait: number;
 
   constructor(
     private readonly connectionString: string,
     /** The types read as text, as the relay's pool reads them (rawRows.ts RAW_TEXT_TYPES). */
     private readonly rawTypes: readonly number[],
     private readonly connections = 2,
-  ) {}
+    /** The first wait before a thread that failed to start, or died, is started again. */
+    private readonly retryMs = RETRY_FIRST_MS,
+  ) {
+    this.#retryWait = retryMs;
+  }
 
   /** A worker started now; rejects with the worker's error (a server it cannot reach, say). */
-  static async open(connectionString: string, rawTypes: readonly number[], connections = 2): Promise<PgStatementWorker> {
-    const worker = new PgStatementWorker(connectionString, rawTypes, connections);
+  static async open(connectionString: string, rawTypes: readonly number[], connections = 2, retryMs?: number): Promise<PgStatementWorker> {
+    const worker = new PgStatementWorker(connectionString, rawTypes, connections, retryMs);
     await worker.#start(true);
     return worker;
   }
@@ -47,40 +62,49 @@ export class PgStatementWorker {
     return this.#calls !== null && !this.#calls.stopped;
   }
 
-  /**
-   * Starts the thread once. A failure leaves the statements on the fallback for the relay's life, said once in the log
-   * (with `rethrow`, it is thrown instead).
-   */
+  /** Starts a thread (one start at a time). A failure is logged, and the next start waits (with `rethrow`, it is thrown). */
   #start(rethrow = false): Promise<void> {
     this.#starting ??= (async () => {
       const workerData = { connectionString: this.connectionString, rawTypes: [...this.rawTypes], connections: this.connections };
       const worker = await startWorker(workerUrl, { workerData, resourceLimits: WORKER_LIMITS }, WHAT, 'its connection to PostgreSQL');
       if (this.#closed) await worker.terminate();
-      else this.#calls = new WorkerCalls(worker, WHAT);
+      else {
+        this.#calls = new WorkerCalls(worker, WHAT);
+        this.#startedAt = performance.now();
+      }
     })().catch((error: unknown) => {
+      this.#starting = null;
       if (rethrow) throw error;
       this.#fellBack(`The ${WHAT} did not start (${(error as Error).message}).`);
     });
     return this.#starting;
   }
 
+  /** Says why the statements go to the relay's connections, and when the thread is tried again. */
   #fellBack(why: string): void {
-    if (this.#told) return;
-    this.#told = true;
-    console.error(`${why} The relay's own connections run its statements from now on.`);
+    const wait = this.#retryWait;
+    this.#retryAt = performance.now() + wait;
+    this.#retryWait = Math.min(wait * 2, RETRY_MAX_MS);
+    console.error(`${why} The relay's own connections run its statements until it starts again, in ${Math.round(wait / 1000)} s or later.`);
   }
 
   /**
    * RawRows through the worker while it runs, else through `fallback` (the relay's own pool): while it starts (the
-   * first statement starts it), and for good once it failed to start or stopped. A worker that dies fails the
-   * statements it held (their appends are retried, groupCommit.ts, and find the pool), not the relay.
+   * first statement starts it), and after it failed to start or stopped, until it starts again. A worker that dies
+   * fails the statements it held (their appends are retried, groupCommit.ts, and find the pool), not the relay.
    */
   rowsOr(fallback: RawRows): RawRows {
     return (sql, params, name) => {
       const calls = this.#calls;
       if (calls && !calls.stopped) return calls.call({ op: 'query', sql, params, name }) as Promise<Array<Record<string, unknown>>>;
-      if (calls) this.#fellBack(calls.stopped!.message);
-      else if (!this.#closed) void this.#start();
+      if (calls) {
+        // Gone (a crash, a resource limit): a thread that had run a good while starts again after the first wait.
+        this.#calls = null;
+        this.#starting = null;
+        if (performance.now() - this.#startedAt > HEALTHY_MS) this.#retryWait = this.retryMs;
+        this.#fellBack(`The ${WHAT} stopped (${calls.stopped!.message}).`);
+      }
+      if (!this.#starting && !this.#closed && performance.now() >= this.#retryAt) void this.#start();
       return fallback(sql, params, name);
     };
   }
