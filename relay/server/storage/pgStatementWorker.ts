@@ -102,7 +102,7 @@ export class PgStatementWorker {
         this.#calls = null;
         this.#starting = null;
         if (performance.now() - this.#startedAt > HEALTHY_MS) this.#retryWait = this.retryMs;
-        this.#fellBack(`The ${WHAT} stopped (${calls.stopped!.message}).`);
+        this.#fellBack(calls.stopped!.message);
       }
       if (!this.#starting && !this.#closed && performance.now() >= this.#retryAt) void this.#start();
       return fallback(sql, params, name);
