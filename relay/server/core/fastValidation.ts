@@ -190,7 +190,8 @@ function emitKnown(src: Source, schema: unknown, input: string, output: string, 
       const middle = src.temp();
       src.emit(`let ${middle};`);
       emit(src, def.in, input, middle, internals(def.out).def.type !== 'transform');
-      return emit(src, def.out, middle, output, kept);
+      emit(src, def.out, middle, output, kept);
+      return;
     }
     case 'transform':
       // Only text()'s: its output is storable, and it cannot fail.
