@@ -160,7 +160,8 @@ type Path = (string | number)[];
 /** Paths of every value inside a JSON-like value (not the root), strings first-class. */
 export function valuePaths(value: unknown, prefix: Path = [], out: { path: Path; isString: boolean }[] = []) {
   if (value === null || typeof value !== 'object') return out;
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  // `entries()` visits an array's holes too (map skips them, and a hole left in the list cannot be destructured).
+  const entries: [string | number, unknown][] = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
   for (const [key, item] of entries) {
     const path = [...prefix, key];
     out.push({ path, isString: typeof item === 'string' });
