@@ -23,7 +23,13 @@ const TEXT = 'x'.repeat(200 * 1024);
 let relay: TestRelay;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  relay = await createTestRelay({ env: { SOCKET_BUFFER_LIMIT_BYTES: String(LIMIT), SLOW_CONSUMER_STALL_MS: '1000' } });
+  relay = await createTestRelay({
+    env: { SOCKET_BUFFER_LIMIT_BYTES: String(LIMIT), SLOW_CONSUMER_STALL_MS: '1000' },
+    // The slow window reads nothing while paused, pings included: with the protocol's 5 + 10 s, on a loaded machine
+    // (CI took 16 s over the 80 events) its own client gave up first, not the relay. A minute keeps the test on the
+    // relay's slow-consumer drop, which comes 1 s after its buffer stalls.
+    remote: { pingTimeoutMs: 60_000 },
+  });
 }, RELAY_START_TIMEOUT_MS);
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
