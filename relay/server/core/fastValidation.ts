@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { util } from 'zod/v4/core';
 
 import { cleanText, hasUnstorableChars, isPlain } from '../../protocol';
 
@@ -44,18 +45,6 @@ class Unsupported extends Error {
   }
 }
 
-/** A string's length in code points, as zod measures it (a surrogate pair counts once). */
-function codePointLength(value: string): number {
-  let count = value.length;
-  for (let i = 0; i < value.length - 1; i++) {
-    if ((value.charCodeAt(i) & 0xfc00) === 0xd800 && (value.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      count--;
-      i++;
-    }
-  }
-  return count;
-}
-
 interface Def {
   type: string;
   check?: string;
@@ -96,10 +85,10 @@ function checksOf(def: Def): Def[] {
 
 function stringChecks(src: Source, def: Def, input: string): boolean {
   let plain = false;
+  // zod counts a string's length in code points (its own util.codePointLength: a pair of surrogates is one). Fewer
+  // units than the least are fewer code points too; more units than the most may still fit, and are left to zod.
+  const codePoints = () => src.constant(util.codePointLength);
   for (const check of checksOf(def)) {
-    // zod counts a string's length in code points: a pair of surrogates is one. Fewer units than the least are fewer
-    // code points too; more units than the most may still fit, and are left to zod.
-    const codePoints = () => src.constant(codePointLength);
     if (check.check === 'min_length') {
       const least = Number(check.minimum);
       src.emit(`if (${input}.length < ${least} || (${input}.length < ${2 * least} && ${codePoints()}(${input}) < ${least})) return F;`);
