@@ -1,6 +1,7 @@
 import * as crypto from 'node:crypto';
 
 import type { Instance, PendingInput, Session, SessionEvent, SessionEventBody } from '../../../protocol';
+import { isoTime } from '../../../protocol/isoTime';
 import type { CliCommandRow, InstanceRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 
 /**
@@ -51,7 +52,7 @@ export function toSessionEvent(row: SessionEventRow): SessionEvent {
     sessionId: row.sessionId,
     seq: row.seq,
     eventId: row.eventId,
-    at: row.at.toISOString(),
+    at: isoTime(row.at),
     body: row.body as unknown as SessionEventBody,
   };
 }

@@ -1,4 +1,5 @@
 import type { LiveSessionEvent, PendingInput, SessionInputCommand, SessionPermissionCommand } from '../../../protocol';
+import { isoTime } from '../../../protocol/isoTime';
 import type { CliCommandRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
 import { fail } from './failures';
@@ -97,7 +98,7 @@ function routeCommand(
   const { eventId, body } = event;
   const storeHere = () => storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
   if (!route.forward) return storeHere();
-  const live = { sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent;
+  const live = { sessionId: session.id, eventId, at: isoTime(at), body } as LiveSessionEvent;
   return route.forward(live, session.instanceId, command).then((stored) =>
     stored
       ? {
@@ -134,7 +135,7 @@ async function storeAndHandOver(
     if (result.duplicate) return applied(result, null);
     return applied(result, await keep());
   }
-  const handedOver = early({ sessionId: session.id, eventId, at: at.toISOString(), body } as LiveSessionEvent, session.instanceId, command);
+  const handedOver = early({ sessionId: session.id, eventId, at: isoTime(at), body } as LiveSessionEvent, session.instanceId, command);
   let taken = false;
   void handedOver.then(
     (ok) => (taken = ok),

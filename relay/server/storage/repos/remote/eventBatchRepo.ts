@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, type Table } from 'drizzle-orm';
 
+import { isoTime } from '../../../../protocol/isoTime';
 import { type Database } from '../../database';
 import { rawRowsOf } from '../../rawRows';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
@@ -52,7 +53,7 @@ function appendParams(items: readonly EventAppend[]): [string, number] {
       ord,
       session_id: item.sessionId,
       event_id: item.eventId,
-      at: item.at.toISOString(),
+      at: isoTime(item.at),
       body: item.body,
       preview: text,
       is_user: item.body.type === 'user_message',
