@@ -48,11 +48,14 @@ export interface CommandRoute {
   at?: Date;
 }
 
-const applied = (result: AppendResult, command: CliCommandRow | null): Applied => ({
+/** Every Applied has all its fields, in one order (one object shape where the hub reads them). */
+const applied = (result: AppendResult, command: CliCommandRow | null, handedOver?: Promise<boolean>): Applied => ({
   event: result.event,
   session: result.session,
   duplicate: result.duplicate,
   command,
+  handedOver,
+  elsewhere: false,
 });
 
 /** How long a stored input waits for the CLI's ack of its early hand-over before its command is kept for the next hello. */
@@ -78,7 +81,7 @@ export function sendInput(
 /** A resend of an input from a window that no longer holds the workspace: its stored event, else NOT_ATTACHED. */
 async function storedResend(deps: RemoteCoreDeps, session: SessionRef, eventId: string): Promise<Applied> {
   const existing = await deps.repo.findEvent(session.id, eventId);
-  if (existing) return { event: existing, session: null, duplicate: true, command: null };
+  if (existing) return { event: existing, session: null, duplicate: true, command: null, handedOver: undefined, elsewhere: false };
   throw notAttached();
 }
 
@@ -106,6 +109,7 @@ function routeCommand(
           session: null,
           duplicate: false,
           command: null,
+          handedOver: undefined,
           elsewhere: true,
         }
       : storeHere(),
@@ -145,10 +149,10 @@ async function storeAndHandOver(
   if (result.duplicate) return applied(result, null);
   // Before the browser's ack, the command must be safe: taken by the CLI (usually by now, so no timer is needed), or
   // kept as a pending command (delivered at the CLI's next hello, or marked delivered when a late ack comes).
-  if (taken) return { ...applied(result, null), handedOver };
+  if (taken) return applied(result, null, handedOver);
   const waited = new Promise<false>((resolve) => setTimeout(resolve, HANDOVER_WAIT_MS, false).unref());
-  if (await Promise.race([handedOver, waited])) return { ...applied(result, null), handedOver };
-  return { ...applied(result, await keep()), handedOver };
+  if (await Promise.race([handedOver, waited])) return applied(result, null, handedOver);
+  return applied(result, await keep(), handedOver);
 }
 
 /** `session:permission`: the answer is stored once (per requestId) and sent to the CLI, by the CLI's node (CommandRoute). */
