@@ -79,3 +79,22 @@ describe('group commit delay', () => {
     expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
   });
 });
+
+describe('group commit answers', () => {
+  it("resolves each append with its answer made from the outcome; an answer's throw rejects that append alone", async () => {
+    const { batches, run } = recorder();
+    const commit = createGroupCommit(run, 0);
+    const eventIdOf = (o: EventAppendOutcome) => ('event' in o ? o.event.eventId : 'unknown');
+    const refuse = (): never => {
+      throw new Error('refused by its answer');
+    };
+    const mapped = commit.append(append('a'), false, eventIdOf);
+    const refused = commit.append(append('b'), false, refuse);
+    const plain = commit.append(append('c'));
+    await expect(mapped).resolves.toBe('a');
+    await expect(refused).rejects.toThrow('refused by its answer');
+    await expect(plain).resolves.toMatchObject({ event: { eventId: 'c' } });
+    // One statement for the three: the answers run after it, not as statements of their own.
+    expect(batches).toEqual([['a', 'b', 'c']]);
+  });
+});

@@ -16,8 +16,20 @@ export const COMMIT_DELAY_MS = 2;
 interface Waiting {
   item: EventAppend;
   urgent: boolean;
-  resolve: (outcome: EventAppendOutcome) => void;
+  /** What the caller makes of the outcome (append's `answer`): its value resolves the append, its throw rejects it. */
+  answer: ((outcome: EventAppendOutcome) => unknown) | undefined;
+  resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+}
+
+/** Settles a waiting append with its outcome, through its `answer` when it has one. */
+function settle(w: Waiting, outcome: EventAppendOutcome): void {
+  if (!w.answer) return w.resolve(outcome);
+  try {
+    w.resolve(w.answer(outcome));
+  } catch (error) {
+    w.reject(error);
+  }
 }
 
 /**
@@ -60,11 +72,11 @@ export function createGroupCommit(
       stats.largest = Math.max(stats.largest, batch.length);
       try {
         const outcomes = await appendEvents(batch.map((w) => w.item));
-        batch.forEach((w, i) => w.resolve(outcomes[i]!));
+        batch.forEach((w, i) => settle(w, outcomes[i]!));
       } catch (error) {
         // One bad append (data the database refuses) must not fail the others: retry each alone.
         if (batch.length === 1) batch[0]!.reject(error);
-        else for (const w of batch) await appendEvents([w.item]).then((o) => w.resolve(o[0]!), w.reject);
+        else for (const w of batch) await appendEvents([w.item]).then((o) => settle(w, o[0]!), w.reject);
       }
     }
     running = false;
@@ -74,11 +86,12 @@ export function createGroupCommit(
     /**
      * Queues an append; resolves once its batch is committed. `urgent`: someone waits for this commit before anything
      * else can happen (an input stored before the CLI hears of it, with several nodes), so the batch does not wait
-     * out the delay (appends of the same turn still join it).
+     * out the delay (appends of the same turn still join it). `answer`: what the promise resolves with, made from the
+     * outcome once committed (a throw rejects it): one promise per append, not a second one from a `then`.
      */
-    append(item: EventAppend, urgent = false): Promise<EventAppendOutcome> {
-      return new Promise((resolve, reject) => {
-        queue.push({ item, urgent, resolve, reject });
+    append<T = EventAppendOutcome>(item: EventAppend, urgent = false, answer?: (outcome: EventAppendOutcome) => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ item, urgent, answer, resolve: resolve as (value: unknown) => void, reject });
         if (urgent) urgentQueued++;
         if (running && !(urgent && delayed)) return;
         if (delayed) clearTimeout(delayed);

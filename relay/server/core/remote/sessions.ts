@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CliCommandType, CliSessionEvent, SessionMeta, WebSessionCreate } from '../../../protocol';
+import type { EventAppendOutcome } from '../../storage/repos/remote/eventBatchRepo';
 import { type RemoteRepo, UnknownSession } from '../../storage/repos/remoteRepo';
 import type { CliCommandRow, RemoteSessionRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
@@ -19,16 +20,27 @@ export async function ownSession(deps: RemoteCoreDeps, userId: string, sessionId
   return session;
 }
 
+/** The group commit's outcome of an append, a session that is gone refused NOT_FOUND. */
+function storedOrNotFound(outcome: EventAppendOutcome): AppendResult {
+  if ('unknown' in outcome) throw fail('NOT_FOUND', 'Session not found');
+  return outcome;
+}
+
 /**
- * appendEvent, with a session that is gone answered NOT_FOUND. `urgent`: groupCommit.ts `append`. Not async: every
- * event comes here, and one `then` is all the group commit's answer needs.
+ * appendEvent, with a session that is gone answered NOT_FOUND. `urgent`: groupCommit.ts `append`. `then`: what the
+ * promise resolves with, made from the stored event (as a `then` of the promise would, without a promise of its own).
+ * Not async: every event comes here, and the group commit's own promise is all it needs (the NOT_FOUND check and
+ * `then` run in its `answer`).
  */
-export function appendEvent(deps: RemoteCoreDeps, input: Parameters<RemoteRepo['appendEvent']>[0], urgent = false) {
-  if (!deps.events) return appendAlone(deps, input);
-  return deps.events.append(input, urgent).then((outcome) => {
-    if ('unknown' in outcome) throw fail('NOT_FOUND', 'Session not found');
-    return outcome;
-  });
+export function appendEvent<T = AppendResult>(
+  deps: RemoteCoreDeps,
+  input: Parameters<RemoteRepo['appendEvent']>[0],
+  urgent = false,
+  then?: (result: AppendResult) => T,
+): Promise<T> {
+  if (!deps.events) return then ? appendAlone(deps, input).then(then) : (appendAlone(deps, input) as Promise<T>);
+  if (!then) return deps.events.append(input, urgent, storedOrNotFound as (outcome: EventAppendOutcome) => T);
+  return deps.events.append(input, urgent, (outcome) => then(storedOrNotFound(outcome)));
 }
 
 /** Without a group commit (tests of the use cases): one statement per event. */
@@ -40,7 +52,7 @@ async function appendAlone(deps: RemoteCoreDeps, input: Parameters<RemoteRepo['a
     throw error;
   }
 }
-export type AppendResult = Awaited<ReturnType<typeof appendEvent>>;
+export type AppendResult = Exclude<EventAppendOutcome, { unknown: true }>;
 
 /** Stores a command for the instance's CLI (delivered now if it is connected, else with its next cli:hello). */
 export const queueCommand = (

@@ -63,10 +63,16 @@ const sha256Hex: (text: string) => string =
     ? (text) => crypto.hash('sha256', text, 'hex')
     : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** The variant nibble for a hex digit's low two bits: 10xx (RFC 9562). */
+const VARIANT = '89ab';
+
 /** A stable uuid (v8 layout) for a name, so the relay's own event ids are idempotent (e.g. per clientMsgId). */
 export function nameUuid(...parts: string[]): string {
-  const hex = sha256Hex(parts.join('\u0000'));
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  // Every input names three parts: joined without the array join's generic path.
+  const hex = sha256Hex(parts.length === 3 ? `${parts[0]}\u0000${parts[1]}\u0000${parts[2]}` : parts.join('\u0000'));
+  // The 17th digit's low two bits, read from its character code (0-9: 48-57, a-f: 97-102) rather than parseInt's.
+  const digit = hex.charCodeAt(16);
+  const variant = VARIANT[(digit <= 57 ? digit - 48 : digit - 87) & 0x3];
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 

@@ -65,18 +65,17 @@ export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): 
  */
 function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
   const at = ctx.core.now();
-  const appending = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at });
+  // The ack is made in the group commit's answer (appendEvent's `then`): no promise of its own per event.
+  const acking = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at }, false, (result) => {
+    if (result.duplicate) return { ok: true as const, seq: result.event.seq };
+    return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
+      ctx.fanout.publish(toSessionEvent(result.event));
+      ctx.push?.onSessionEvent(result.session, input.body);
+      if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session);
+    });
+  });
   ctx.fanout.publishLive({ sessionId: input.sessionId, eventId: input.eventId, at: isoTime(at), body: input.body });
-  return new AckLater(
-    appending.then((result) => {
-      if (result.duplicate) return { ok: true as const, seq: result.event.seq };
-      return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
-        ctx.fanout.publish(toSessionEvent(result.event));
-        ctx.push?.onSessionEvent(result.session, input.body);
-        if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session);
-      });
-    }),
-  );
+  return new AckLater(acking);
 }
 
 /**
