@@ -38,9 +38,12 @@ export function appendEvent<T = AppendResult>(
   urgent = false,
   then?: (result: AppendResult) => T,
 ): Promise<T> {
-  if (!deps.events) return then ? appendAlone(deps, input).then(then) : (appendAlone(deps, input) as Promise<T>);
-  if (!then) return deps.events.append(input, urgent, storedOrNotFound as (outcome: EventAppendOutcome) => T);
-  return deps.events.append(input, urgent, (outcome) => then(storedOrNotFound(outcome)));
+  const answer = (then ? (outcome: EventAppendOutcome) => then(storedOrNotFound(outcome)) : storedOrNotFound) as (
+    outcome: EventAppendOutcome,
+  ) => T;
+  if (deps.events) return deps.events.append(input, urgent, answer);
+  const alone = appendAlone(deps, input);
+  return (then ? alone.then(then) : alone) as Promise<T>;
 }
 
 /** Without a group commit (tests of the use cases): one statement per event. */

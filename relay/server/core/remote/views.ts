@@ -1,6 +1,6 @@
 import * as crypto from 'node:crypto';
 
-import type { Instance, PendingInput, Session, SessionEvent, SessionEventBody } from '../../../protocol';
+import type { Instance, LiveSessionEvent, PendingInput, Session, SessionEvent, SessionEventBody } from '../../../protocol';
 import { isoTime } from '../../../protocol/isoTime';
 import type { CliCommandRow, InstanceRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 
@@ -56,6 +56,10 @@ export function toSessionEvent(row: SessionEventRow): SessionEvent {
     body: row.body as unknown as SessionEventBody,
   };
 }
+
+/** An event before its commit, as its live copy goes out (`session:live`): no seq yet. */
+export const toLiveEvent = (sessionId: string, event: { eventId: string; at: Date; body: { type: string } }): LiveSessionEvent =>
+  ({ sessionId, eventId: event.eventId, at: isoTime(event.at), body: event.body }) as LiveSessionEvent;
 
 /** SHA-256 in hex: Node's one-shot `crypto.hash` where there is one (20.12+; a third of createHash's cost per input). */
 const sha256Hex: (text: string) => string =

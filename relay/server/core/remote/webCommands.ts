@@ -1,11 +1,10 @@
 import type { LiveSessionEvent, PendingInput, SessionInputCommand, SessionPermissionCommand } from '../../../protocol';
-import { isoTime } from '../../../protocol/isoTime';
 import type { CliCommandRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
 import { fail } from './failures';
 import { requireOnline } from './instances';
 import { appendEvent, type AppendResult, notAttached, queueCommand, type SessionRef } from './sessions';
-import { nameUuid } from './views';
+import { nameUuid, toLiveEvent } from './views';
 
 /** What a browser command did: the event it stored (for the seq and the fan-out), the command for the CLI. */
 export interface Applied {
@@ -101,8 +100,7 @@ function routeCommand(
   const { eventId, body } = event;
   const storeHere = () => storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
   if (!route.forward) return storeHere();
-  const live = { sessionId: session.id, eventId, at: isoTime(at), body } as LiveSessionEvent;
-  return route.forward(live, session.instanceId, command).then((stored) =>
+  return route.forward(toLiveEvent(session.id, { eventId, at, body }), session.instanceId, command).then((stored) =>
     stored
       ? {
           event: { sessionId: session.id, seq: stored.seq, eventId, at, body },
@@ -139,7 +137,7 @@ async function storeAndHandOver(
     if (result.duplicate) return applied(result, null);
     return applied(result, await keep());
   }
-  const handedOver = early({ sessionId: session.id, eventId, at: isoTime(at), body } as LiveSessionEvent, session.instanceId, command);
+  const handedOver = early(toLiveEvent(session.id, event), session.instanceId, command);
   let taken = false;
   void handedOver.then(
     (ok) => (taken = ok),

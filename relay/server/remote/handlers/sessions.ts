@@ -17,7 +17,7 @@ import {
   type SessionRef,
   updateCliSessionMeta,
 } from '../../core/remote/sessions';
-import { toSession, toSessionEvent } from '../../core/remote/views';
+import { toLiveEvent, toSession, toSessionEvent } from '../../core/remote/views';
 import { type Applied, interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
 import { validateInbound } from '../../core/validation';
 import { type CliRoutes, holdsLock, knownSessionRef, knownSessions, ownSessionRef, trustedLock, type WebRoutes } from '../connections';
@@ -74,7 +74,7 @@ function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
       if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session);
     });
   });
-  ctx.fanout.publishLive({ sessionId: input.sessionId, eventId: input.eventId, at: isoTime(at), body: input.body });
+  ctx.fanout.publishLive(toLiveEvent(input.sessionId, { eventId: input.eventId, at, body: input.body }));
   return new AckLater(acking);
 }
 
