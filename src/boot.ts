@@ -62,11 +62,20 @@ const fullCss: Promise<unknown> = Promise.all(
 let started = false;
 const early: (() => void)[] = [];
 
+/**
+ * An intent event wakes the app; a `mousemove` that moved nothing does not. Chromium sends one of those when the layout
+ * changes under a cursor that rests on the page (headless shells send one at load, at 0,0): not the visitor's doing.
+ */
+function onIntent(event: Event): void {
+  if (event.type === 'mousemove' && (event as MouseEvent).movementX === 0 && (event as MouseEvent).movementY === 0) return;
+  wake();
+}
+
 function wake(): void {
   if (woken) return;
   woken = true;
   html.dataset.boot = 'waking';
-  for (const type of intentEvents) removeEventListener(type, wake, { capture: true });
+  for (const type of intentEvents) removeEventListener(type, onIntent, { capture: true });
   void Promise.all([import('./main'), fullCss])
     .then(([app]) => {
       for (const link of deferredCss) link.media = 'all';
@@ -247,7 +256,7 @@ if (stampSignIn(document.getElementById('root')!)) {
 
 if (needsAppNow()) wake();
 else {
-  for (const type of intentEvents) addEventListener(type, wake, { capture: true, passive: true, once: true });
+  for (const type of intentEvents) addEventListener(type, onIntent, { capture: true, passive: true });
   for (const method of ['pushState', 'replaceState'] as const) {
     const original = history[method];
     history[method] = function (this: History, ...args: Parameters<History['pushState']>) {

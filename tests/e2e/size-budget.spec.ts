@@ -69,8 +69,14 @@ test.describe('size budget, first visit on a phone', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-app-ready', /.*/);
     const buy = cards.filter({ has: page.getByRole('heading', { name: '专业版', exact: true }) }).getByRole('button');
     await buy.evaluate((button) => ((button as HTMLElement & { islandMark?: boolean }).islandMark = true));
-    // Waking: the app hydrates the island's cards (a mismatch would be a console error) and keeps their nodes.
-    await page.keyboard.press('Shift');
+    // A mouse move that moves nothing (what Chromium sends when the layout changes under a resting cursor, and a
+    // headless shell at load) is not the visitor's: the app stays asleep.
+    await page.mouse.move(0, 0);
+    await page.mouse.move(0, 0);
+    expect(await page.evaluate(() => document.documentElement.dataset.boot)).toBe('idle');
+    // Waking by moving the mouse: the app hydrates the island's cards (a mismatch would be a console error) and keeps
+    // their nodes.
+    await page.mouse.move(120, 300);
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', 'true');
     expect(await buy.evaluate((button) => (button as HTMLElement & { islandMark?: boolean }).islandMark)).toBe(true);
     await expect(cards).toHaveCount(5);
