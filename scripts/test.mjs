@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, unit and integration tests (Vitest), then the end-to-end suite (Playwright on
 // Debian's Chromium). Ends with one summary line "N passed, N failed".
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -32,6 +33,27 @@ function ensureChromiumItself() {
   process.exit(1);
 }
 
+/** Runs npm scripts one after another, each one's output printed when it ends; answers [name, exit status] pairs. */
+async function inTurn(scripts) {
+  const done = [];
+  for (const [name, script] of scripts) {
+    const code = await new Promise((resolve) => {
+      const child = spawn('npm', ['run', script, '--silent'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = [];
+      child.stdout.on('data', (chunk) => out.push(chunk));
+      child.stderr.on('data', (chunk) => out.push(chunk));
+      child.on('error', () => resolve(1));
+      child.on('close', (exit) => {
+        console.log(`\n> ${name}`);
+        if (out.length > 0) process.stdout.write(Buffer.concat(out));
+        resolve(exit ?? 1);
+      });
+    });
+    done.push([name, code]);
+  }
+  return done;
+}
+
 ensureDependencies();
 const reports = path.join(root, 'reports');
 rmSync(reports, { recursive: true, force: true });
@@ -45,10 +67,19 @@ const step = (name, status) => {
   return status;
 };
 
-let status = step('format (prettier --check)', run('npm', ['run', 'format:check', '--silent']));
-status = step('lint', run('npm', ['run', 'lint', '--silent'])) || status;
-status = step('typecheck', run('npm', ['run', 'typecheck', '--silent'])) || status;
-status = step('size limits', run('npm', ['run', 'check:size', '--silent'])) || status;
+// The static checks are single-threaded: two at a time (each one's output printed whole when it ends).
+const checks = await Promise.all([
+  inTurn([
+    ['typecheck', 'typecheck'],
+    ['size limits', 'check:size'],
+  ]),
+  inTurn([
+    ['lint', 'lint'],
+    ['format (prettier --check)', 'format:check'],
+  ]),
+]);
+let status = 0;
+for (const [name, code] of checks.flat()) status = step(name, code) || status;
 
 const vitestReport = path.join(reports, 'vitest.json');
 status =
