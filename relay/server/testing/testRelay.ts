@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRelay, type RelayDeps } from '../app';
 import { loadConfig, type RelayConfig } from '../config';
 import { openStorage, type Storage } from '../storage/database';
+import { seedPgliteDataDir } from './pgliteTemplate';
 
 /** For `beforeAll(…, RELAY_START_TIMEOUT_MS)`: PGlite start-up plus migrations exceed Vitest's 10 s hook default on a busy machine. */
 export const RELAY_START_TIMEOUT_MS = 120_000;
@@ -31,8 +32,8 @@ export interface TestRelayOptions extends Omit<Partial<RelayDeps>, 'config' | 's
 }
 
 /**
- * A real relay on an ephemeral port with its own temp DATA_DIR (PGlite, ~3-4 s to create: start one per test file in
- * `beforeAll`, not per test). `close()` stops it and deletes the directory.
+ * A real relay on an ephemeral port with its own temp DATA_DIR (PGlite, copied from a migrated template:
+ * pgliteTemplate.ts; opening it still takes a moment, so start one per test file in `beforeAll`, not per test). `close()` stops it and deletes the directory.
  */
 export async function createTestRelay(options: TestRelayOptions = {}): Promise<TestRelay> {
   const { env, databaseUrl, statementWorker, ...deps } = options;
@@ -46,6 +47,7 @@ export async function createTestRelay(options: TestRelayOptions = {}): Promise<T
     ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     ...env,
   });
+  if (!config.DATABASE_URL) await seedPgliteDataDir(config.DATA_DIR);
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementWorker });
   // A cheap password hash keeps suites fast; the production cost is covered by the password unit tests.
   const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 }, ...deps });
