@@ -1,19 +1,9 @@
-import { existsSync } from 'node:fs';
-
 import { defineConfig, devices } from '@playwright/test';
 
+import { chromiumLaunch, shellLaunch } from './scripts/chromium.mjs';
+
 const PORT = Number(process.env.E2E_PORT ?? 4318);
-const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-/** Debian's full Chromium: what the push specs need (see `shellLaunch`). */
-export const chromiumLaunch = { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args };
-/**
- * Debian's headless shell (package chromium-headless-shell, the same Chromium without the desktop browser around it),
- * where it is installed: the suite took 9.7 min on it against 18.1 with the full browser (2 cores), whose browser and
- * compositor processes took over half the CPU. It denies notifications outright, so the push specs keep the full one.
- */
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-export const shellLaunch =
-  !process.env.CHROMIUM_PATH && existsSync(HEADLESS_SHELL) ? { executablePath: HEADLESS_SHELL, args } : chromiumLaunch;
+// The push specs run in the full browser: the headless shell (scripts/chromium.mjs) denies notifications.
 const pushSpecs = /\/push[^/]*\.spec\.ts$/;
 
 export default defineConfig({

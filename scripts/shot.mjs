@@ -1,11 +1,10 @@
 // Developer helper: screenshot a page of a running relay. node scripts/shot.mjs URL OUT.png [width] [dark|light] [lang]
 import { chromium } from '@playwright/test';
 
+import { chromiumLaunch } from './chromium.mjs';
+
 const [url, out, width = '1280', theme = 'dark', lang = 'en-US'] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await chromium.launch(chromiumLaunch);
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, locale: lang, colorScheme: theme });
 page.on('console', (m) => m.type() === 'error' && console.log('console error:', m.text()));
 await page.goto(url, { waitUntil: 'networkidle' });

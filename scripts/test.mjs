@@ -4,11 +4,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+import { chromiumPath as CHROMIUM, headlessShellPath as HEADLESS_SHELL } from './chromium.mjs';
 import { ensureBuild, ensureDependencies, root, run } from './lib.mjs';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 
 function ensureChromium() {
   ensureChromiumItself();

@@ -24,7 +24,6 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 
-import { chromiumLaunch } from '../../playwright.config';
 import {
   CLI_COMMANDS,
   CLI_EVENTS,
@@ -37,6 +36,7 @@ import {
 import { sessionEvents } from '../../relay/server/storage/schema';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, webSocket } from '../../relay/server/testing/remoteClients';
 import { createTestRelay } from '../../relay/server/testing/testRelay';
+import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { buildTimeline } from '../../src/features/remote/model/timeline';
 import { authKeys } from '../../src/shared/auth/storage';
 

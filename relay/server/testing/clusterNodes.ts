@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { seedPgliteDataDir } from './pgliteTemplate';
+
 /**
  * Relay nodes as real processes, for the chaos tests (relay/server/chaos*.int.test.ts) and the soak (scripts/soak):
  * the compiled relay `npm start` runs, each node a child process that can be SIGKILLed, and a TCP load balancer in
@@ -39,6 +41,8 @@ export async function startRelayNode(
   options: { dataDir?: string; port?: number; nodeArgs?: string[] } = {},
 ): Promise<RelayNode> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tern-node-'));
+  // On PGlite, a copy of the migrated template (a restart on the same directory keeps what it has).
+  if (!(env.DATABASE_URL ?? process.env.DATABASE_URL)) await seedPgliteDataDir(dataDir);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
     cwd: projectRoot,
     env: {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRelay } from '../app';
 import { loadConfig } from '../config';
 import { openStorage, type Storage } from '../storage/database';
+import { seedPgliteDataDir } from './pgliteTemplate';
 
 export interface StaticRelays {
   /** The built site the relays serve. */
@@ -43,6 +44,7 @@ export async function startStaticRelays(prefix: string, fill: (staticDir: string
     const staticDir = temp('static');
     await fill(staticDir);
     const dataDir = temp('data');
+    await seedPgliteDataDir(dataDir);
     const opened = await openStorage({ dataDir });
     storage = opened;
     const start = async (env: Record<string, string>) => {
