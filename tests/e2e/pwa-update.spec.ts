@@ -35,20 +35,34 @@ function startRelay(port: number, dir: string): Promise<ChildProcess> {
   });
   return new Promise((resolve, reject) => {
     let out = '';
+    const late = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`relay did not listen within 60 s: ${out}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('e2e relay on')) resolve(child);
+      if (!out.includes('e2e relay on')) return;
+      clearTimeout(late);
+      resolve(child);
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`relay exited (${code}): ${out}`)));
+    child.once('exit', (code) => {
+      clearTimeout(late);
+      reject(new Error(`relay exited (${code}): ${out}`));
+    });
   });
 }
 
+/** SIGTERM (the relay drains), then SIGKILL if it has not exited within 5 s: a stop never holds the test. */
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 
@@ -62,33 +76,43 @@ test('a new deployment shows the update prompt, and Update now reloads onto the 
   let relay = await startRelay(port, dir);
   try {
     const origin = `http://127.0.0.1:${port}`;
-    await page.goto(`${origin}/login`);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
-    const before = await page.evaluate(moduleScripts);
-    expect(before.length).toBeGreaterThan(0);
-    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
-
-    // The deployment: a new build in place, the relay restarted on it.
-    execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dir, '--emptyOutDir'], {
-      cwd: repo,
-      env: { ...process.env, TERN_APP_VERSION: `update-e2e-${Date.now()}` },
-      stdio: 'pipe',
+    // Each phase a step with its own limit: a hang names where it was rather than running out the test's time.
+    const before = await test.step('the first build installs its service worker', async () => {
+      await page.goto(`${origin}/login`);
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.active)), { timeout: 30_000 })
+        .toBe(true);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+      const scripts = await page.evaluate(moduleScripts);
+      expect(scripts.length).toBeGreaterThan(0);
+      await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+      return scripts;
     });
-    await stop(relay);
-    relay = await startRelay(port, dir);
 
-    // The page looks for a new worker (as the browser does on navigation and periodically): the prompt appears.
-    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
-    const prompt = page.getByTestId('update-prompt');
-    await expect(prompt).toBeVisible({ timeout: 30_000 });
-    await expect(prompt).toContainText('A new version of Tern is ready.');
-    await page.screenshot({ path: testInfo.outputPath('update-prompt.png'), animations: 'disabled' });
-    await prompt.getByRole('button', { name: 'Update now' }).click();
-    // The page reloads under the poll: a read that meets the navigation counts as "not yet".
-    await expect.poll(() => page.evaluate(moduleScripts).catch(() => before), { timeout: 30_000 }).not.toEqual(before);
-    await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    await test.step('the deployment: a new build in place, the relay restarted on it', async () => {
+      execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dir, '--emptyOutDir'], {
+        cwd: repo,
+        env: { ...process.env, TERN_APP_VERSION: `update-e2e-${Date.now()}` },
+        stdio: 'pipe',
+        timeout: 150_000,
+      });
+      await stop(relay);
+      relay = await startRelay(port, dir);
+    });
+
+    await test.step('the page finds the new worker and shows the prompt; Update now reloads onto the new build', async () => {
+      // The page looks for a new worker, as the browser does on navigation and periodically.
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => void r?.update().catch(() => undefined)));
+      const prompt = page.getByTestId('update-prompt');
+      await expect(prompt).toBeVisible({ timeout: 30_000 });
+      await expect(prompt).toContainText('A new version of Tern is ready.');
+      await page.screenshot({ path: testInfo.outputPath('update-prompt.png'), animations: 'disabled' });
+      await prompt.getByRole('button', { name: 'Update now' }).click();
+      // The page reloads under the poll: a read that meets the navigation counts as "not yet".
+      await expect.poll(() => page.evaluate(moduleScripts).catch(() => before), { timeout: 30_000 }).not.toEqual(before);
+      await expect(page.getByTestId('update-prompt')).toHaveCount(0);
+    });
   } finally {
     await stop(relay);
   }

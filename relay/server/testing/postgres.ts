@@ -47,6 +47,16 @@ export async function createTestPostgres(): Promise<TestPostgres | null> {
     url: url.toString(),
     async drop() {
       try {
+        // pg's Pool.end() resolves before its connections have closed, and FORCE would end them under their clients:
+        // an error event in a client the pool has already let go (an uncaught error in the test process). Give the
+        // closing ones a moment first; a test that leaves connections open (a killed relay's) still gets its drop.
+        for (let waited = 0; waited < 1500; waited += 25) {
+          const { rows } = await admin.client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+            name,
+          ]);
+          if (rows[0]!.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
         await admin.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await admin.client.end();
