@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import type { SessionEventRow } from '../storage/schema';
-import { createSessionFanout } from './fanout';
+import { AHEAD_MAX, createSessionFanout } from './fanout';
 import type { WebNamespace, WebServerSocket } from './namespaces';
 import { approxSize, LIVE_REMEMBERED_MAX, NOTICE_HOLD_MS, STORED_FLUSH_MS } from './storedCopies';
 
@@ -107,11 +107,25 @@ describe('session fan-out order', () => {
   it('catches up at once when too many events wait for a gap', async () => {
     const { fanout, socket, reads, seqs, store } = setup(30);
     await fanout.join(socket, SESSION, 30);
-    store.count = 100;
-    for (let seq = 32; seq <= 100; seq++) fanout.publish(event(seq));
+    const last = 31 + AHEAD_MAX + 1;
+    store.count = last;
+    for (let seq = 32; seq <= last; seq++) fanout.publish(event(seq));
     await vi.advanceTimersByTimeAsync(0);
     expect(reads.slice(0, 2)).toEqual([30, 30]);
-    expect(seqs()).toEqual(Array.from({ length: 70 }, (_, i) => 31 + i));
+    expect(seqs()).toEqual(Array.from({ length: last - 30 }, (_, i) => 31 + i));
+  });
+
+  it("holds a whole commit's answers published before its inputs, live copies still flowing, without reading storage", async () => {
+    // One pair's commit of 200 rounds: the CLI's answers (even seqs) settle and publish first, the inputs (odd) after.
+    const { fanout, socket, reads, seqs, sent } = setup(0);
+    await fanout.join(socket, SESSION, 0);
+    for (let seq = 2; seq <= 400; seq += 2) fanout.publish(event(seq));
+    fanout.publishLive(liveOf(401));
+    for (let seq = 1; seq <= 399; seq += 2) fanout.publish(event(seq));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(reads).toEqual([0]);
+    expect(seqs()).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    expect(sent.filter((s) => s.name === 'session:live')).toHaveLength(1);
   });
 
   it('forgets waiting events when the window leaves', async () => {

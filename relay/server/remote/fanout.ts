@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import { type LiveSessionEvent, type SessionEvent, type SessionJoin, type StoredNotice, WEB_PUSH } from '../../protocol';
+import { MAX_BATCH } from '../core/remote/groupCommit';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { isLagging } from './backpressure';
 import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
@@ -13,8 +14,16 @@ const REPLAY_PAGE = 500;
  * CLI's ack, while the CLI's answer from the same commit goes out at once; across nodes the adapter may reorder too.
  */
 const GAP_WAIT_MS = 100;
-/** At most this many events wait for a gap to fill; one more makes the socket catch up from storage. */
-const AHEAD_MAX = 64;
+/**
+ * At most this many events wait for a gap to fill; one more makes the socket catch up from storage, and skip live
+ * copies while it does. One commit's worth (groupCommit.ts MAX_BATCH): a commit's events for a session are published
+ * in the same turn but not in seq order (the CLI's answers settle first, the inputs a few promise steps later), so a
+ * window whose session had more rounds in one commit than a smaller bound read from storage instead, and saw the CLI's
+ * next answers only with their stored copies, up to STORED_FLUSH_MS late (64 here: the one-pair benchmark's rounds
+ * stalled ~50 ms a few times per thousand, half its time). What waits is the commit's own events, held anyway until it
+ * is handled, and for GAP_WAIT_MS at most.
+ */
+export const AHEAD_MAX = MAX_BATCH;
 /** One message per turn to the other nodes with what this node published in it (live copies and stored events). */
 const NODE_FANOUT = 'remote:fanout' as const;
 /** The most events one `remote:fanout` message carries, and about the most text; more in one turn go in several. */

@@ -1,7 +1,7 @@
 import type { EventAppend, EventAppendOutcome } from '../../storage/repos/remote/eventBatchRepo';
 
 /** The most appends one statement takes; a longer queue is split over consecutive statements. */
-const MAX_BATCH = 500;
+export const MAX_BATCH = 500;
 /**
  * How long the first append of a batch waits for others (PostgreSQL's `commit_delay` idea), and the least time between
  * the starts of two statements. Events are fanned out live before their commit (session:live), so this delays only
