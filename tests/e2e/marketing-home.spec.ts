@@ -153,7 +153,9 @@ test.describe('home page', () => {
     // In-app navigation: the page is not reloaded, so a marker set on window survives.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await privacy.click();
-    await expect(page).toHaveURL(/\/zh\/privacy$/);
+    // A click before hydration is held and replayed once the app has woken (src/boot.ts), which the summary's click
+    // started: on a loaded 2-core CI box that took over 7 s (layout.spec.ts), the default wait here.
+    await expect(page).toHaveURL(/\/zh\/privacy$/, { timeout: 20_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 });
