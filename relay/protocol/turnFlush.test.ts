@@ -52,6 +52,14 @@ describe('turn flusher (one socket write per connection and turn)', () => {
     expect(flusher.pending(conn)).toBe(false);
   });
 
+  it('a flush with nothing queued (the transport ready again after a write) writes nothing at the end of the turn', async () => {
+    const { log, flusher, conn } = setup();
+    conn.flush();
+    expect(flusher.pending(conn)).toBe(false);
+    await endOfTurn();
+    expect(log).toEqual([]);
+  });
+
   it('flushes at once on another transport (long-polling)', () => {
     const { log, conn } = setup();
     conn.transport.name = 'polling';

@@ -42,6 +42,8 @@ export interface Corkable {
 export interface EngineConnection {
   flush(): void;
   transport?: { name?: string };
+  /** The packets queued for the transport (both sides have it; not in their public types). */
+  writeBuffer?: readonly unknown[];
 }
 
 export interface TurnFlusher<C extends EngineConnection> {
@@ -157,6 +159,9 @@ export function createEngineFlusher<C extends EngineConnection>(
   /** Installed as each adopted connection's own `flush` (one function for all of them). */
   function deferredFlush(this: C): void {
     if (this.transport?.name !== 'websocket') return realFlush(this);
+    // engine.io asks for a flush each time its transport is ready for more, after every write: with nothing queued
+    // there is nothing to write (about two of these a round trip, each a write of nothing at the end of the turn).
+    if (this.writeBuffer?.length === 0) return;
     if (lazy > 0 && !due.has(this)) return hold(this);
     due.add(this);
     schedule();
