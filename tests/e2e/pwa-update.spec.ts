@@ -103,7 +103,7 @@ test('a new deployment shows the update prompt, and Update now reloads onto the 
 
     await test.step('the page finds the new worker and shows the prompt; Update now reloads onto the new build', async () => {
       // The page looks for a new worker, as the browser does on navigation and periodically.
-      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => void r?.update().catch(() => undefined)));
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
       const prompt = page.getByTestId('update-prompt');
       await expect(prompt).toBeVisible({ timeout: 30_000 });
       await expect(prompt).toContainText('A new version of Tern is ready.');

@@ -19,9 +19,9 @@ const GAP_WAIT_MS = 100;
  * copies while it does. One commit's worth (groupCommit.ts MAX_BATCH): a commit's events for a session are published
  * in the same turn but not in seq order (the CLI's answers settle first, the inputs a few promise steps later), so a
  * window whose session had more rounds in one commit than a smaller bound read from storage instead, and saw the CLI's
- * next answers only with their stored copies, up to STORED_FLUSH_MS late (64 here: the one-pair benchmark's rounds
- * stalled ~50 ms a few times per thousand, half its time). What waits is the commit's own events, held anyway until it
- * is handled, and for GAP_WAIT_MS at most.
+ * next answers only with their stored copies, up to STORED_FLUSH_MS late (with a bound of 64, the one-pair
+ * benchmark's rounds stalled ~50 ms a few times per thousand: half its time). What waits is the commit's own events,
+ * held anyway until it is handled, and for GAP_WAIT_MS at most.
  */
 export const AHEAD_MAX = MAX_BATCH;
 /** One message per turn to the other nodes with what this node published in it (live copies and stored events). */
