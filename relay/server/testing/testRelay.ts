@@ -33,7 +33,8 @@ export interface TestRelayOptions extends Omit<Partial<RelayDeps>, 'config' | 's
 
 /**
  * A real relay on an ephemeral port with its own temp DATA_DIR (PGlite, copied from a migrated template:
- * pgliteTemplate.ts; opening it still takes a moment, so start one per test file in `beforeAll`, not per test). `close()` stops it and deletes the directory.
+ * pgliteTemplate.ts; opening it still takes a moment, so start one per test file in `beforeAll`, not per test).
+ * `close()` stops it and deletes the directory.
  */
 export async function createTestRelay(options: TestRelayOptions = {}): Promise<TestRelay> {
   const { env, databaseUrl, statementWorker, ...deps } = options;
