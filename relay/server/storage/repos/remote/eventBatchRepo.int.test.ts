@@ -84,6 +84,27 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
     expect('session' in last && [last.session.lastSeq, last.session.lastMessage]).toEqual([3, 'a3']);
   });
 
+  it('matches each stored event to its item whatever the case of its ids, an unknown session’s between them', async (ctx) => {
+    const batch = createEventBatchRepo((backend.relay ?? ctx.skip()).storage.db);
+    const c = backend.sessions[2]!;
+    const id = randomUUID();
+    const items = [
+      event(c.toUpperCase(), 'c1', id.toUpperCase()),
+      event(randomUUID(), 'nobody'),
+      event(c, 'c1 again', id),
+      event(c.toUpperCase(), 'c2'),
+    ];
+    const out = await batch.appendEvents(items);
+    expect(out.map((o) => ('event' in o ? [o.event.seq, o.duplicate, o.event.body.text] : null))).toEqual([
+      [1, false, 'c1'],
+      null,
+      [1, true, 'c1'],
+      [2, false, 'c2'],
+    ]);
+    // The item's own ids, as it gave them.
+    expect('event' in out[0]! && [out[0].event.sessionId, out[0].event.eventId]).toEqual([c.toUpperCase(), id.toUpperCase()]);
+  });
+
   it('answers unknown for a session that does not exist, without failing the rest of the batch', async (ctx) => {
     const batch = createEventBatchRepo((backend.relay ?? ctx.skip()).storage.db);
     const out = await batch.appendEvents([event(randomUUID(), 'nobody'), event(backend.sessions[1]!, 'b3')]);

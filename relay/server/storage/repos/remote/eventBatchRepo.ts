@@ -104,25 +104,28 @@ export function createEventBatchRepo(db: Database) {
     /** Appends the batch in one statement; answers each item in order (see EventAppendOutcome). */
     async appendEvents(items: readonly EventAppend[]): Promise<EventAppendOutcome[]> {
       const rows = await withRaceRetries(() => insertBatch(items));
-      const stored = new Map<string, { seq: number; session: RemoteSessionRow }>();
-      // One row per session (its row is read once, however many events the batch gave it), with [eventId, seq] pairs.
+      // One row per session (its row is read once, however many events the batch gave it), with its [eventId, k] pairs.
+      const runs = new Map<string, StoredRun>();
       for (const row of rows) {
         const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
-        const base = Number(row.base_seq);
-        for (const [eventId, k] of JSON.parse(String(row.stored_events)) as Array<[string, number | string]>)
-          stored.set(`${session.id}/${eventId}`.toLowerCase(), { seq: base + Number(k), session });
+        const pairs = JSON.parse(String(row.stored_events)) as StoredRun['pairs'];
+        runs.set(session.id, { session, base: Number(row.base_seq), pairs, next: 0 });
       }
-      const firstOf = new Set<string>();
       const out: EventAppendOutcome[] = [];
       const missing: number[] = [];
-      for (const [i, item] of items.entries()) {
+      // The statement numbers each session's new events in batch order and lists their pairs in that order, so walking
+      // the batch meets each stored event when its pair is its session's next; an item whose pair is not next was not
+      // appended (already stored, or a repeat of an earlier item of the batch). No key is built per event.
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]!;
         // PostgreSQL prints uuids in lower case; the protocol accepts either.
-        const key = `${item.sessionId}/${item.eventId}`.toLowerCase();
-        const hit = stored.get(key);
-        if (hit && !firstOf.has(key)) {
-          firstOf.add(key);
-          const event: SessionEventRow = { sessionId: item.sessionId, seq: hit.seq, eventId: item.eventId, at: item.at, body: item.body };
-          out.push({ event, session: hit.session, duplicate: false });
+        const run = runs.get(item.sessionId) ?? runs.get(item.sessionId.toLowerCase());
+        const pair = run?.pairs[run.next];
+        if (run && pair && sameUuid(pair[0], item.eventId)) {
+          run.next++;
+          const seq = run.base + Number(pair[1]);
+          const event: SessionEventRow = { sessionId: item.sessionId, seq, eventId: item.eventId, at: item.at, body: item.body };
+          out.push({ event, session: run.session, duplicate: false });
         } else {
           out.push({ unknown: true });
           missing.push(i);
@@ -149,6 +152,17 @@ export function createEventBatchRepo(db: Database) {
   };
 }
 export type EventBatchRepo = ReturnType<typeof createEventBatchRepo>;
+
+/** A session's part of a commit's result: its row after the update, its seq before the batch, its [event id, k] pairs, and the next pair to meet. */
+interface StoredRun {
+  session: RemoteSessionRow;
+  base: number;
+  pairs: Array<[string, number | string]>;
+  next: number;
+}
+
+/** Whether a uuid as PostgreSQL prints it (lower case) is `given`, written in either case. */
+const sameUuid = (stored: string, given: string) => stored === given || stored === given.toLowerCase();
 
 async function withRaceRetries<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
