@@ -5,7 +5,8 @@
  * with no JavaScript on their stack are grouped by what they were doing (garbage collection, the event loop's reads
  * and `epoll`, the rest).
  *
- *   node --perf-basic-prof … &                                  # the process to look at (it writes /tmp/perf-PID.map)
+ *   STEADY_SETUP=pg node --perf-basic-prof --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/steady.ts &
+ *                                                               # the process to look at (it writes /tmp/perf-PID.map)
  *   perf record -F 1999 -g -t TID -o /tmp/perf.data -- sleep 10 # TID: the thread (the main thread's is the PID)
  *   perf script -i /tmp/perf.data -F ip,sym > /tmp/perf.txt
  *   node scripts/perf-summary.mjs /tmp/perf.txt /tmp/perf-PID.map [--hz 1999] [--rounds N] [--top 40]

@@ -153,7 +153,10 @@ export function createEventBatchRepo(db: Database) {
 }
 export type EventBatchRepo = ReturnType<typeof createEventBatchRepo>;
 
-/** A session's part of a commit's result: its row after the update, its seq before the batch, its [event id, k] pairs, and the next pair to meet. */
+/**
+ * A session's part of a commit's result: its row after the update, its seq before the batch, its [event id, k] pairs,
+ * and the next pair to meet.
+ */
 interface StoredRun {
   session: RemoteSessionRow;
   base: number;
