@@ -21,12 +21,10 @@
  */
 import { readFileSync } from 'node:fs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
-const [samplesFile, mapFile] = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.match(/^--(hz|rounds|top)$/));
+import { commandLine, placeOfUrl } from './profilePlaces.mjs';
+
+const { positional, option } = commandLine(process.argv.slice(2), ['hz', 'rounds', 'top']);
+const [samplesFile, mapFile] = positional;
 if (!samplesFile || !mapFile) {
   console.error('usage: node scripts/perf-summary.mjs PERF-SCRIPT.txt PERF-PID.map [--hz 1999] [--rounds N] [--top 40]');
   process.exit(2);
@@ -67,18 +65,14 @@ function nameAt(address) {
   return name;
 }
 
-/** Where a JavaScript frame's code lives: a package, Node's internals, or Tern's file. */
-function place(frame) {
-  const url = frame.replace(/^JS:\S+ /, '').replace(/:\d+:\d+$/, '');
-  const modules = url.lastIndexOf('node_modules/');
-  if (modules >= 0) {
-    const rest = url.slice(modules + 'node_modules/'.length).split('/');
-    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-  }
-  if (url.startsWith('node:')) return 'node: (internals)';
-  const tern = url.match(/\/((?:relay|tests|src|scripts)\/.*)$/);
-  return tern ? tern[1] : url;
-}
+/** Where a JavaScript frame's code lives (`JS:<tier>name url:line:col`, as V8's map names it). */
+const place = (frame) =>
+  placeOfUrl(
+    frame
+      .replace(/^JS:\S+ /, '')
+      .replace(/:\d+:\d+$/, '')
+      .replace('file://', ''),
+  );
 
 /** What a sample with no JavaScript on its stack was doing. */
 function nativeKind(stack) {

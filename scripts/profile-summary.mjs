@@ -14,12 +14,11 @@
  */
 import { readFileSync } from 'node:fs';
 
+import { commandLine, placeOfUrl } from './profilePlaces.mjs';
+
 const args = process.argv.slice(2);
-const file = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.match(/^--(rounds|top|match)$/));
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const { positional, option } = commandLine(args, ['rounds', 'top', 'match']);
+const file = positional[0];
 if (!file) {
   console.error(
     'usage: node scripts/profile-summary.mjs FILE.cpuprofile|FILE.heapprofile [--rounds N] [--top N] [--match TEXT] [--inclusive]',
@@ -36,14 +35,7 @@ const profile = JSON.parse(readFileSync(file, 'utf8'));
 function place(frame) {
   const url = frame.url ?? '';
   if (!url) return `(${(frame.functionName || 'anonymous').replace(/[()]/g, '')})`;
-  const modules = url.lastIndexOf('node_modules/');
-  if (modules >= 0) {
-    const rest = url.slice(modules + 'node_modules/'.length).split('/');
-    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
-  }
-  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-  const tern = url.match(/\/((?:relay|tests|src|scripts)\/.*)$/);
-  return tern ? tern[1] : url;
+  return placeOfUrl(url);
 }
 const functionName = (frame) => `${frame.functionName || '(anonymous)'}  ${place(frame)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
 
