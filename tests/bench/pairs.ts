@@ -24,7 +24,7 @@ import {
 } from '../../relay/protocol';
 import type { RelayChild } from '../../relay/server/testing/relayChild';
 import { cliEnv, cliSocket, cliTokenFor, connect, request, signIn, webSocket } from '../../relay/server/testing/remoteClients';
-import type { TestRelay } from '../../relay/server/testing/testRelay';
+import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 
 export interface Pair {
   cli: Socket;
@@ -110,6 +110,18 @@ export const RECEIPTS = !process.env.BENCH_NO_RECEIPTS;
  * BENCH_NO_STATEMENT_WORKER=1 for the relay's own thread.
  */
 export const STATEMENT_WORKER = !process.env.BENCH_NO_STATEMENT_WORKER;
+
+/**
+ * A relay of the round-trip benchmarks (roundtrip.ts, steady.ts), in this process: on PostgreSQL at `databaseUrl`, its
+ * statements as above, else on PGlite.
+ */
+export const benchRelay = (databaseUrl?: string, env: Record<string, string> = {}): Promise<TestRelay> =>
+  createTestRelay({
+    remote: { revocationCheckMs: 2_000 },
+    env,
+    statementWorker: STATEMENT_WORKER,
+    ...(databaseUrl && { databaseUrl }),
+  });
 
 export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   const { jwt, cliToken } = await accountOn(nodes.cli, n);

@@ -20,10 +20,10 @@ import path from 'node:path';
 import type { SessionEvent } from '../../relay/protocol';
 import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
 import { typescriptImport } from '../../relay/server/testing/relayChild';
-import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
+import type { TestRelay } from '../../relay/server/testing/testRelay';
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
-import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled, STATEMENT_WORKER } from './pairs';
+import { benchRelay, closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled } from './pairs';
 import { fmtProcess, type ProcessSetupResult, relayProcessBench } from './relayProcesses';
 import { replayBench } from './replay';
 import { type BenchReport, type Repetition, type SetupResult, writePerformanceDoc } from './report';
@@ -125,15 +125,7 @@ async function withRelays<T>(
 ) {
   const relays: TestRelay[] = [];
   try {
-    for (let i = 0; i < count; i++)
-      relays.push(
-        await createTestRelay({
-          remote: { revocationCheckMs: 2_000 },
-          env,
-          statementWorker: STATEMENT_WORKER,
-          ...(databaseUrl && { databaseUrl }),
-        }),
-      );
+    for (let i = 0; i < count; i++) relays.push(await benchRelay(databaseUrl, env));
     // Let the adapters' stream readers start before anything is published.
     if (count > 1) await new Promise((r) => setTimeout(r, 1000));
     return await run(relays);

@@ -10,9 +10,8 @@
  * PostgreSQL: a fresh database on TEST_DATABASE_URL's server (relay/server/testing/postgres.ts), dropped at the end.
  */
 import { createTestPostgres } from '../../relay/server/testing/postgres';
-import { createTestRelay } from '../../relay/server/testing/testRelay';
 import { bareRelay, concurrentLoop, floorPairs } from './floors';
-import { makePair, type Pair, roundTrip, STATEMENT_WORKER } from './pairs';
+import { benchRelay, makePair, type Pair, roundTrip } from './pairs';
 
 const SETUP = process.env.STEADY_SETUP ?? 'pg';
 const SECONDS = Number(process.env.STEADY_SECONDS ?? 30);
@@ -36,11 +35,7 @@ async function open(): Promise<{ round: (p: number) => Promise<void>; port: numb
   if (SETUP !== 'pg' && SETUP !== 'pglite') throw new Error(`STEADY_SETUP: pg, pglite or bare, not ${SETUP}`);
   const pg = SETUP === 'pg' ? await createTestPostgres() : null;
   if (SETUP === 'pg' && !pg) throw new Error('no PostgreSQL server answers (TEST_DATABASE_URL)');
-  const relay = await createTestRelay({
-    remote: { revocationCheckMs: 2_000 },
-    statementWorker: STATEMENT_WORKER,
-    ...(pg && { databaseUrl: pg.url }),
-  });
+  const relay = await benchRelay(pg?.url);
   const pairs: Pair[] = [];
   for (let i = 1; i <= PAIRS; i++) pairs.push(await makePair({ cli: relay, web: relay }, i));
   return {
