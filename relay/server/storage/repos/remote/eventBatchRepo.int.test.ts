@@ -105,6 +105,34 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
     expect('event' in out[0]! && [out[0].event.sessionId, out[0].event.eventId]).toEqual([c.toUpperCase(), id.toUpperCase()]);
   });
 
+  it('keeps the first and last message as previews cut by characters, an emoji at the cut whole', async (ctx) => {
+    const { db } = (backend.relay ?? ctx.skip()).storage;
+    const repo = createRemoteRepo(db);
+    const [instance] = await db.select().from(instances).limit(1);
+    const session = async () =>
+      (await repo.ensureSession({ id: randomUUID(), instanceId: instance!.id, userId: instance!.userId, createdAt: new Date() })).row.id;
+    // The 499th character is an emoji: two UTF-16 code units, of which a cut at 499 code units kept only the first.
+    const long = `${'a'.repeat(498)}😀${'b'.repeat(20)}`;
+    const cut = `${'a'.repeat(498)}😀…`;
+    const user = (sessionId: string, text: unknown): EventAppend => ({
+      sessionId,
+      eventId: randomUUID(),
+      body: { type: 'user_message', clientMsgId: randomUUID(), text },
+      at: new Date(),
+    });
+    const [grouped, alone] = [await session(), await session()];
+    const out = await createEventBatchRepo(db).appendEvents([user(grouped, long), event(grouped, 'short answer'), user(grouped, 7)]);
+    expect(out.map((o) => 'event' in o && o.event.seq)).toEqual([1, 2, 3]);
+    expect('session' in out[2]! && [out[2].session.firstMessage, out[2].session.lastMessage]).toEqual([cut, 'short answer']);
+    // One event alone (sessionsRepo.appendEvent, without a group commit) is cut the same way.
+    const single = await repo.appendEvent(user(alone, long));
+    expect([single.session.firstMessage, single.session.lastMessage]).toEqual([cut, cut]);
+    expect([...cut].length).toBe(500);
+    // The body is stored whole.
+    const [stored] = await repo.eventsAfter(grouped, 0, 1);
+    expect(stored!.body.text).toBe(long);
+  });
+
   it('answers unknown for a session that does not exist, without failing the rest of the batch', async (ctx) => {
     const batch = createEventBatchRepo((backend.relay ?? ctx.skip()).storage.db);
     const out = await batch.appendEvents([event(randomUUID(), 'nobody'), event(backend.sessions[1]!, 'b3')]);
@@ -138,8 +166,8 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
       const batch = createEventBatchRepo(storage.db);
       const b = backend.sessions[1]!;
       await batch.appendEvents([event(b, 'first on this connection')]);
-      const pages = async () => {
-        const [row] = await raw(`SELECT pg_relation_size('session_events') / current_setting('block_size')::int AS pages`, []);
+      const pages = async (table = 'session_events') => {
+        const [row] = await raw(`SELECT pg_relation_size('${table}') / current_setting('block_size')::int AS pages`, []);
         return Number(row!.pages);
       };
       // Buffers the commit of `size` new events reads or writes, the function's statement included.
@@ -151,19 +179,27 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
       const sizes = [1, 2, 20];
       const before = [];
       for (const size of sizes) before.push(await reads(size, 'before'));
-      const pagesBefore = await pages();
+      const pagesBefore = [await pages(), await pages('remote_sessions')];
       // Enough stored events that reading them all looks cheaper to a planner than a probe per batch row, with the
-      // statistics of the small table it made its plan on.
+      // statistics of the small table it made its plan on; and enough sessions that reading them all for the update
+      // would show (the plan of migration 0009 did: a Materialize of every session, compared with each of the batch's).
       for (let i = 0; i < 4; i++) await batch.appendEvents(Array.from({ length: 3000 }, (_, j) => event(b, `filler ${i}.${j}`)));
-      const grown = (await pages()) - pagesBefore;
-      expect(grown).toBeGreaterThan(150);
+      await raw(
+        `INSERT INTO remote_sessions (id, instance_id, user_id, last_active_at, first_message)
+         SELECT gen_random_uuid(), instance_id, user_id, now(), repeat('x', 200) FROM remote_sessions, generate_series(1, 8000) WHERE id = $1`,
+        [b],
+      );
+      const grownEvents = (await pages()) - pagesBefore[0]!;
+      const grownSessions = (await pages('remote_sessions')) - pagesBefore[1]!;
+      expect(grownEvents).toBeGreaterThan(150);
+      expect(grownSessions).toBeGreaterThan(250);
+      const grown = Math.min(grownEvents, grownSessions);
       for (const [i, size] of sizes.entries()) {
         const after = await reads(size, 'after');
         // The indexes may have grown a level deeper (probes and inserts read one page more per row); a scan would read
-        // every page the table grew by.
-        expect(after - before[i]!, `a batch of ${size}: ${before[i]} → ${after} buffers, the table ${grown} pages more`).toBeLessThan(
-          grown / 2,
-        );
+        // every page a table grew by.
+        const tables = `session_events ${grownEvents} pages more, remote_sessions ${grownSessions}`;
+        expect(after - before[i]!, `a batch of ${size}: ${before[i]} → ${after} buffers, ${tables}`).toBeLessThan(grown / 2);
       }
     } finally {
       if (storage !== relay.storage) await storage.close();

@@ -6,9 +6,6 @@ import { rawRowsOf } from '../../rawRows';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
 import { isUniqueViolation } from '../usersRepo';
 
-const PREVIEW_CHARS = 500;
-const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
-
 export interface EventAppend {
   sessionId: string;
   eventId: string;
@@ -23,10 +20,12 @@ export type EventAppendOutcome = { event: SessionEventRow; session: RemoteSessio
 const RACE_RETRIES = 3;
 
 /**
- * The group commit's statement: a call of the `tern_append_events` function (migration 0009), which holds the SQL. The
- * batch is its first parameter (a JSON array), the batch's length its second. Each session's stored [eventId, k] pairs
- * come back in its own row (seq = base_seq + k), so the result needs no join of the inserted rows back onto the
- * sessions (that join ran as a nested loop re-sorting the inserted rows once per session).
+ * The group commit's statement: a call of the `tern_commit_events` function (migration 0010), which holds the SQL. The
+ * batch is its first parameter (a JSON array of [session id, event id, time, body] arrays), the batch's length its
+ * second. Each session's stored event ids come back in its own row, in seq order (seq = base_seq + position from 1), so
+ * the result needs no join of the inserted rows back onto the sessions. The function cuts the previews of the session's
+ * first and last message itself, by characters (a cut by UTF-16 code units could leave half an emoji, which jsonb
+ * refuses).
  *
  * The duplicate check must probe the (session, event id) index once per batch row, whatever the table's size. Planned
  * for each batch with its values (PostgreSQL's choice for a statement sent as text), the planner had to be told the
@@ -35,31 +34,21 @@ const RACE_RETRIES = 3;
  * for each batch cost ~40 % of a small batch's statement on both databases, and a plan cached instead, made once while
  * the table was small, read the whole table on every commit once it had grown (a one-event commit went from 0.3 ms to
  * 14 ms of the server's CPU at 66,000 events). The function's own settings leave its plan no way to read a table whole
- * (no sequential scans, no hash or merge joins), so the plan it makes once per connection and keeps is the index's at
- * every size. eventBatchRepo.int.test.ts checks that on both databases, with a plan made on a small table.
+ * (no sequential scans, no hash or merge joins, nothing materialised), so the plan it makes once per connection and keeps
+ * is the indexes' at every size: a probe of session_events' per batch row, of remote_sessions' per session.
+ * eventBatchRepo.int.test.ts checks that on both databases, with a plan made on small tables.
  *
  * The call is a named statement (rawRows.ts): parsed once per connection, and on PGlite sent in one message per commit.
- * The SQL lives in the migration: changing it takes a new one (`CREATE OR REPLACE FUNCTION`, same signature and result).
+ * The SQL lives in the migration: changing it takes a new one (`CREATE OR REPLACE FUNCTION` with the same signature and
+ * result, or a function of another name, leaving the old one to relay nodes of the previous version until they are gone).
  */
-export const APPEND_STATEMENT = 'tern_append_events';
+export const APPEND_STATEMENT = 'tern_commit_events';
 const APPEND_SQL =
-  'SELECT (t.session_row).*, t.first_seq AS base_seq, t.stored AS stored_events FROM tern_append_events($1::jsonb, $2::int) t';
+  'SELECT (t.session_row).*, t.first_seq AS base_seq, t.stored AS stored_events FROM tern_commit_events($1::jsonb, $2::int) t';
 
 /** The statement's parameters for a batch: its rows as one JSON array, and their number (see APPEND_SQL). */
 function appendParams(items: readonly EventAppend[]): [string, number] {
-  const rows = items.map((item, ord) => {
-    const text = typeof item.body.text === 'string' ? preview(item.body.text) : null;
-    return {
-      ord,
-      session_id: item.sessionId,
-      event_id: item.eventId,
-      at: isoTime(item.at),
-      body: item.body,
-      preview: text,
-      is_user: item.body.type === 'user_message',
-      is_last: item.body.type === 'user_message' || item.body.type === 'assistant_message',
-    };
-  });
+  const rows = items.map((item) => [item.sessionId, item.eventId, isoTime(item.at), item.body]);
   return [JSON.stringify(rows), rows.length];
 }
 
@@ -104,26 +93,25 @@ export function createEventBatchRepo(db: Database) {
     /** Appends the batch in one statement; answers each item in order (see EventAppendOutcome). */
     async appendEvents(items: readonly EventAppend[]): Promise<EventAppendOutcome[]> {
       const rows = await withRaceRetries(() => insertBatch(items));
-      // One row per session (its row is read once, however many events the batch gave it), with its [eventId, k] pairs.
+      // One row per session (its row is read once, however many events the batch gave it), with its stored event ids.
       const runs = new Map<string, StoredRun>();
       for (const row of rows) {
         const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
-        const pairs = JSON.parse(String(row.stored_events)) as StoredRun['pairs'];
-        runs.set(session.id, { session, base: Number(row.base_seq), pairs, next: 0 });
+        const ids = JSON.parse(String(row.stored_events)) as string[];
+        runs.set(session.id, { session, base: Number(row.base_seq), ids, next: 0 });
       }
       const out: EventAppendOutcome[] = [];
       const missing: number[] = [];
-      // The statement numbers each session's new events in batch order and lists their pairs in that order, so walking
-      // the batch meets each stored event when its pair is its session's next; an item whose pair is not next was not
+      // The statement numbers each session's new events in batch order and lists their ids in that order, so walking
+      // the batch meets each stored event when its id is its session's next; an item whose id is not next was not
       // appended (already stored, or a repeat of an earlier item of the batch). No key is built per event.
       for (let i = 0; i < items.length; i++) {
         const item = items[i]!;
         // PostgreSQL prints uuids in lower case; the protocol accepts either.
         const run = runs.get(item.sessionId) ?? runs.get(item.sessionId.toLowerCase());
-        const pair = run?.pairs[run.next];
-        if (run && pair && sameUuid(pair[0], item.eventId)) {
-          run.next++;
-          const seq = run.base + Number(pair[1]);
+        const id = run?.ids[run.next];
+        if (run && id !== undefined && sameUuid(id, item.eventId)) {
+          const seq = run.base + ++run.next;
           const event: SessionEventRow = { sessionId: item.sessionId, seq, eventId: item.eventId, at: item.at, body: item.body };
           out.push({ event, session: run.session, duplicate: false });
         } else {
@@ -154,13 +142,13 @@ export function createEventBatchRepo(db: Database) {
 export type EventBatchRepo = ReturnType<typeof createEventBatchRepo>;
 
 /**
- * A session's part of a commit's result: its row after the update, its seq before the batch, its [event id, k] pairs,
- * and the next pair to meet.
+ * A session's part of a commit's result: its row after the update, its seq before the batch, the ids of the events
+ * stored for it in seq order, and how many of them the walk has met.
  */
 interface StoredRun {
   session: RemoteSessionRow;
   base: number;
-  pairs: Array<[string, number | string]>;
+  ids: string[];
   next: number;
 }
 

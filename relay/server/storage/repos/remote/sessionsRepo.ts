@@ -4,9 +4,6 @@ import { type Database } from '../../database';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
 import { isUniqueViolation } from '../usersRepo';
 
-const PREVIEW_CHARS = 500;
-const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
-
 /** The instance's sessions that were not deleted. */
 const liveOf = (instanceId: string) => and(eq(remoteSessions.instanceId, instanceId), isNull(remoteSessions.deletedAt));
 
@@ -95,7 +92,8 @@ export function createSessionsRepo(db: Database) {
       body: Record<string, unknown> & { type: string };
       at: Date;
     }): Promise<{ event: SessionEventRow; session: RemoteSessionRow; duplicate: boolean }> {
-      const text = typeof input.body.text === 'string' ? preview(input.body.text) : null;
+      // The previews are cut by the database (migration 0010 `tern_preview`), by characters, as the group commit's are.
+      const text = typeof input.body.text === 'string' ? input.body.text : null;
       const isUser = input.body.type === 'user_message';
       const isLast = isUser || input.body.type === 'assistant_message';
       const at = input.at.toISOString();
@@ -108,8 +106,8 @@ export function createSessionsRepo(db: Database) {
             UPDATE remote_sessions SET
               last_seq = last_seq + 1,
               last_active_at = ${at}::timestamptz,
-              first_message = CASE WHEN ${isUser && text !== null} THEN coalesce(first_message, ${text}::text) ELSE first_message END,
-              last_message = CASE WHEN ${isLast && text !== null} THEN ${text}::text ELSE last_message END
+              first_message = CASE WHEN ${isUser && text !== null} THEN coalesce(first_message, tern_preview(${text}::text)) ELSE first_message END,
+              last_message = CASE WHEN ${isLast && text !== null} THEN tern_preview(${text}::text) ELSE last_message END
             WHERE id = ${input.sessionId} AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM dup)
             RETURNING *
           ), e AS (
