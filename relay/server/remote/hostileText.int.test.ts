@@ -54,6 +54,31 @@ describe('hostile text over HTTP', () => {
 });
 
 describe('hostile text over sockets', () => {
+  it('stores a long message with an emoji where its preview is cut, and previews it whole', async () => {
+    const s = await pair();
+    const updates = collect<{ session: { id: string; firstMessage: string | null; lastMessage: string | null } }>(
+      s.web,
+      WEB_PUSH.sessionUpdated,
+    );
+    // 498 letters, then an emoji (two UTF-16 code units): a preview cut at 499 code units kept half of it, a lone
+    // surrogate the database refused, so neither event below could be stored.
+    const text = (letter: string) => `${letter.repeat(498)}😀${letter.repeat(30)}`;
+    const sent = await request(s.web, WEB_EVENTS.sessionInput, { sessionId: s.sessionId, clientMsgId: randomUUID(), text: text('q') });
+    expect(sent.ok, JSON.stringify(sent)).toBe(true);
+    const answer = { type: 'assistant_message', messageId: randomUUID(), text: text('a') };
+    const stored = await request(s.cli, CLI_EVENTS.sessionEvent, { sessionId: s.sessionId, eventId: randomUUID(), body: answer });
+    expect(stored.ok, JSON.stringify(stored)).toBe(true);
+    const cut = (letter: string) => `${letter.repeat(498)}😀…`;
+    await waitFor(
+      () => updates.some((u) => u.session.id === s.sessionId && u.session.lastMessage === cut('a')),
+      5000,
+      'the session’s preview',
+    );
+    expect(updates.at(-1)!.session.firstMessage).toBe(cut('q'));
+    await waitFor(() => s.events.length >= 2, 5000, 'the stored events');
+    expect(s.events.map((e) => ('text' in e.body ? e.body.text : null))).toEqual([text('q'), text('a')]);
+  });
+
   it('keeps NUL and lone surrogates in chat input and tool output, visibly, in order', async () => {
     const s = await pair();
     const sent = await request(s.web, WEB_EVENTS.sessionInput, {
