@@ -182,7 +182,8 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
       const pagesBefore = [await pages(), await pages('remote_sessions')];
       // Enough stored events that reading them all looks cheaper to a planner than a probe per batch row, with the
       // statistics of the small table it made its plan on; and enough sessions that reading them all for the update
-      // would show (the plan of migration 0009 did: a Materialize of every session, compared with each of the batch's).
+      // would show (0009's SQL, planned with a batch's values, held every session in a Materialize to compare with the
+      // batch's; migration 0010 turns materialising off).
       for (let i = 0; i < 4; i++) await batch.appendEvents(Array.from({ length: 3000 }, (_, j) => event(b, `filler ${i}.${j}`)));
       await raw(
         `INSERT INTO remote_sessions (id, instance_id, user_id, last_active_at, first_message)
