@@ -13,6 +13,7 @@ import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
 import type { PushHooks } from './pushBridge';
 import { CommandReceipts } from './receipts';
+import { createSessionTouches } from './sessionTouches';
 import { AfterAck } from './socketEvents';
 import type { createUsageBridge } from './usageBridge';
 import { lazily } from './writeCoalescing';
@@ -44,9 +45,9 @@ export interface HubContext {
   broadcastSession(row: RemoteSessionRow): void;
   /**
    * The same, for a new message (last activity, preview): coalesced per session over SESSION_TOUCH_MS, so a stream of
-   * messages costs each window one `session:updated` per interval, not one per message.
+   * messages costs each window one `session:updated` per interval, not one per message (sessionTouches.ts).
    */
-  touchSession(row: RemoteSessionRow): void;
+  touchSession(sessionId: string): void;
   /** Hands a stored command to the instance's CLI now; without its ack in time it stays pending for the next hello. */
   deliver(command: CliCommandRow | null): Promise<void>;
   /**
@@ -88,9 +89,12 @@ export function createHubContext(
 ): HubContext {
   const { cli, web, core } = base;
   web.on(LEASE_LOST, (instanceId: string) => base.leases.forgetInstance(instanceId));
-  /** Sessions with new messages whose state goes out at the next touch flush, by id (the latest row each). */
-  const touched = new Map<string, RemoteSessionRow>();
-  let touchTimer: ReturnType<typeof setTimeout> | null = null;
+  const touches = createSessionTouches({
+    read: (ids) => core.repo.findLiveSessions(ids),
+    // A preview and a time: they ride along with each window's next write (a live copy, while the session streams).
+    send: (rows) => lazily(() => rows.forEach((row) => ctx.broadcastSession(row))),
+    onError: (error) => base.log.warn({ err: error }, 'remote: sending touched sessions failed'),
+  });
   /**
    * Inputs handed over before their commit, by event id: what their CLI answered. Two generations of half
    * HANDED_OVER_KEPT each: once the newer is full it becomes the older, and the older is dropped whole. At most
@@ -133,23 +137,10 @@ export function createHubContext(
       if (view) web.to(userRoom(view.row.userId)).emit(WEB_PUSH.instanceUpdated, { instance: view.instance });
     },
     broadcastSession(row) {
-      touched.delete(row.id);
+      touches.sent(row.id);
       web.to(userRoom(row.userId)).emit(WEB_PUSH.sessionUpdated, { session: toSession(row) });
     },
-    touchSession(row) {
-      const earlier = touched.get(row.id);
-      if (earlier && earlier.lastSeq > row.lastSeq) return;
-      touched.set(row.id, row);
-      touchTimer ??= setTimeout(() => {
-        touchTimer = null;
-        const rows = [...touched.values()];
-        touched.clear();
-        // A preview and a time: they ride along with each window's next write (a live copy, while the session streams).
-        lazily(() => {
-          for (const r of rows) ctx.broadcastSession(r);
-        });
-      }, SESSION_TOUCH_MS).unref();
-    },
+    touchSession: (sessionId) => touches.touch(sessionId),
     async deliver(command) {
       if (!command || command.deliveredAt) return;
       // To this node's CLI sockets when it holds the CLI (receipts need a socket of this node), else through the adapter.
@@ -178,7 +169,7 @@ export function createHubContext(
       // Not async: an input the CLI took at once (the usual case) has nothing to wait for.
       return new AfterAck(ack, () => {
         base.fanout.publish(toSessionEvent(applied.event));
-        if (applied.session) ctx.touchSession(applied.session);
+        if (applied.session) ctx.touchSession(applied.session.id);
         if (!command) return;
         if (!handedOver) return ctx.deliver(command);
         // Handed over before it was stored, the CLI's ack came after the command was kept: it is delivered.
@@ -193,11 +184,6 @@ export function createHubContext(
 }
 
 const LEASE_LOST = 'remote:lease-lost' as const;
-/**
- * How often at most a session with a stream of new messages has its state (last activity, preview) sent to the owner's
- * windows: every window of the user gets it, phones in the background included, and what it moves is a list entry.
- */
-const SESSION_TOUCH_MS = 1_000;
 /** How many early hand-overs a node remembers at most to recognise a resend (a few seconds of inputs at full speed). */
 const HANDED_OVER_KEPT = 2_000;
 

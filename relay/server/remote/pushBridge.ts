@@ -115,7 +115,7 @@ export async function createPushBridge(ctx: HubContext, deps: PushBridgeDeps): P
       const stored: PushDecision = body.type === 'permission_response' && body.decision === 'deny' ? 'deny' : 'allow';
       if (!applied.command) return { outcome: 'already', decision: stored, title: texts.already, body: texts.alreadyBody[stored] };
       ctx.fanout.publish(toSessionEvent(applied.event));
-      if (applied.session) ctx.broadcastSession(applied.session);
+      if (applied.session) ctx.touchSession(applied.session.id);
       await ctx.deliver(applied.command);
       return { outcome: 'applied', decision: stored, title: texts.applied[stored], body: session.title };
     },

@@ -1,5 +1,6 @@
 import type { LiveSessionEvent, PendingInput, SessionInputCommand, SessionPermissionCommand } from '../../../protocol';
-import type { CliCommandRow, RemoteSessionRow, SessionEventRow } from '../../storage/schema';
+import type { SessionHead } from '../../storage/repos/remote/eventBatchRepo';
+import type { CliCommandRow, SessionEventRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
 import { fail } from './failures';
 import { requireOnline } from './instances';
@@ -9,7 +10,8 @@ import { nameUuid, toLiveEvent } from './views';
 /** What a browser command did: the event it stored (for the seq and the fan-out), the command for the CLI. */
 export interface Applied {
   event: SessionEventRow;
-  session: RemoteSessionRow | null;
+  /** The session's head as the commit left it (null when this node did not store the event). */
+  session: SessionHead | null;
   /** A resend of something already applied: nothing to publish or deliver again. */
   duplicate: boolean;
   /** The command kept for the CLI; null for a resend, and for an input the CLI took before it was stored. */

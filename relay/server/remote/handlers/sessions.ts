@@ -71,7 +71,7 @@ function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
     return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
       ctx.fanout.publish(toSessionEvent(result.event));
       ctx.push?.onSessionEvent(result.session, input.body);
-      if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session);
+      if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session.id);
     });
   });
   ctx.fanout.publishLive(toLiveEvent(input.sessionId, { eventId: input.eventId, at, body: input.body }));

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, type Table } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 import { isoTime } from '../../../../protocol/isoTime';
 import { type Database } from '../../database';
@@ -13,19 +13,26 @@ export interface EventAppend {
   at: Date;
 }
 
+/**
+ * What an append tells of its session: its id, its owner and its title, as they were when the event was stored (what
+ * the push notifier needs). Anything else of the session is read when it is needed (hubContext.ts `touchSession`).
+ */
+export type SessionHead = Pick<RemoteSessionRow, 'id' | 'userId' | 'title'>;
+
 /** One append's outcome: the stored event (new, or the one a resend matched), or `unknown` for a missing session. */
-export type EventAppendOutcome = { event: SessionEventRow; session: RemoteSessionRow; duplicate: boolean } | { unknown: true };
+export type EventAppendOutcome = { event: SessionEventRow; session: SessionHead; duplicate: boolean } | { unknown: true };
 
 /** A race with another node on one event id aborts the statement; the retry sees the winner's row. */
 const RACE_RETRIES = 3;
 
 /**
- * The group commit's statement: a call of the `tern_commit_events` function (migration 0010), which holds the SQL. The
- * batch is its first parameter (a JSON array of [session id, event id, time, body] arrays), the batch's length its
+ * The group commit's statement: a call of the `tern_commit_event_heads` function (migration 0011), which holds the SQL.
+ * The batch is its first parameter (a JSON array of [session id, event id, time, body] arrays), the batch's length its
  * second. Each session's stored event ids come back in its own row, in seq order (seq = base_seq + position from 1), so
- * the result needs no join of the inserted rows back onto the sessions. The function cuts the previews of the session's
- * first and last message itself, by characters (a cut by UTF-16 code units could leave half an emoji, which jsonb
- * refuses).
+ * the result needs no join of the inserted rows back onto the sessions; with them the session's head (id, owner and
+ * title), not its whole row: at many busy sessions a commit holds one or two events per session, and the row (its two
+ * previews of up to 500 characters) was most of what came back. The function cuts the previews of the session's first
+ * and last message itself, by characters (a cut by UTF-16 code units could leave half an emoji, which jsonb refuses).
  *
  * The duplicate check must probe the (session, event id) index once per batch row, whatever the table's size. Planned
  * for each batch with its values (PostgreSQL's choice for a statement sent as text), the planner had to be told the
@@ -42,9 +49,8 @@ const RACE_RETRIES = 3;
  * The SQL lives in the migration: changing it takes a new one (`CREATE OR REPLACE FUNCTION` with the same signature and
  * result, or a function of another name, leaving the old one to relay nodes of the previous version until they are gone).
  */
-export const APPEND_STATEMENT = 'tern_commit_events';
-const APPEND_SQL =
-  'SELECT (t.session_row).*, t.first_seq AS base_seq, t.stored AS stored_events FROM tern_commit_events($1::jsonb, $2::int) t';
+export const APPEND_STATEMENT = 'tern_commit_event_heads';
+const APPEND_SQL = 'SELECT t.session_id, t.user_id, t.title, t.first_seq, t.stored FROM tern_commit_event_heads($1::jsonb, $2::int) t';
 
 /** The statement's parameters for a batch: its rows as one JSON array, and their number (see APPEND_SQL). */
 function appendParams(items: readonly EventAppend[]): [string, number] {
@@ -96,9 +102,9 @@ export function createEventBatchRepo(db: Database) {
       // One row per session (its row is read once, however many events the batch gave it), with its stored event ids.
       const runs = new Map<string, StoredRun>();
       for (const row of rows) {
-        const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
-        const ids = JSON.parse(String(row.stored_events)) as string[];
-        runs.set(session.id, { session, base: Number(row.base_seq), ids, next: 0 });
+        const session: SessionHead = { id: String(row.session_id), userId: String(row.user_id), title: String(row.title) };
+        const ids = JSON.parse(String(row.stored)) as string[];
+        runs.set(session.id, { session, base: Number(row.first_seq), ids, next: 0 });
       }
       const out: EventAppendOutcome[] = [];
       const missing: number[] = [];
@@ -129,9 +135,9 @@ export function createEventBatchRepo(db: Database) {
           .limit(1);
         if (!event) continue;
         const [session] = await db
-          .select()
+          .select({ id: remoteSessions.id, userId: remoteSessions.userId, title: remoteSessions.title })
           .from(remoteSessions)
-          .where(inArray(remoteSessions.id, [item.sessionId]))
+          .where(eq(remoteSessions.id, item.sessionId))
           .limit(1);
         if (session) out[i] = { event, session, duplicate: true };
       }
@@ -142,11 +148,11 @@ export function createEventBatchRepo(db: Database) {
 export type EventBatchRepo = ReturnType<typeof createEventBatchRepo>;
 
 /**
- * A session's part of a commit's result: its row after the update, its seq before the batch, the ids of the events
+ * A session's part of a commit's result: its head after the update, its seq before the batch, the ids of the events
  * stored for it in seq order, and how many of them the walk has met.
  */
 interface StoredRun {
-  session: RemoteSessionRow;
+  session: SessionHead;
   base: number;
   ids: string[];
   next: number;
@@ -163,19 +169,4 @@ async function withRaceRetries<T>(run: () => Promise<T>): Promise<T> {
       if (!isUniqueViolation(error) || attempt >= RACE_RETRIES) throw error;
     }
   }
-}
-
-/** Each table's columns as [key, column] pairs, listed once (a commit maps one session row per session it touched). */
-const columnLists = new WeakMap<Table, Array<[string, ReturnType<typeof getTableColumns>[string]]>>();
-
-/** A row of raw SQL (snake_case driver values) as the table's typed row. */
-function fromDriver(table: Table, raw: Record<string, unknown>): Record<string, unknown> {
-  let columns = columnLists.get(table);
-  if (!columns) columnLists.set(table, (columns = Object.entries(getTableColumns(table))));
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of columns) {
-    const value = raw[column.name];
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return out;
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, getTableColumns, isNull, sql, type Table } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 import { type Database } from '../../database';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
-import { isUniqueViolation } from '../usersRepo';
+import { createEventBatchRepo, type EventAppend, type SessionHead } from './eventBatchRepo';
 
 /** The instance's sessions that were not deleted. */
 const liveOf = (instanceId: string) => and(eq(remoteSessions.instanceId, instanceId), isNull(remoteSessions.deletedAt));
@@ -22,6 +22,15 @@ export function createSessionsRepo(db: Database) {
         .where(and(eq(remoteSessions.id, id), eq(remoteSessions.userId, userId), isNull(remoteSessions.deletedAt)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** The sessions of `ids` that were not deleted, in no particular order (one statement). */
+    async findLiveSessions(ids: readonly string[]): Promise<RemoteSessionRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(remoteSessions)
+        .where(and(inArray(remoteSessions.id, [...ids]), isNull(remoteSessions.deletedAt)));
     },
 
     async listSessions(instanceId: string): Promise<RemoteSessionRow[]> {
@@ -79,65 +88,17 @@ export function createSessionsRepo(db: Database) {
     },
 
     /**
-     * Persists one event and gives it the session's next seq in ONE statement (no explicit transaction, one round
-     * trip): the `last_seq + 1` update locks the session row, so concurrent appends (any relay node) get distinct,
-     * gap-free seqs, and the insert takes the seq that update returned. Idempotent on (session, eventId): a resend
-     * finds the stored event and the update does not run, so it consumes no seq. Two copies of one event racing
-     * (different nodes) both pass that check; the loser's insert then hits the unique (session, event_id) index, which
-     * aborts its whole statement, seq bump included, and it answers the stored event.
+     * Persists one event and gives it the session's next seq: the group commit's statement (eventBatchRepo.ts) with a
+     * batch of one, so that one place decides the seq, the duplicates and the session's previews. For callers without
+     * a group commit (tests of the use cases). Idempotent on (session, eventId): a resend answers the stored event and
+     * consumes no seq; two copies of one event racing (different nodes) both pass the statement's check, the loser's
+     * insert hits the unique (session, event_id) index, which aborts its whole statement, and its retry answers the
+     * stored event. A session that does not exist (or was deleted) throws UnknownSession.
      */
-    async appendEvent(input: {
-      sessionId: string;
-      eventId: string;
-      body: Record<string, unknown> & { type: string };
-      at: Date;
-    }): Promise<{ event: SessionEventRow; session: RemoteSessionRow; duplicate: boolean }> {
-      // The previews are cut by the database (migration 0010 `tern_preview`), by characters, as the group commit's are.
-      const text = typeof input.body.text === 'string' ? input.body.text : null;
-      const isUser = input.body.type === 'user_message';
-      const isLast = isUser || input.body.type === 'assistant_message';
-      const at = input.at.toISOString();
-      let rows: Array<Record<string, unknown>>;
-      try {
-        const result = await db.execute(sql`
-          WITH dup AS (
-            SELECT seq FROM session_events WHERE session_id = ${input.sessionId} AND event_id = ${input.eventId}
-          ), s AS (
-            UPDATE remote_sessions SET
-              last_seq = last_seq + 1,
-              last_active_at = ${at}::timestamptz,
-              first_message = CASE WHEN ${isUser && text !== null} THEN coalesce(first_message, tern_preview(${text}::text)) ELSE first_message END,
-              last_message = CASE WHEN ${isLast && text !== null} THEN tern_preview(${text}::text) ELSE last_message END
-            WHERE id = ${input.sessionId} AND deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM dup)
-            RETURNING *
-          ), e AS (
-            INSERT INTO session_events (session_id, seq, event_id, at, body)
-            SELECT s.id, s.last_seq, ${input.eventId}, ${at}::timestamptz, ${JSON.stringify(input.body)}::jsonb FROM s
-            RETURNING seq AS event_seq, at AS event_at, body AS event_body
-          )
-          SELECT s.*, e.* FROM s JOIN e ON true
-        `);
-        rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        rows = [];
-      }
-      const row = rows[0];
-      if (row) {
-        const session = fromDriver(remoteSessions, row) as RemoteSessionRow;
-        const event: SessionEventRow = {
-          sessionId: input.sessionId,
-          seq: Number(row.event_seq),
-          eventId: input.eventId,
-          at: sessionEvents.at.mapFromDriverValue(row.event_at as string) as Date,
-          body: sessionEvents.body.mapFromDriverValue(row.event_body as string) as Record<string, unknown>,
-        };
-        return { event, session, duplicate: false };
-      }
-      // Nothing appended: a resend (or the loser of a race on the same event id), or an unknown session.
-      const event = await this.findEvent(input.sessionId, input.eventId);
-      if (!event) throw new UnknownSession(input.sessionId);
-      return { event, session: (await this.findSession(input.sessionId))!, duplicate: true };
+    async appendEvent(input: EventAppend): Promise<{ event: SessionEventRow; session: SessionHead; duplicate: boolean }> {
+      const [outcome] = await createEventBatchRepo(db).appendEvents([input]);
+      if (!outcome || 'unknown' in outcome) throw new UnknownSession(input.sessionId);
+      return outcome;
     },
 
     async findEvent(sessionId: string, eventId: string): Promise<SessionEventRow | null> {
@@ -195,14 +156,4 @@ export class UnknownSession extends Error {
   constructor(sessionId: string) {
     super(`unknown session ${sessionId}`);
   }
-}
-
-/** A row of raw SQL (snake_case driver values) as the table's typed row. */
-function fromDriver(table: Table, raw: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = raw[column.name];
-    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return out;
 }
