@@ -12,6 +12,7 @@ import { rawRowsOf } from '../../rawRows';
 import { instances, remoteSessions, sessionEvents, users } from '../../schema';
 import { createRemoteRepo } from '../remoteRepo';
 import { createEventBatchRepo, type EventAppend, explainAppend } from './eventBatchRepo';
+import { LIVE_SESSIONS_PER_READ } from './sessionsRepo';
 
 /**
  * Group commit on PGlite and on PostgreSQL: seqs per session in batch order, idempotence on event ids, unknown
@@ -85,6 +86,25 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
     const row = await createRemoteRepo(relay.storage.db).findSession(a);
     expect('session' in last && last.session).toEqual({ id: row!.id, userId: row!.userId, title: row!.title });
     expect([row!.lastSeq, row!.lastMessage]).toEqual([3, 'a3']);
+  });
+
+  it('reads the rows of touched sessions (findLiveSessions) past one statement’s share of ids, deleted ones left out', async (ctx) => {
+    const { db } = (backend.relay ?? ctx.skip()).storage;
+    const repo = createRemoteRepo(db);
+    const [instance] = await db.select().from(instances).limit(1);
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push((await repo.ensureSession({ id: randomUUID(), instanceId: instance!.id, userId: instance!.userId, createdAt: new Date() })).row.id);
+    await repo.deleteSession(made[1]!, new Date());
+    // The sessions among unknown ids, one of them past the first statement's LIVE_SESSIONS_PER_READ.
+    const ids: string[] = Array.from({ length: LIVE_SESSIONS_PER_READ + 500 }, () => randomUUID());
+    ids[3] = made[0]!;
+    ids[500] = made[1]!;
+    ids[LIVE_SESSIONS_PER_READ + 20] = made[2]!;
+    const rows = await repo.findLiveSessions(ids);
+    expect(rows.map((r) => r.id).sort()).toEqual([made[0], made[2]].sort());
+    expect(rows[0]).toEqual(await repo.findSession(rows[0]!.id));
+    expect(await repo.findLiveSessions([])).toEqual([]);
   });
 
   it('matches each stored event to its item whatever the case of its ids, an unknown session’s between them', async (ctx) => {

@@ -4,6 +4,9 @@ import { type Database } from '../../database';
 import { type RemoteSessionRow, remoteSessions, type SessionEventRow, sessionEvents } from '../../schema';
 import { createEventBatchRepo, type EventAppend, type SessionHead } from './eventBatchRepo';
 
+/** The most session ids one statement of findLiveSessions reads. */
+export const LIVE_SESSIONS_PER_READ = 1_000;
+
 /** The instance's sessions that were not deleted. */
 const liveOf = (instanceId: string) => and(eq(remoteSessions.instanceId, instanceId), isNull(remoteSessions.deletedAt));
 
@@ -24,13 +27,22 @@ export function createSessionsRepo(db: Database) {
       return row ?? null;
     },
 
-    /** The sessions of `ids` that were not deleted, in no particular order (one statement). */
+    /**
+     * The sessions of `ids` that were not deleted, in no particular order: one statement per LIVE_SESSIONS_PER_READ ids
+     * (a statement's parameters are bounded: 65,535 on PostgreSQL).
+     */
     async findLiveSessions(ids: readonly string[]): Promise<RemoteSessionRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(remoteSessions)
-        .where(and(inArray(remoteSessions.id, [...ids]), isNull(remoteSessions.deletedAt)));
+      const rows: RemoteSessionRow[] = [];
+      for (let start = 0; start < ids.length; start += LIVE_SESSIONS_PER_READ) {
+        const some = ids.slice(start, start + LIVE_SESSIONS_PER_READ);
+        rows.push(
+          ...(await db
+            .select()
+            .from(remoteSessions)
+            .where(and(inArray(remoteSessions.id, some), isNull(remoteSessions.deletedAt)))),
+        );
+      }
+      return rows;
     },
 
     async listSessions(instanceId: string): Promise<RemoteSessionRow[]> {
