@@ -99,7 +99,7 @@ export function createEventBatchRepo(db: Database) {
     /** Appends the batch in one statement; answers each item in order (see EventAppendOutcome). */
     async appendEvents(items: readonly EventAppend[]): Promise<EventAppendOutcome[]> {
       const rows = await withRaceRetries(() => insertBatch(items));
-      // One row per session (its row is read once, however many events the batch gave it), with its stored event ids.
+      // One row per session (its head, however many events the batch gave it), with its stored event ids.
       const runs = new Map<string, StoredRun>();
       for (const row of rows) {
         const session: SessionHead = { id: String(row.session_id), userId: String(row.user_id), title: String(row.title) };
