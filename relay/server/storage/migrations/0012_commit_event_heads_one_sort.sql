@@ -1,0 +1,63 @@
+-- tern_commit_event_heads (migration 0011) again, the same parameters, result and semantics, with one sort per session
+-- where it had five. Its aggregates each gathered the session's events in seq order (`array_agg(… ORDER BY k)`): the
+-- event ids, times and bodies as three arrays, and the texts of the first and last messages as two more, and
+-- PostgreSQL 15 sorts each such aggregate's rows on its own, per group. The events now travel as one array of
+-- `tern_event` (one sort), and the previews are taken from it by position: the first user message's, the last user or
+-- assistant message's (plain min() and max() of the positions, no sort).
+-- Measured (a scratch variant alternated with 0011 on one database, 100 sessions, 20 commits per measurement, medians
+-- of 6): on PostgreSQL 82.5 against 94.4 µs per event at one event per session, 39.0 against 44.4 at three; on PGlite
+-- (PostgreSQL 17, which can feed one order of aggregates presorted) within the noise.
+--
+-- The same signature and result, so `CREATE OR REPLACE`: relay nodes of the previous version call it as before.
+CREATE TYPE "tern_event" AS ("event_id" uuid, "at" timestamptz, "body" jsonb);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "tern_commit_event_heads"("batch" jsonb, "batch_length" int)
+  RETURNS TABLE ("session_id" uuid, "user_id" uuid, "title" text, "first_seq" int, "stored" text)
+  LANGUAGE plpgsql
+  SET enable_seqscan = off
+  SET enable_hashjoin = off
+  SET enable_mergejoin = off
+  SET enable_material = off
+  SET plan_cache_mode = force_generic_plan
+AS $$
+BEGIN
+  RETURN QUERY
+  WITH input AS (
+    SELECT x.ord::int AS ord, (x.v->>0)::uuid AS session_id, (x.v->>1)::uuid AS event_id, (x.v->>2)::timestamptz AS at,
+      x.v->3 AS body
+    FROM jsonb_array_elements("batch") WITH ORDINALITY AS x(v, ord)
+    LIMIT "batch_length"
+  ), fresh AS (
+    SELECT DISTINCT ON (i.session_id, i.event_id) i.* FROM input i
+    WHERE NOT EXISTS (SELECT 1 FROM "session_events" e WHERE e.session_id = i.session_id AND e.event_id = i.event_id)
+    ORDER BY i.session_id, i.event_id, i.ord
+  ), numbered AS (
+    SELECT f.*, row_number() OVER (PARTITION BY f.session_id ORDER BY f.ord) AS k,
+      CASE WHEN jsonb_typeof(f.body->'text') = 'string' THEN f.body->>'type' END AS text_type
+    FROM fresh f
+  ), per_session AS (
+    SELECT n.session_id, count(*)::int AS n, max(n.at) AS at,
+      min(n.k) FILTER (WHERE n.text_type = 'user_message') AS first_user_k,
+      max(n.k) FILTER (WHERE n.text_type IN ('user_message', 'assistant_message')) AS last_text_k,
+      array_agg((n.event_id, n.at, n.body)::tern_event ORDER BY n.k) AS events
+    FROM numbered n GROUP BY n.session_id
+  ), s AS (
+    UPDATE "remote_sessions" r SET
+      last_seq = r.last_seq + p.n,
+      last_active_at = p.at,
+      first_message = coalesce(r.first_message, tern_preview((p.events[p.first_user_k]).body->>'text')),
+      last_message = coalesce(tern_preview((p.events[p.last_text_k]).body->>'text'), r.last_message)
+    FROM per_session p
+    WHERE r.id = p.session_id AND r.deleted_at IS NULL
+    RETURNING r.id, r.user_id, r.title, (r.last_seq - p.n)::int AS base_seq, p.events
+  ), e AS (
+    INSERT INTO "session_events" (session_id, seq, event_id, at, body)
+    SELECT s.id, s.base_seq + u.k, u.event_id, u.at, u.body
+    FROM s, unnest(s.events) WITH ORDINALITY AS u(event_id, at, body, k)
+  )
+  SELECT s.id, s.user_id, s.title, s.base_seq,
+    (SELECT json_agg(x.event_id ORDER BY x.k)::text FROM unnest(s.events) WITH ORDINALITY AS x(event_id, at, body, k))
+  FROM s;
+END
+$$;
+
