@@ -10,7 +10,10 @@ import { nameUuid, toLiveEvent } from './views';
 /** What a browser command did: the event it stored (for the seq and the fan-out), the command for the CLI. */
 export interface Applied {
   event: SessionEventRow;
-  /** The session's head as the commit left it (null when this node did not store the event). */
+  /**
+   * The session's head as the commit left it; null for a resend from a window without the lease, and for an event
+   * another node stored.
+   */
   session: SessionHead | null;
   /** A resend of something already applied: nothing to publish or deliver again. */
   duplicate: boolean;
