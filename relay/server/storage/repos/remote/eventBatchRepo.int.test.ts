@@ -94,7 +94,9 @@ describe.each(backends)('eventBatchRepo.appendEvents on $name', (backend) => {
     const [instance] = await db.select().from(instances).limit(1);
     const made: string[] = [];
     for (let i = 0; i < 3; i++)
-      made.push((await repo.ensureSession({ id: randomUUID(), instanceId: instance!.id, userId: instance!.userId, createdAt: new Date() })).row.id);
+      made.push(
+        (await repo.ensureSession({ id: randomUUID(), instanceId: instance!.id, userId: instance!.userId, createdAt: new Date() })).row.id,
+      );
     await repo.deleteSession(made[1]!, new Date());
     // The sessions among unknown ids, one of them past the first statement's LIVE_SESSIONS_PER_READ.
     const ids: string[] = Array.from({ length: LIVE_SESSIONS_PER_READ + 500 }, () => randomUUID());
