@@ -27,8 +27,8 @@ const RACE_RETRIES = 3;
 
 /**
  * The group commit's statement: a call of the `tern_commit_event_heads` function (migration 0011), which holds the SQL.
- * The batch is its first parameter (a JSON array of [session id, event id, time, body] arrays), the
- * batch's length its second. Each session's stored event ids come back in its own row, in seq order (seq = base_seq + position from 1), so
+ * The batch is its first parameter (a JSON array of [session id, event id, time, body] arrays), the batch's length its
+ * second. Each session's stored event ids come back in its own row, in seq order (seq = base_seq + position from 1), so
  * the result needs no join of the inserted rows back onto the sessions; with them the session's head (id, owner and
  * title), not its whole row: at many busy sessions a commit holds one or two events per session, and the row (its two
  * previews of up to 500 characters) was most of what came back. The function cuts the previews of the session's first

@@ -12,6 +12,7 @@ const liveOf = (instanceId: string) => and(eq(remoteSessions.instanceId, instanc
 
 /** Sessions and their events (seq assignment, idempotent appends, replay pages). */
 export function createSessionsRepo(db: Database) {
+  const batches = createEventBatchRepo(db);
   return {
     async findSession(id: string): Promise<RemoteSessionRow | null> {
       const [row] = await db.select().from(remoteSessions).where(eq(remoteSessions.id, id)).limit(1);
@@ -108,7 +109,7 @@ export function createSessionsRepo(db: Database) {
      * stored event. A session that does not exist (or was deleted) throws UnknownSession.
      */
     async appendEvent(input: EventAppend): Promise<{ event: SessionEventRow; session: SessionHead; duplicate: boolean }> {
-      const [outcome] = await createEventBatchRepo(db).appendEvents([input]);
+      const [outcome] = await batches.appendEvents([input]);
       if (!outcome || 'unknown' in outcome) throw new UnknownSession(input.sessionId);
       return outcome;
     },
