@@ -157,7 +157,7 @@ async function openPglite(dir: string, upkeepOptions: UpkeepOptions | false): Pr
       import('drizzle-orm/pglite/migrator'),
     ]);
     const startParams = [...PGlite.defaultStartParams, ...PGLITE_PARAMS];
-    const client = await PgliteWorkerClient.open({ dir, startParams, v8Flags: PGLITE_V8_FLAGS });
+    const client = await PgliteWorkerClient.open({ dir, startParams, v8Flags: PGLITE_V8_FLAGS, rawTypes: RAW_TEXT_TYPES });
     // drizzle's PGlite driver calls only `query` and `transaction`, which the worker's client answers like PGlite.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     const rawConfig = {

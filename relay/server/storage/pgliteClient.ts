@@ -42,8 +42,18 @@ export class PgliteWorkerClient implements PgliteQueries {
     this.#calls = calls;
   }
 
-  /** Starts the worker and opens PGlite in `dir` (an initialised data directory) with these Postgres parameters. */
-  static async open(options: { dir: string; startParams: string[]; v8Flags: string[] }): Promise<PgliteWorkerClient> {
+  /**
+   * Starts the worker and opens PGlite in `dir` (an initialised data directory) with these Postgres parameters.
+   * `rawTypes`: the types (ids) nearly every query wants as text (`parsers` for them): the worker makes them PGlite's
+   * default, which saves it PGlite's merge of a query's parsers into its own table (pgliteWorker.mjs `rawByDefault`).
+   * Any query still gets exactly the parsers it passes.
+   */
+  static async open(options: {
+    dir: string;
+    startParams: string[];
+    v8Flags: string[];
+    rawTypes: readonly number[];
+  }): Promise<PgliteWorkerClient> {
     const worker = await startWorker(workerUrl, { workerData: options, resourceLimits: WORKER_LIMITS }, WHAT, options.dir);
     return new PgliteWorkerClient(new WorkerCalls(worker, WHAT));
   }

@@ -8,7 +8,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openStorage, type Storage, transaction } from './database';
-import { rawRowsOf } from './rawRows';
+import { PgliteWorkerClient } from './pgliteClient';
+import { RAW_TEXT_TYPES, rawRowsOf } from './rawRows';
 import { createAuthRepos, isUniqueViolation } from './repos';
 import { schema } from './schema';
 
@@ -196,4 +197,55 @@ describe('PGlite in a worker thread', () => {
     storage = await openStorage({ dataDir: dir });
     expect(await count()).toBe(3);
   });
+});
+
+describe('PGlite in a worker thread, parsers', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tern-pglite-parsers-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives each query exactly the parsers it passes, whether the usual text types (PGlite’s own in the worker) or others', async () => {
+    const storage = await openStorage({ dataDir: dir, upkeep: false });
+    await storage.close();
+    const pgliteDir = path.join(dir, 'pglite');
+    const probe = `SELECT $1::timestamptz AS at, ARRAY[$1::timestamptz, $1::timestamptz] AS ats, $1::timestamptz::date AS day,
+      ARRAY[$1::timestamptz::date] AS days, interval '1 day 2 hours' AS span, ARRAY[1.5::numeric] AS nums, 7::int8 AS big, NULL::timestamptz AS none`;
+    const params = ['2030-01-02T03:04:05.678Z'];
+    const text = (value: string) => value;
+    const raw = (types: readonly number[]) => Object.fromEntries(types.map((type) => [type, text]));
+    const cases: Array<[string, Record<number, (value: string) => unknown> | undefined]> = [
+      ['the usual types as text', raw(RAW_TEXT_TYPES)],
+      ['no parsers', undefined],
+      ['timestamptz as text, its arrays parsed', raw([1184])],
+      ['only arrays as text', raw([1115, 1185, 1182, 1187, 1231])],
+    ];
+    const viaWorker: unknown[] = [];
+    const client = await PgliteWorkerClient.open({
+      dir: pgliteDir,
+      startParams: PGlite.defaultStartParams,
+      v8Flags: [],
+      rawTypes: RAW_TEXT_TYPES,
+    });
+    try {
+      for (const [, parsers] of cases) {
+        viaWorker.push((await client.query(probe, params, parsers && { parsers })).rows);
+        viaWorker.push((await client.queryPrepared('parsers_probe', probe, params, parsers && { parsers })).rows);
+      }
+    } finally {
+      await client.close();
+    }
+    const inProcess = await PGlite.create(pgliteDir);
+    try {
+      for (const [i, [what, parsers]] of cases.entries()) {
+        const expected = (await inProcess.query(probe, params, parsers && { parsers })).rows;
+        expect(viaWorker[2 * i], what).toEqual(expected);
+        expect(viaWorker[2 * i + 1], `${what}, prepared`).toEqual(expected);
+      }
+      // The cases differ where they should (so the comparison above can fail): a Date, or the database's text.
+      expect((viaWorker[0] as Array<Record<string, unknown>>)[0]!.at).toBe('2030-01-02 03:04:05.678+00');
+      expect((viaWorker[2] as Array<Record<string, unknown>>)[0]!.at).toEqual(new Date(params[0]!));
+      expect((viaWorker[4] as Array<Record<string, unknown>>)[0]!.ats).toEqual([new Date(params[0]!), new Date(params[0]!)]);
+    } finally {
+      await inProcess.close();
+    }
+  }, 120_000);
 });

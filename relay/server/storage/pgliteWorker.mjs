@@ -19,11 +19,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { errorData } from './workerErrors.mjs';
 
-/** @type {{ dir: string, startParams: string[], v8Flags: string[] }} */
-const { dir, startParams, v8Flags } = workerData;
+/** @type {{ dir: string, startParams: string[], v8Flags: string[], rawTypes: number[] }} */
+const { dir, startParams, v8Flags, rawTypes: usualRawTypes } = workerData;
 // Before PGlite compiles its WASM (V8 flags are per process; the relay runs no other WASM).
 for (const flag of v8Flags) v8.setFlagsFromString(flag);
-const { PGlite } = await import('@electric-sql/pglite');
+const { PGlite, types } = await import('@electric-sql/pglite');
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const identity = (/** @type {unknown} */ value) => value;
@@ -99,12 +99,63 @@ async function runPrepared(db, message, parsers) {
   return results[0];
 }
 
-function serve(db) {
+/**
+ * What a query's `rawTypes` (the types it wants as text) take as PGlite's `parsers` option, once PGlite's own parsers
+ * give the usual ones as text (`rawByDefault`): none for the usual set, which is every statement the relay makes.
+ */
+function parsersFor(usual) {
+  const key = (/** @type {number[]} */ list) => [...list].sort((a, b) => a - b).join(',');
+  const usualKey = key(usual.types);
+  /** @type {Map<string, Record<number, unknown>>} */
+  const made = new Map();
+  return (/** @type {number[]} */ raw) => {
+    const k = key(raw);
+    if (k === usualKey) return undefined;
+    let parsers = made.get(k);
+    if (!parsers) {
+      parsers = Object.fromEntries(raw.map((type) => [type, identity]));
+      // PGlite's own parser back for a usual type this query wants parsed (undefined: PGlite's built-in one).
+      for (const type of usual.types) if (!raw.includes(type)) parsers[type] = usual.original.get(type);
+      made.set(k, parsers);
+    }
+    return parsers;
+  };
+}
+
+/**
+ * Makes PGlite's own parsers give `raw` types as text. PGlite merges a query's `parsers` option into its table of
+ * parsers (one per type: ~340 in the relay's database, an array type per table) on every query that passes one, which
+ * took ~200 µs of a ~400 µs small statement on this thread (docs/performance.md, "Session 33"). Every statement of the
+ * relay wants the same types as text (drizzle's driver and rawRows.ts: timestamps, dates, intervals and some arrays),
+ * so with those as PGlite's own parsers such a query passes none. Answers what `parsersFor` needs for the others: the
+ * original parser of each type, an array's rebuilt on its element's original parser (PGlite's array parsers read
+ * their element's parser from the table when they run, where it is now the text one).
+ */
+async function rawByDefault(db, raw) {
+  const { rows } = await db.query(
+    'SELECT oid::int AS array, typelem::int AS element FROM pg_type WHERE oid = ANY($1::oid[]) AND typelem <> 0',
+    [raw],
+  );
+  const elementOf = new Map(rows.map((row) => [row.array, row.element]));
+  const parsers = /** @type {Record<number, ((text: string, typeId: number) => unknown) | undefined>} */ (db.parsers);
+  const before = new Map(raw.map((type) => [type, parsers[type]]));
+  /** @type {Map<number, unknown>} */
+  const original = new Map();
+  for (const type of raw) {
+    const element = elementOf.get(type);
+    const elementParser = element === undefined ? undefined : before.get(element);
+    original.set(type, elementParser ? (text) => types.arrayParser(text, elementParser, type) : before.get(type));
+  }
+  for (const type of raw) parsers[type] = identity;
+  return { types: raw, original };
+}
+
+function serve(db, parsersOf) {
   port.on('message', (message) => {
     switch (message.op) {
       case 'query': {
         const target = message.tx === undefined ? db : transactions.get(message.tx)?.tx;
-        const parsers = Object.fromEntries(message.rawTypes.map((type) => [type, identity]));
+        const parsers = parsersOf(message.rawTypes);
         answer(message.id, async () => {
           if (!target) throw new Error(`No open transaction ${message.tx}`);
           if (message.name && message.tx === undefined) return runPrepared(db, message, parsers);
@@ -166,7 +217,7 @@ try {
   const db = await PGlite.create(dir, { startParams, ...(image && { fsBundle: image.fsBundle }) });
   // Gone rather than zeros: a server that did read one of them fails with "No such file" instead.
   for (const name of image?.unread ?? []) db.Module.FS.unlink(name);
-  serve(db);
+  serve(db, parsersFor(await rawByDefault(db, usualRawTypes)));
   port.postMessage({ ready: true });
 } catch (error) {
   port.postMessage({ fatal: errorData(error) });
