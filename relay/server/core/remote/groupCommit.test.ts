@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { EventAppend, EventAppendOutcome } from '../../storage/repos/remote/eventBatchRepo';
-import { createGroupCommit } from './groupCommit';
+import { createGroupCommit, MAX_BATCH } from './groupCommit';
 
 const append = (eventId: string): EventAppend => ({ sessionId: 's', eventId, body: { type: 'notice' }, at: new Date(0) });
 
@@ -77,6 +77,60 @@ describe('group commit delay', () => {
     void commit.append(append('e'), true);
     await vi.advanceTimersByTimeAsync(1);
     expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
+  });
+});
+
+describe('group commit spacing', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /** Statements that take `ms` each (fake time), recording each batch's event ids. */
+  function slowRecorder(ms: number) {
+    const batches: string[][] = [];
+    const run = async (items: readonly EventAppend[]) => {
+      batches.push(items.map((i) => i.eventId));
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return items.map((i) => ({ event: { eventId: i.eventId }, duplicate: false }) as unknown as EventAppendOutcome);
+    };
+    return { batches, run };
+  }
+
+  it('spaces statements by twice the last one’s duration when that is longer than the delay, so more appends share one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const { batches, run } = slowRecorder(300);
+    const commit = createGroupCommit(run, 100);
+    void commit.append(append('a'));
+    await vi.advanceTimersByTimeAsync(100); // [a] starts at 100 and takes 300 ms
+    void commit.append(append('b'));
+    await vi.advanceTimersByTimeAsync(300); // 400: [a] done; the delay alone would have let [b] start at 200
+    void commit.append(append('c'));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(batches).toEqual([['a']]);
+    await vi.advanceTimersByTimeAsync(1); // 700: twice 300 ms after [a] started
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    // With a spacing of 1 the next statement may start as soon as the last one is done.
+    const { batches: eager, run: eagerRun } = slowRecorder(300);
+    const tight = createGroupCommit(eagerRun, 100, 1);
+    void tight.append(append('x'));
+    await vi.advanceTimersByTimeAsync(100);
+    void tight.append(append('y'));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(eager).toEqual([['x'], ['y']]);
+  });
+
+  it('starts at once when a full batch waits or an urgent append does, whatever the spacing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const { batches, run } = slowRecorder(300);
+    const commit = createGroupCommit(run, 100);
+    void commit.append(append('first'));
+    await vi.advanceTimersByTimeAsync(100); // [first] runs from 100 to 400
+    for (let i = 0; i < MAX_BATCH + 1; i++) void commit.append(append(`n${i}`));
+    await vi.advanceTimersByTimeAsync(300); // 400: [first] done, a full batch waits: it starts now
+    expect(batches.map((b) => b.length)).toEqual([1, MAX_BATCH]);
+    await vi.advanceTimersByTimeAsync(300); // 700: the full batch is done; one append is left, which waits
+    expect(batches).toHaveLength(2);
+    void commit.append(append('urgent'), true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches.at(-1)).toEqual([`n${MAX_BATCH}`, 'urgent']);
   });
 });
 

@@ -12,6 +12,17 @@ export const MAX_BATCH = 500;
  * one was done held 2 events at one pair instead of ~10, and the rounds in flight paid twice as many results.
  */
 export const COMMIT_DELAY_MS = 2;
+/**
+ * The least time between the starts of two statements as a multiple of the last one's duration, when that is longer
+ * than COMMIT_DELAY_MS: the database works at most half the time while the queue is shorter than a full batch. At a
+ * few events a commit's cost is mostly per statement (PGlite, one session: ~1.2 ms for one event, ~1.6 ms for eight,
+ * ~3 ms for 32, the worker's messages included), so at one pair, statements 2 ms apart kept PGlite's thread ~70 % busy
+ * on one of two cores, next to the relay's thread serving the sockets: spaced by twice their duration, batches grew
+ * and the CPU outside the relay's thread went from ~340 to ~170 µs per round (docs/performance.md, "Session 33"). Acks
+ * wait at most one statement longer. A full batch waiting, or an urgent append, starts at once: the spacing never holds
+ * back a queue the database cannot keep up with.
+ */
+export const STATEMENT_SPACING = 2;
 
 interface Waiting {
   item: EventAppend;
@@ -42,6 +53,7 @@ function settle(w: Waiting, outcome: EventAppendOutcome): void {
 export function createGroupCommit(
   appendEvents: (items: readonly EventAppend[]) => Promise<EventAppendOutcome[]>,
   delayMs: number = COMMIT_DELAY_MS,
+  spacing: number = STATEMENT_SPACING,
 ) {
   let queue: Waiting[] = [];
   let running = false;
@@ -49,17 +61,19 @@ export function createGroupCommit(
   let delayed: ReturnType<typeof setTimeout> | null = null;
   /** Urgent appends in the queue: the next statement starts as soon as the one running is done. */
   let urgentQueued = 0;
-  /** When the last statement started (performance.now()). */
+  /** When the last statement started (performance.now()), and how long it took (ms). */
   let lastStart = -Infinity;
+  let lastTook = 0;
   const stats = { batches: 0, events: 0, largest: 0 };
 
   async function drain(): Promise<void> {
     if (delayed) clearTimeout(delayed);
     delayed = null;
     while (queue.length > 0) {
-      // The next batch gathers until delayMs after the last statement started (unless someone waits for it).
-      const wait = lastStart + delayMs - performance.now();
-      if (wait > 0 && urgentQueued === 0) {
+      // The next batch gathers until delayMs, or `spacing` times the last statement's duration, after the last
+      // statement started (unless someone waits for it, or a full batch does).
+      const wait = lastStart + Math.max(delayMs, spacing * lastTook) - performance.now();
+      if (wait > 0 && urgentQueued === 0 && queue.length < MAX_BATCH) {
         delayed = setTimeout(() => void drain(), wait);
         return;
       }
@@ -72,6 +86,7 @@ export function createGroupCommit(
       stats.largest = Math.max(stats.largest, batch.length);
       try {
         const outcomes = await appendEvents(batch.map((w) => w.item));
+        lastTook = performance.now() - lastStart;
         batch.forEach((w, i) => settle(w, outcomes[i]!));
       } catch (error) {
         // One bad append (data the database refuses) must not fail the others: retry each alone.
