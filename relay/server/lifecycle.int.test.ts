@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
 
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_EVENTS, CLI_NAMESPACE, readinessSchema } from '../protocol';
 import { createRemoteRepo } from './storage/repos/remoteRepo';
+import { createTestPostgres } from './testing/postgres';
 import { connectCli, waitFor } from './testing/remoteClients';
 import { createTestRelay, RELAY_START_TIMEOUT_MS, type TestRelay } from './testing/testRelay';
 
-/** GET /readyz and the graceful drain of SIGTERM (relay/server/lifecycle.ts, docs/deploy.md). */
+/** GET /readyz, the graceful drain of SIGTERM (relay/server/lifecycle.ts, docs/deploy.md), and a close without one. */
 let relay: TestRelay;
 beforeAll(async () => {
   relay = await createTestRelay();
@@ -93,4 +95,70 @@ describe('readiness and drain', () => {
     expect(stored.map((e) => e.eventId)).toEqual(taken.map((r) => r.eventId));
     expect(stored.map((e) => e.seq)).toEqual(taken.map((_, i) => i + 1));
   });
+});
+
+describe('closing without a drain', () => {
+  it('commits the appends still queued before the storage closes (PostgreSQL, statement worker)', async (ctx) => {
+    const database = await createTestPostgres();
+    if (!database) return ctx.skip();
+    const pgRelay = await createTestRelay({ databaseUrl: database.url });
+    const locker = new pg.Client({ connectionString: database.url });
+    const reader = new pg.Client({ connectionString: database.url });
+    try {
+      const { user, instanceId, cli } = await connectCli(pgRelay, { ackCommands: false });
+      const sessionId = randomUUID();
+      await createRemoteRepo(pgRelay.storage.db).ensureSession({ id: sessionId, instanceId, userId: user.userId, createdAt: new Date() });
+      await Promise.all([locker.connect(), reader.connect()]);
+      const send = (eventId: string) =>
+        void cli.emit(
+          CLI_EVENTS.sessionEvent,
+          { sessionId, eventId, body: { type: 'notice', level: 'info', text: eventId } },
+          () => undefined,
+        );
+      const waitingOnLock = async () => {
+        const { rows } = await reader.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        return rows[0]!.n > 0;
+      };
+      // The first event's statement waits on a table lock held here; the second queues behind it in the group commit.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE session_events IN EXCLUSIVE MODE');
+      const first = randomUUID();
+      const second = randomUUID();
+      send(first);
+      await waitFor(waitingOnLock, 10_000, 'the first statement to wait on the lock');
+      let received = 0;
+      pgRelay.app.remote.io
+        .of(CLI_NAMESPACE)
+        .sockets.get(cli.id!)!
+        .use((packet, next) => {
+          if (packet[0] === CLI_EVENTS.sessionEvent) received++;
+          next();
+        });
+      send(second);
+      await waitFor(() => received === 1, 10_000, 'the relay to take the second event');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      // Closed as tests and the benchmarks close a relay: the app, then its storage. The lock goes meanwhile.
+      const closing = pgRelay.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await locker.query('COMMIT');
+      await closing;
+
+      const { rows } = await reader.query<{ event_id: string; seq: number }>(
+        'SELECT event_id, seq FROM session_events WHERE session_id = $1 ORDER BY seq',
+        [sessionId],
+      );
+      expect(rows.map((r) => [r.event_id, r.seq])).toEqual([
+        [first, 1],
+        [second, 2],
+      ]);
+    } finally {
+      await locker.end().catch(() => undefined);
+      await reader.end().catch(() => undefined);
+      await pgRelay.close().catch(() => undefined);
+      await database.drop();
+    }
+  }, 60_000);
 });

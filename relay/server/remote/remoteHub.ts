@@ -214,6 +214,9 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       // The disconnect packets wait for the end of the turn (writeCoalescing.ts); engine.io's close would drop them.
       writeNow();
       io.engine.close();
+      // Appends still queued (a close without a drain: their senders' acks are gone, and they resend them to another
+      // node, which finds them stored) are committed now, while the storage is open: it closes after this (onClose).
+      await core.events.idle();
       await closeAdapter?.();
     },
   };

@@ -134,6 +134,51 @@ describe('group commit spacing', () => {
   });
 });
 
+describe('group commit idle', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('resolves at once with nothing queued', async () => {
+    const { batches, run } = recorder();
+    const commit = createGroupCommit(run, 1_000);
+    await commit.idle();
+    expect(batches).toEqual([]);
+  });
+
+  it('commits what waits out the delay or the spacing at once, with what is appended meanwhile, then resolves', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const batches: string[][] = [];
+    const settled: string[] = [];
+    // Statements that take 300 ms each (fake time).
+    const run = async (items: readonly EventAppend[]) => {
+      batches.push(items.map((i) => i.eventId));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return items.map((i) => ({ event: { eventId: i.eventId }, duplicate: false }) as unknown as EventAppendOutcome);
+    };
+    const commit = createGroupCommit(run, 1_000);
+    const track = (id: string) => void commit.append(append(id)).then(() => settled.push(id));
+    track('a'); // waits out the 1,000 ms delay
+    await vi.advanceTimersByTimeAsync(10);
+    let idle = false;
+    const waiting = commit.idle().then(() => (idle = true));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['a']]); // at once, not at 1,000 ms
+    track('b'); // appended while [a] runs: taken next, without the spacing's 600 ms
+    await vi.advanceTimersByTimeAsync(300);
+    expect(batches).toEqual([['a'], ['b']]);
+    expect(idle).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    await waiting;
+    // Told after every append queued before it was idle had settled.
+    expect(settled).toEqual(['a', 'b']);
+    // Afterwards the delay applies again.
+    track('c');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(batches).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(301);
+    expect(batches.at(-1)).toEqual(['c']);
+  });
+});
+
 describe('group commit answers', () => {
   it("resolves each append with its answer made from the outcome; an answer's throw rejects that append alone", async () => {
     const { batches, run } = recorder();

@@ -64,6 +64,10 @@ export function createGroupCommit(
   /** When the last statement started (performance.now()), and how long it took (ms). */
   let lastStart = -Infinity;
   let lastTook = 0;
+  /** Set by `idle`: what is queued goes without waiting out the delay or the spacing, until the queue is empty. */
+  let hurry = false;
+  /** `idle` callers, told once the queue is empty and no statement runs. */
+  let idleWaiters: Array<() => void> = [];
   const stats = { batches: 0, events: 0, largest: 0 };
 
   async function drain(): Promise<void> {
@@ -73,7 +77,7 @@ export function createGroupCommit(
       // The next batch gathers until delayMs, or `spacing` times the last statement's duration, after the last
       // statement started (unless someone waits for it, or a full batch does).
       const wait = lastStart + Math.max(delayMs, spacing * lastTook) - performance.now();
-      if (wait > 0 && urgentQueued === 0 && queue.length < MAX_BATCH) {
+      if (wait > 0 && urgentQueued === 0 && !hurry && queue.length < MAX_BATCH) {
         delayed = setTimeout(() => void drain(), wait);
         return;
       }
@@ -95,6 +99,10 @@ export function createGroupCommit(
       }
     }
     running = false;
+    hurry = false;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const told of waiters) told();
   }
 
   return {
@@ -115,6 +123,22 @@ export function createGroupCommit(
         // Appends made within the delay (many sockets' messages, a CLI's answer to an input) join this batch.
         if (delayMs > 0 && !urgent) delayed = setTimeout(() => void drain(), delayMs);
         else setImmediate(() => void drain());
+      });
+    },
+    /**
+     * Resolves once every append queued (now or meanwhile) is settled and no statement runs: what waits goes at once,
+     * not after the delay. A closing relay calls it before its storage closes (remoteHub.ts), so the last appends are
+     * committed on a database still open rather than run against a closed one.
+     */
+    idle(): Promise<void> {
+      if (!running) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        hurry = true;
+        if (!delayed) return;
+        clearTimeout(delayed);
+        delayed = null;
+        setImmediate(() => void drain());
       });
     },
     /** Batches and events committed so far (for the benchmark's report). */
