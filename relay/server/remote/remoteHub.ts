@@ -74,6 +74,9 @@ export interface RemoteHub {
   close(): Promise<void>;
 }
 
+/** How long a closing relay waits for its group commit's last statements (remoteHub `close`). */
+const CLOSE_COMMIT_WAIT_MS = 10_000;
+
 /** Redis Streams adapter for several relay nodes; returns how to close it. */
 async function useRedisAdapter(io: Server, url: string, log: FastifyInstance['log']): Promise<() => Promise<void>> {
   const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
@@ -216,7 +219,10 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       io.engine.close();
       // Appends still queued (a close without a drain: their senders' acks are gone, and they resend them to another
       // node, which finds them stored) are committed now, while the storage is open: it closes after this (onClose).
-      await core.events.idle();
+      // A database that does not answer does not hold the close for longer than CLOSE_COMMIT_WAIT_MS.
+      let waited: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([core.events.idle(), new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_COMMIT_WAIT_MS)))]);
+      clearTimeout(waited);
       await closeAdapter?.();
     },
   };
