@@ -1,4 +1,4 @@
-import { receiptSchema } from '../protocol/receipts';
+import { isReceipt } from '../protocol/receipts';
 
 /**
  * The CLI's side of command receipts (relay/protocol/receipts.ts): a command that came with a receipt number instead
@@ -47,5 +47,5 @@ export class TookReceipts {
  */
 export function answerCommand(second: unknown, answer: { ok: boolean }, receipts: TookReceipts): void {
   if (typeof second === 'function') (second as (answer: unknown) => void)(answer);
-  else if (answer.ok && receiptSchema.safeParse(second).success) receipts.took(second as number);
+  else if (answer.ok && isReceipt(second)) receipts.took(second);
 }

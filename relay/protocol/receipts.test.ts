@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { commandsTookSchema, RECEIPTS_MAX, receiptSchema, tookSchema } from './receipts';
+import { commandsTookSchema, isReceipt, RECEIPTS_MAX, receiptSchema, tookSchema } from './receipts';
 import { cliNoticeSchemas } from './remoteEvents';
 
 describe('command receipts (schemas)', () => {
@@ -9,6 +9,18 @@ describe('command receipts (schemas)', () => {
     for (const ok of [1, 2, 2 ** 40, Number.MAX_SAFE_INTEGER]) expect(receiptSchema.safeParse(ok).success, String(ok)).toBe(true);
     for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '1', null, undefined, [1], { n: 1 }])
       expect(receiptSchema.safeParse(bad).success, String(bad)).toBe(false);
+  });
+
+  it('isReceipt answers as receiptSchema does, for any value', () => {
+    const edges = [1, 0, -0, -1, 1.5, 2 ** 40, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 1, 2 ** 53, Number.MIN_VALUE, 1e21];
+    for (const value of [...edges, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '1', 1n, null, undefined, [1], { n: 1 }])
+      expect(isReceipt(value), String(value)).toBe(receiptSchema.safeParse(value).success);
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.integer(), fc.double(), fc.maxSafeInteger(), fc.bigInt().map(Number)), (value) => {
+        expect(isReceipt(value)).toBe(receiptSchema.safeParse(value).success);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('`took` lists 1 to RECEIPTS_MAX receipts', () => {
