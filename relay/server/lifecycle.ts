@@ -5,6 +5,7 @@ import type { Server, Socket } from 'socket.io';
 import { CLI_NAMESPACE, type Readiness, readinessSchema, WEB_NAMESPACE } from '../protocol';
 import type { RelayConfig } from './config';
 import { ackError } from './core/remote/failures';
+import { within } from './core/within';
 import { limitOutgoing } from './remote/backpressure';
 import type { Storage } from './storage/database';
 
@@ -85,17 +86,11 @@ export function registerLifecycle(
   });
 
   async function storageAnswers(): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
     const ping = deps.storage.db.execute(sql`select 1`).then(
       () => true,
       () => false,
     );
-    try {
-      return await Promise.race([ping, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return within(ping, PING_TIMEOUT_MS, false);
   }
 
   app.get('/readyz', async (_request, reply) => {
@@ -119,14 +114,7 @@ export function registerLifecycle(
         app.log.info({ inflight: state.inflight }, 'drain: stopped accepting; finishing in-flight writes');
         // No new connections; Fastify's close later waits for the open ones (in-flight HTTP requests finish).
         app.server.close(() => undefined);
-        if (state.inflight > 0) {
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([
-            new Promise<void>((resolve) => state.idle.push(resolve)),
-            new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
-          ]);
-          clearTimeout(timer);
-        }
+        if (state.inflight > 0) await within(new Promise<void>((resolve) => state.idle.push(resolve)), timeoutMs, undefined);
         if (state.inflight > 0) app.log.warn({ inflight: state.inflight }, 'drain: timed out with writes still in flight');
         // The hub's preClose marks this node's CLIs offline and disconnects every socket; clients reconnect elsewhere.
         await app.close();

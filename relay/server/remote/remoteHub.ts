@@ -16,6 +16,7 @@ import type { RelayConfig } from '../config';
 import type { RemoteOptions } from '../core/remote/deps';
 import { createGroupCommit } from '../core/remote/groupCommit';
 import { windowGone } from '../core/remote/instances';
+import { within } from '../core/within';
 import type { Database } from '../storage/database';
 import { createAccessTokensRepo } from '../storage/repos/accessTokensRepo';
 import { createCliTokensRepo } from '../storage/repos/cliTokensRepo';
@@ -220,9 +221,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       // Appends still queued (a close without a drain: their senders' acks are gone, and they resend them to another
       // node, which finds them stored) are committed now, while the storage is open: it closes after this (onClose).
       // A database that does not answer does not hold the close for longer than CLOSE_COMMIT_WAIT_MS.
-      let waited: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([core.events.idle(), new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_COMMIT_WAIT_MS)))]);
-      clearTimeout(waited);
+      await within(core.events.idle(), CLOSE_COMMIT_WAIT_MS, undefined);
       await closeAdapter?.();
     },
   };

@@ -105,6 +105,14 @@ export function createGroupCommit(
     for (const told of waiters) told();
   }
 
+  /** A batch waiting out the delay or the spacing starts in the next turn instead (this turn's appends still join it). */
+  function startSoon(): void {
+    if (!delayed) return;
+    clearTimeout(delayed);
+    delayed = null;
+    setImmediate(() => void drain());
+  }
+
   return {
     /**
      * Queues an append; resolves once its batch is committed. `urgent`: someone waits for this commit before anything
@@ -116,9 +124,10 @@ export function createGroupCommit(
       return new Promise<T>((resolve, reject) => {
         queue.push({ item, urgent, answer, resolve: resolve as (value: unknown) => void, reject });
         if (urgent) urgentQueued++;
-        if (running && !(urgent && delayed)) return;
-        if (delayed) clearTimeout(delayed);
-        delayed = null;
+        if (running) {
+          if (urgent) startSoon();
+          return;
+        }
         running = true;
         // Appends made within the delay (many sockets' messages, a CLI's answer to an input) join this batch.
         if (delayMs > 0 && !urgent) delayed = setTimeout(() => void drain(), delayMs);
@@ -135,10 +144,7 @@ export function createGroupCommit(
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
         hurry = true;
-        if (!delayed) return;
-        clearTimeout(delayed);
-        delayed = null;
-        setImmediate(() => void drain());
+        startSoon();
       });
     },
     /** Batches and events committed so far (for the benchmark's report). */
