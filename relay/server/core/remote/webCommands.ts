@@ -69,17 +69,28 @@ const HANDOVER_WAIT_MS = 50;
  * `session:input`: stored as a `user_message` event (idempotent per clientMsgId) and sent to the CLI. A resend of an
  * input already taken answers its seq even from a window that no longer holds the workspace: nothing applies twice.
  */
-export function sendInput(
+export function sendInput<T = Applied>(
   deps: RemoteCoreDeps,
   session: SessionRef,
   holdsLock: boolean,
   input: SessionInputCommand,
   route: CommandRoute = {},
-): Promise<Applied> {
+  then?: (applied: Applied) => T,
+): Promise<T> {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
-  if (!holdsLock) return storedResend(deps, session, eventId);
+  if (!holdsLock) return continued(storedResend(deps, session, eventId), then);
   const body = { type: 'user_message' as const, clientMsgId: input.clientMsgId, text: input.text };
-  return routeCommand(deps, session, { eventId, body }, { type: 'session:input', commandId: eventId, payload: { ...input } }, route);
+  return routeCommand(deps, session, { eventId, body }, { type: 'session:input', commandId: eventId, payload: { ...input } }, route, then);
+}
+
+/**
+ * A command's answer as `then` makes it from what was applied (its promise's value as is without one). `then` is how
+ * a handler's own continuation (its ack) runs in the group commit's answer on the hot path (storeAndHandOver), rather
+ * than in a `then` of its own: one promise and one turn of the microtask queue less per input. The other paths (a
+ * resend, a forwarded command, one the CLI did not take at once) are rare, and take the `then`.
+ */
+function continued<T>(applying: Promise<Applied>, then: ((applied: Applied) => T) | undefined): Promise<T> {
+  return (then ? applying.then(then) : applying) as Promise<T>;
 }
 
 /** A resend of an input from a window that no longer holds the workspace: its stored event, else NOT_ATTACHED. */
@@ -94,29 +105,32 @@ async function storedResend(deps: RemoteCoreDeps, session: SessionRef, eventId: 
  * async itself (nor sendInput, answerPermission): a promise handed back through an async function costs two more
  * turns of the microtask queue, on every input.
  */
-function routeCommand(
+function routeCommand<T = Applied>(
   deps: RemoteCoreDeps,
   session: SessionRef,
   event: { eventId: string; body: SessionEventRow['body'] & { type: string } },
   command: StoredCommand,
   route: CommandRoute,
-): Promise<Applied> {
+  then?: (applied: Applied) => T,
+): Promise<T> {
   const at = route.at ?? deps.now();
   const { eventId, body } = event;
-  const storeHere = () => storeAndHandOver(deps, session, { eventId, body, at }, command, route.early);
-  if (!route.forward) return storeHere();
-  return route.forward(toLiveEvent(session.id, { eventId, at, body }), session.instanceId, command).then((stored) =>
-    stored
-      ? {
-          event: { sessionId: session.id, seq: stored.seq, eventId, at, body },
-          session: null,
-          duplicate: false,
-          command: null,
-          handedOver: undefined,
-          elsewhere: true,
-        }
-      : storeHere(),
-  );
+  if (!route.forward) return storeAndHandOver(deps, session, { eventId, body, at }, command, route.early, then);
+  const forwarded = route
+    .forward(toLiveEvent(session.id, { eventId, at, body }), session.instanceId, command)
+    .then((stored): Applied | Promise<Applied> =>
+      stored
+        ? {
+            event: { sessionId: session.id, seq: stored.seq, eventId, at, body },
+            session: null,
+            duplicate: false,
+            command: null,
+            handedOver: undefined,
+            elsewhere: true,
+          }
+        : storeAndHandOver(deps, session, { eventId, body, at }, command, route.early),
+    );
+  return continued(forwarded, then);
 }
 
 /**
@@ -127,32 +141,53 @@ function routeCommand(
  * command kept, then delivered (hubContext `appliedAck`). A CLI that gets a command twice (a resend, or the stored
  * command at its next hello) applies it once: it dedupes by command id, clientMsgId and requestId.
  */
-async function storeAndHandOver(
+function storeAndHandOver<T = Applied>(
   deps: RemoteCoreDeps,
   session: SessionRef,
   event: { eventId: string; body: SessionEventRow['body'] & { type: string }; at: Date },
   command: StoredCommand,
   early?: EarlyDelivery,
-): Promise<Applied> {
+  then?: (applied: Applied) => T,
+): Promise<T> {
   const { eventId, body, at } = event;
-  const appending = appendEvent(deps, { sessionId: session.id, eventId, body, at }, !early);
+  const item = { sessionId: session.id, eventId, body, at };
   const keep = () => queueCommand(deps, session.instanceId, command.type, { ...command.payload }, eventId);
-  if (!early) {
-    const result = await appending;
-    if (result.duplicate) return applied(result, null);
-    return applied(result, await keep());
-  }
-  const handedOver = early(toLiveEvent(session.id, event), session.instanceId, command);
+  if (!early) return continued(storeFirst(appendEvent(deps, item, true), keep), then);
+  const finish = (done: Applied) => (then ? then(done) : done);
   let taken = false;
+  // Set right after the append is queued (that order gives the input its seq first), read in the append's answer.
+  let handedOver: Promise<boolean> | undefined;
+  // Queued before the hand-over: the input's seq comes before anything the CLI answers (see EarlyDelivery). Answered
+  // in the group commit's answer, once committed (the hand-over started meanwhile).
+  const appending = appendEvent(deps, item, false, (result): T | Applied | Promise<T> => {
+    if (result.duplicate) return finish(applied(result, null));
+    // Before the browser's ack, the command must be safe: taken by the CLI (usually by now, so no timer is needed),
+    // or kept as a pending command (delivered at the CLI's next hello, or marked delivered when a late ack comes).
+    if (taken) return finish(applied(result, null, handedOver));
+    return continued(untaken(result, handedOver!, keep), then);
+  });
+  try {
+    handedOver = early(toLiveEvent(session.id, event), session.instanceId, command);
+  } catch (error) {
+    // The append is queued: it answers (the failure, once committed), rather than being left with nobody to hear it.
+    handedOver = Promise.reject(error);
+  }
   void handedOver.then(
     (ok) => (taken = ok),
     () => undefined,
   );
+  return appending as Promise<T>;
+}
+
+/** Without an early hand-over: stored first (an urgent commit), then the command kept for the CLI. */
+async function storeFirst(appending: Promise<AppendResult>, keep: () => Promise<CliCommandRow>): Promise<Applied> {
   const result = await appending;
   if (result.duplicate) return applied(result, null);
-  // Before the browser's ack, the command must be safe: taken by the CLI (usually by now, so no timer is needed), or
-  // kept as a pending command (delivered at the CLI's next hello, or marked delivered when a late ack comes).
-  if (taken) return applied(result, null, handedOver);
+  return applied(result, await keep());
+}
+
+/** Stored, and the CLI has not taken the command yet: its ack is waited for HANDOVER_WAIT_MS, else the command is kept. */
+async function untaken(result: AppendResult, handedOver: Promise<boolean>, keep: () => Promise<CliCommandRow>): Promise<Applied> {
   const waited = new Promise<false>((resolve) => setTimeout(resolve, HANDOVER_WAIT_MS, false).unref());
   if (await Promise.race([handedOver, waited])) return applied(result, null, handedOver);
   return applied(result, await keep(), handedOver);

@@ -83,14 +83,12 @@ function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
  * (its own notice, with the clientMsgId); the ack this returns goes nowhere unless it is a refusal (`unacked` above).
  * The notice is set up before the follow-up publishes the stored copy.
  */
-function inputWithoutAck(ctx: HubContext, socket: WebServerSocket, clientMsgId: string, sending: Promise<Applied>) {
-  return new AckLater(
-    sending.then((applied) => {
-      const { sessionId, eventId, seq, at } = applied.event;
-      ctx.fanout.inputStored(socket, sessionId, { eventId, seq, at: isoTime(at), clientMsgId });
-      return ctx.appliedAck(applied);
-    }),
-  );
+function inputWithoutAck(ctx: HubContext, socket: WebServerSocket, clientMsgId: string) {
+  return (applied: Applied) => {
+    const { sessionId, eventId, seq, at } = applied.event;
+    ctx.fanout.inputStored(socket, sessionId, { eventId, seq, at: isoTime(at), clientMsgId });
+    return ctx.appliedAck(applied);
+  };
 }
 
 /**
@@ -106,12 +104,13 @@ function takeInput(
   holds: boolean,
 ) {
   const route = ctx.commandRoute(socket.id, session.instanceId);
-  if (!acked) return inputWithoutAck(ctx, socket, input.clientMsgId, sendInput(ctx.core, session, holds, input, route));
+  // The ack is made in the input's commit (sendInput's `then`): no promise of its own per input.
+  if (!acked) return new AckLater(sendInput(ctx.core, session, holds, input, route, inputWithoutAck(ctx, socket, input.clientMsgId)));
   // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
   // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer); the
   // input's own as a notice with its time for a window that joined with `ownNotices` (it sent the body).
   return new AckLater(
-    sendInput(ctx.core, session, holds, input, route).then((applied) => {
+    sendInput(ctx.core, session, holds, input, route, (applied) => {
       // A resend of an input already stored: its seq alone.
       if (applied.duplicate) return { ok: true as const, seq: applied.event.seq };
       // Stored here, the follow-up publishes it and delivers the command (AfterAck); stored by the CLI's node, that
