@@ -1,11 +1,13 @@
 /**
- * 100 pairs' round trips in a loop, for a profiler outside the process to look at (docs/performance.md, "Session 30":
- * Linux perf and scripts/perf-summary.mjs). It prints its pid once warm, then, for each loop of 50 rounds per pair, the
- * round trips per second and the CPU per round (the process's, and its main thread's), until STEADY_SECONDS are up.
+ * 100 pairs' round trips in a loop (or STEADY_PAIRS), for a profiler outside the process to look at
+ * (docs/performance.md, "Session 30" and "Session 35": Linux perf and scripts/perf-summary.mjs). It prints its pid once
+ * warm, then, for each loop of STEADY_ROUNDS rounds per pair, the round trips per second and the CPU per round (the
+ * process's, and its main thread's), until STEADY_SECONDS are up.
  *
  *   STEADY_SETUP=pg node --perf-basic-prof --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/steady.ts
  *   STEADY_SETUP=pglite …   # Tern on PGlite
  *   STEADY_SETUP=bare …     # the bare Socket.IO floor (floors.ts)
+ *   STEADY_PAIRS=1 …        # one pair, 2,000 sequential rounds per line
  *
  * PostgreSQL: a fresh database on TEST_DATABASE_URL's server (relay/server/testing/postgres.ts), dropped at the end.
  */
@@ -15,8 +17,10 @@ import { benchRelay, makePair, type Pair, roundTrip } from './pairs';
 
 const SETUP = process.env.STEADY_SETUP ?? 'pg';
 const SECONDS = Number(process.env.STEADY_SECONDS ?? 30);
-const PAIRS = 100;
-const ROUNDS = 50;
+/** Pairs at once (STEADY_PAIRS, default 100; 1 for one pair's sequential rounds, as the one-pair rows measure). */
+const PAIRS = Number(process.env.STEADY_PAIRS ?? 100);
+/** Rounds per pair in each printed line (STEADY_ROUNDS; default 50, or 2,000 at one pair). */
+const ROUNDS = Number(process.env.STEADY_ROUNDS ?? (PAIRS === 1 ? 2000 : 50));
 
 /** The set-up's one round of pair `p`, the relay's port, and how to end it. */
 async function open(): Promise<{ round: (p: number) => Promise<void>; port: number; close: () => Promise<void> }> {
