@@ -79,9 +79,9 @@ function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
 }
 
 /**
- * An input sent without an ack (relay/protocol/inputNotices.ts): once stored, the window hears it in its stored copies
- * (its own notice, with the clientMsgId); the ack this returns goes nowhere unless it is a refusal (`unacked` above).
- * The notice is set up before the follow-up publishes the stored copy.
+ * The answer to an input sent without an ack (relay/protocol/inputNotices.ts), made once it is stored (sendInput's
+ * `then`): the window hears of it in its stored copies (its own notice, with the clientMsgId); the ack made here goes
+ * nowhere unless it is a refusal (`unacked` above). The notice is set up before the follow-up publishes the stored copy.
  */
 function inputWithoutAck(ctx: HubContext, socket: WebServerSocket, clientMsgId: string) {
   return (applied: Applied) => {
