@@ -91,6 +91,13 @@ describe('sendInput with an early hand-over', () => {
     expect(then).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps the command once the hand-over has waited HANDOVER_WAIT_MS without an answer from the CLI', async () => {
+    const { core, kept } = deps();
+    const applied = await sendInput(core, session, true, input, { early: () => new Promise<boolean>(() => undefined) });
+    expect(kept).toHaveLength(1);
+    expect(applied.command).not.toBeNull();
+  });
+
   it('answers a resend of a stored input with its seq, keeping nothing', async () => {
     const { core, kept } = deps(true);
     const applied = await sendInput(core, session, true, input, { early: () => Promise.resolve(false) });

@@ -1,6 +1,7 @@
 import type { LiveSessionEvent, PendingInput, SessionInputCommand, SessionPermissionCommand } from '../../../protocol';
 import type { SessionHead } from '../../storage/repos/remote/eventBatchRepo';
 import type { CliCommandRow, SessionEventRow } from '../../storage/schema';
+import { within } from '../within';
 import type { RemoteCoreDeps } from './deps';
 import { fail } from './failures';
 import { requireOnline } from './instances';
@@ -188,8 +189,7 @@ async function storeFirst(appending: Promise<AppendResult>, keep: () => Promise<
 
 /** Stored, and the CLI has not taken the command yet: its ack is waited for HANDOVER_WAIT_MS, else the command is kept. */
 async function untaken(result: AppendResult, handedOver: Promise<boolean>, keep: () => Promise<CliCommandRow>): Promise<Applied> {
-  const waited = new Promise<false>((resolve) => setTimeout(resolve, HANDOVER_WAIT_MS, false).unref());
-  if (await Promise.race([handedOver, waited])) return applied(result, null, handedOver);
+  if (await within(handedOver, HANDOVER_WAIT_MS, false)) return applied(result, null, handedOver);
   return applied(result, await keep(), handedOver);
 }
 
