@@ -23,6 +23,9 @@ export interface Sample {
   n: number;
 }
 
+/** The middle value (the upper one of an even count); NaN for none. */
+export const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
 export function summarise(ms: number[]): Sample {
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
@@ -292,11 +295,21 @@ export async function concurrentLoop(
   };
 }
 
+/** What a floor pair sends: the browser's `ping:out` payload, and the CLI's answer to the `ping:in` it got. */
+export interface FloorPayloads {
+  input: () => unknown;
+  answer: (input: unknown) => unknown;
+}
+
+/** The floor's own payloads: `{ text: 'ping' }`, answered with itself. */
+const PING: FloorPayloads = { input: () => ({ text: 'ping' }), answer: (input) => input };
+
 /**
- * Connects `pairs` CLI (`/cli`, answering `ping:in` with its payload) and browser (`/web`) sockets to the floor's relay
- * ports. `ping(p)` is one round of pair `p`: its browser's `ping:out`, answered through the CLI.
+ * Connects `pairs` CLI (`/cli`, answering `ping:in`) and browser (`/web`) sockets to the floor's relay ports. `ping(p)`
+ * is one round of pair `p`: its browser's `ping:out`, answered through the CLI. `payloads`: what they send, the floor's
+ * own unless given (payloadShapes.ts).
  */
-export async function floorPairs(ports: { cli: number; web: number }, pairs: number) {
+export async function floorPairs(ports: { cli: number; web: number }, pairs: number, payloads: FloorPayloads = PING) {
   const connect = (port: number, ns: string, pair: number) =>
     new Promise<Socket>((resolve, reject) => {
       const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair } });
@@ -307,12 +320,12 @@ export async function floorPairs(ports: { cli: number; web: number }, pairs: num
   const sockets: Socket[] = [];
   for (let p = 0; p < pairs; p++) {
     const cli = await connect(ports.cli, '/cli', p);
-    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payload));
+    cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(payloads.answer(payload)));
     const browser = await connect(ports.web, '/web', p);
     browsers.push(browser);
     sockets.push(cli, browser);
   }
-  const ping = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', { text: 'ping' }, () => resolve()));
+  const ping = (p: number) => new Promise<void>((resolve) => browsers[p]!.emit('ping:out', payloads.input(), () => resolve()));
   return { sockets, ping };
 }
 

@@ -23,25 +23,17 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-import { io as ioClient, type Socket } from 'socket.io-client';
-
-import { bareRelay, concurrentLoop } from './floors';
+import { bareRelay, concurrentLoop, floorPairs, type FloorPayloads, median } from './floors';
 
 const ROUNDS = Number(process.env.PS_ROUNDS ?? 20_000);
 const REPEATS = Number(process.env.PS_REPEATS ?? 5);
 const KINDS = ['tiny', 'tern', 'short', 'arrays'] as const;
 type Kind = (typeof KINDS)[number];
 
-/** The payloads of one kind: what the browser sends, and what the CLI answers to it. */
-interface Shapes {
-  input: () => unknown;
-  answer: (input: unknown) => unknown;
-}
-
-function shapes(kind: Kind): Shapes {
+/** The payloads of a kind other than `tiny`. */
+function shapes(kind: Exclude<Kind, 'tiny'>): FloorPayloads {
   const id = kind === 'short' ? () => randomUUID().slice(0, 8) : () => randomUUID();
   const sessionId = id();
-  if (kind === 'tiny') return { input: () => ({ text: 'ping' }), answer: (input) => input };
   if (kind === 'arrays')
     return {
       input: () => [sessionId, id(), 'ping'],
@@ -58,33 +50,19 @@ function shapes(kind: Kind): Shapes {
   };
 }
 
-const connect = (port: number, ns: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const s = ioClient(`http://127.0.0.1:${port}${ns}`, { transports: ['websocket'], forceNew: true, auth: { pair: 0 } });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
-
-/** A bare relay and one pair exchanging the payloads of `kind`. */
+/** A bare relay and one pair exchanging the payloads of `kind` (the floor's own for `tiny`). */
 async function open(kind: Kind) {
   const relay = await bareRelay();
-  const { input, answer } = shapes(kind);
-  const cli = await connect(relay.port, '/cli');
-  cli.on('ping:in', (payload: unknown, ack: (v: unknown) => void) => ack(answer(payload)));
-  const browser = await connect(relay.port, '/web');
-  const ping = () => new Promise<void>((resolve) => browser.emit('ping:out', input(), () => resolve()));
+  const { sockets, ping } = await floorPairs({ cli: relay.port, web: relay.port }, 1, kind === 'tiny' ? undefined : shapes(kind));
   return {
     port: relay.port,
-    ping,
+    ping: () => ping(0),
     async close() {
-      cli.close();
-      browser.close();
+      for (const s of sockets) s.close();
       await relay.close();
     },
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 interface Measured {
   perSecond: number;

@@ -39,6 +39,7 @@ import { createTestRelay } from '../../relay/server/testing/testRelay';
 import { chromiumLaunch } from '../../scripts/chromium.mjs';
 import { buildTimeline } from '../../src/features/remote/model/timeline';
 import { authKeys } from '../../src/shared/auth/storage';
+import { median } from './floors';
 
 const EVENTS = Number(process.env.BENCH_TIMELINE_EVENTS ?? 10_000);
 const TIMES = Number(process.env.BENCH_TIMELINE_TIMES ?? 3);
@@ -324,7 +325,6 @@ try {
   await relay.close();
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
   `\nPWA timeline, ${EVENTS.toLocaleString('en')} stored events: ${FIRST_OPENS} first opens each, in fresh browser contexts (they receive the`,
 );
