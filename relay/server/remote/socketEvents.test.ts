@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-import { ackSchema } from '../../protocol';
+import { type AckError, ackSchema } from '../../protocol';
 import { fail } from '../core/remote/failures';
-import { AckLater, AfterAck, createEventRoutes } from './socketEvents';
+import { AckLater, AfterAck, createEventRoutes, type LaterAnswer } from './socketEvents';
 
 type Listener = (this: unknown, ...args: unknown[]) => void;
 type Middleware = (packet: unknown[], next: (error?: Error) => void) => void;
@@ -109,6 +109,47 @@ describe('event router: AckLater', () => {
     await tick();
     expect(answers).toEqual([1, 2, 3].map((n) => ({ ok: true, n })));
     expect(errors).toEqual(['remote: follow-up failed', 'remote: follow-up failed']);
+  });
+});
+
+describe('event router: AckLater started by the router (no promise)', () => {
+  it("starts the work before the socket's next event, and answers each when it answers, once", async () => {
+    const socket = fakeSocket();
+    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log);
+    const started: number[] = [];
+    const answers = new Map<number, LaterAnswer<{ ok: true; n: number } | AckError>>();
+    routes.on(
+      'step',
+      ({ n }) => new AckLater<{ ok: true; n: number } | AckError>((answer) => void (started.push(n), answers.set(n, answer))),
+    );
+    routes.attach(socket);
+    const first = socket.deliver('step', { n: 1 });
+    const second = socket.deliver('step', { n: 2 });
+    await tick();
+    expect(started).toEqual([1, 2]);
+    answers.get(2)!.ok(new AfterAck({ ok: true as const, n: 2 }, () => void started.push(20)));
+    expect(await second).toEqual({ ok: true, n: 2 });
+    expect(started).toEqual([1, 2, 20]);
+    answers.get(1)!.fail(fail('NOT_FOUND', 'Session not found'));
+    // A second answer is ignored: the ack went.
+    answers.get(1)!.ok({ ok: true as const, n: 1 });
+    expect(await first).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('answers a start that throws like a handler that throws, and goes on with the next event', async () => {
+    const socket = fakeSocket();
+    const routes = createEventRoutes<typeof contracts, FakeSocket>(contracts, log);
+    routes.on('step', ({ n }) =>
+      n === 1
+        ? new AckLater<{ ok: true; n: number }>(() => {
+            throw new Error('boom');
+          })
+        : new AckLater<{ ok: true; n: number }>((answer) => answer.ok({ ok: true as const, n })),
+    );
+    routes.attach(socket);
+    const [first, second] = await Promise.all([socket.deliver('step', { n: 1 }), socket.deliver('step', { n: 2 })]);
+    expect(first).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(second).toEqual({ ok: true, n: 2 });
   });
 });
 

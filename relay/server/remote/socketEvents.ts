@@ -29,13 +29,25 @@ export class AckWhen<A> {
 }
 
 /**
+ * How work started by an AckLater's `start` answers: `ok` with what a handler may answer (an ack, AfterAck, AckWhen),
+ * or `fail` with an error (answered like a handler's throw). One of the two, once.
+ */
+export interface LaterAnswer<A> {
+  ok(result: A | AfterAck<A> | AckWhen<A>): void;
+  fail(error: unknown): void;
+}
+
+/**
  * What a handler answers when its ack waits on work that must not hold the socket's queue (a group commit): the next
  * event of the socket is taken at once, and the ack goes out when `ack` settles (a rejection answers like a throw).
  * Work started before returning keeps the socket's order (e.g. appends queued for the group commit in arrival order).
+ * `ack` may also be a function that starts the work: the router calls it at once (before the socket's next event, so
+ * the order holds), with the LaterAnswer the work answers through. A pending ack then holds no promise, nor the
+ * promise's reactions: on the hot path (a CLI's session event) that is what waits for each commit.
  */
 export class AckLater<A> {
   constructor(
-    readonly ack: Promise<A | AfterAck<A> | AckWhen<A>>,
+    readonly ack: Promise<A | AfterAck<A> | AckWhen<A>> | ((answer: LaterAnswer<A>) => void),
     /**
      * The sender does not wait on this ack to show anything (a browser's input ack: the window shows the message
      * already): it rides along with the socket's next write, HOLD_MS at most (writeCoalescing.ts `lazily`).
@@ -152,13 +164,50 @@ function settle(log: FastifyBaseLogger, event: string, result: unknown, ack: Rep
   if (result instanceof AckLater) {
     // Not awaited: the socket's next event goes on while this one's ack waits.
     const reply: Reply = result.lazy ? (payload) => lazily(() => ack(payload)) : ack;
-    void (result.ack as Promise<unknown>).then(
+    const later = result.ack as Promise<unknown> | ((answer: LaterAnswer<unknown>) => void);
+    if (typeof later === 'function') {
+      const answering = new Answering(log, event, reply, ack);
+      try {
+        later(answering);
+      } catch (error) {
+        answering.fail(error);
+      }
+      return;
+    }
+    void later.then(
       (settled) => answer(log, event, settled, reply),
       (error: unknown) => ack(failed(log, event, error)),
     );
     return;
   }
   answer(log, event, result, ack);
+}
+
+/** The LaterAnswer of an AckLater's work: one object per pending ack, in place of a promise's two reactions. */
+class Answering implements LaterAnswer<unknown> {
+  private answered = false;
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly event: string,
+    private readonly reply: Reply,
+    private readonly ack: Reply,
+  ) {}
+
+  ok(result: unknown): void {
+    if (this.answered) return;
+    this.answered = true;
+    try {
+      answer(this.log, this.event, result, this.reply);
+    } catch (error) {
+      this.log.error({ err: error, event: this.event }, 'remote: answering failed');
+    }
+  }
+
+  fail(error: unknown): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.ack(failed(this.log, this.event, error));
+  }
 }
 
 /**

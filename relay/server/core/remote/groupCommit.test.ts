@@ -197,3 +197,40 @@ describe('group commit answers', () => {
     expect(batches).toEqual([['a', 'b', 'c']]);
   });
 });
+
+describe('group commit appendThen', () => {
+  it('tells each append its outcome in the hand-out, in order; a failing statement is retried alone per append', async () => {
+    const batches: string[][] = [];
+    const run = async (items: readonly EventAppend[]) => {
+      batches.push(items.map((i) => i.eventId));
+      // The database refuses any statement holding `bad`.
+      if (items.some((i) => i.eventId === 'bad')) throw new Error('refused');
+      return items.map((i) => ({ event: { eventId: i.eventId }, duplicate: false }) as unknown as EventAppendOutcome);
+    };
+    const commit = createGroupCommit(run, 0);
+    const told: string[] = [];
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const id of ['a', 'bad', 'c', 'd'])
+      commit.appendThen(append(id), false, (outcome, error) => {
+        told.push(outcome && 'event' in outcome ? outcome.event.eventId : `${id}: ${(error as Error).message}`);
+        // A caller that throws anyway is logged; the others still hear theirs.
+        if (id === 'c') throw new Error('caller fault');
+      });
+    await commit.idle();
+    expect(batches).toEqual([['a', 'bad', 'c', 'd'], ['a'], ['bad'], ['c'], ['d']]);
+    expect(told).toEqual(['a', 'bad: refused', 'c', 'd']);
+    expect(errors).toHaveBeenCalledTimes(1);
+    errors.mockRestore();
+  });
+
+  it('tells the outcomes of one batch in the same turn, before any promise reaction of it runs', async () => {
+    const { run } = recorder();
+    const commit = createGroupCommit(run, 0);
+    const order: string[] = [];
+    const promised = commit.append(append('a')).then(() => order.push('promise a'));
+    commit.appendThen(append('b'), false, () => void order.push('callback b'));
+    await promised;
+    // The promise's reaction waits for a turn of the microtask queue; the callback is told in the hand-out itself.
+    expect(order).toEqual(['callback b', 'promise a']);
+  });
+});

@@ -24,22 +24,28 @@ export const COMMIT_DELAY_MS = 2;
  */
 export const STATEMENT_SPACING = 2;
 
+/**
+ * How an append's caller hears its outcome once its batch is committed: the outcome, or the error that failed it.
+ * Called once, from the commit's hand-out (not a turn of the microtask queue later, as a promise's reaction would be).
+ */
+export type AppendDone = (outcome: EventAppendOutcome | undefined, error?: unknown) => void;
+
 interface Waiting {
   item: EventAppend;
   urgent: boolean;
-  /** What the caller makes of the outcome (append's `answer`): its value resolves the append, its throw rejects it. */
-  answer: ((outcome: EventAppendOutcome) => unknown) | undefined;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+  done: AppendDone;
 }
 
-/** Settles a waiting append with its outcome, through its `answer` when it has one. */
-function settle(w: Waiting, outcome: EventAppendOutcome): void {
-  if (!w.answer) return w.resolve(outcome);
+/**
+ * Tells a waiting append its outcome. `done` must not throw (appendThen's callers answer their faults themselves); one
+ * that does anyway is logged, and the rest of the batch still hears theirs.
+ */
+function settle(w: Waiting, outcome: EventAppendOutcome | undefined, error?: unknown): void {
   try {
-    w.resolve(w.answer(outcome));
-  } catch (error) {
-    w.reject(error);
+    if (outcome) w.done(outcome);
+    else w.done(undefined, error);
+  } catch (thrown) {
+    console.error("group commit: an append's caller failed on its outcome", thrown);
   }
 }
 
@@ -91,11 +97,16 @@ export function createGroupCommit(
       try {
         const outcomes = await appendEvents(batch.map((w) => w.item));
         lastTook = performance.now() - lastStart;
-        batch.forEach((w, i) => settle(w, outcomes[i]!));
+        for (let i = 0; i < batch.length; i++) settle(batch[i]!, outcomes[i]!);
       } catch (error) {
         // One bad append (data the database refuses) must not fail the others: retry each alone.
-        if (batch.length === 1) batch[0]!.reject(error);
-        else for (const w of batch) await appendEvents([w.item]).then((o) => settle(w, o[0]!), w.reject);
+        if (batch.length === 1) settle(batch[0]!, undefined, error);
+        else
+          for (const w of batch)
+            await appendEvents([w.item]).then(
+              (o) => settle(w, o[0]!),
+              (e: unknown) => settle(w, undefined, e),
+            );
       }
     }
     running = false;
@@ -113,26 +124,43 @@ export function createGroupCommit(
     setImmediate(() => void drain());
   }
 
+  /**
+   * Queues an append; `done` is told its outcome once its batch is committed (or the error that failed it), in the
+   * commit's hand-out: no promise per append (a pending append keeps only its Waiting record and `done`, which is
+   * what survives the young generation's collections while it waits for its commit). `urgent`: someone waits for
+   * this commit before anything else can happen (an input stored before the CLI hears of it, with several nodes), so
+   * the batch does not wait out the delay (appends of the same turn still join it).
+   */
+  function appendThen(item: EventAppend, urgent: boolean, done: AppendDone): void {
+    queue.push({ item, urgent, done });
+    if (urgent) urgentQueued++;
+    if (running) {
+      if (urgent) startSoon();
+      return;
+    }
+    running = true;
+    // Appends made within the delay (many sockets' messages, a CLI's answer to an input) join this batch.
+    if (delayMs > 0 && !urgent) delayed = setTimeout(() => void drain(), delayMs);
+    else setImmediate(() => void drain());
+  }
   return {
+    appendThen,
     /**
-     * Queues an append; resolves once its batch is committed. `urgent`: someone waits for this commit before anything
-     * else can happen (an input stored before the CLI hears of it, with several nodes), so the batch does not wait
-     * out the delay (appends of the same turn still join it). `answer`: what the promise resolves with, made from the
-     * outcome once committed (a throw rejects it): one promise per append, not a second one from a `then`.
+     * appendThen as a promise: resolves once the batch is committed, with `answer`'s value made from the outcome (a
+     * throw rejects it), or the outcome itself.
      */
     append<T = EventAppendOutcome>(item: EventAppend, urgent = false, answer?: (outcome: EventAppendOutcome) => T): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ item, urgent, answer, resolve: resolve as (value: unknown) => void, reject });
-        if (urgent) urgentQueued++;
-        if (running) {
-          if (urgent) startSoon();
-          return;
-        }
-        running = true;
-        // Appends made within the delay (many sockets' messages, a CLI's answer to an input) join this batch.
-        if (delayMs > 0 && !urgent) delayed = setTimeout(() => void drain(), delayMs);
-        else setImmediate(() => void drain());
-      });
+      return new Promise<T>((resolve, reject) =>
+        appendThen(item, urgent, (outcome, error) => {
+          if (!outcome) return reject(error);
+          if (!answer) return resolve(outcome as T);
+          try {
+            resolve(answer(outcome));
+          } catch (thrown) {
+            reject(thrown);
+          }
+        }),
+      );
     },
     /**
      * Resolves once every append queued (now or meanwhile) is settled and no statement runs: what waits goes at once,

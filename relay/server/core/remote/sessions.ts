@@ -46,6 +46,28 @@ export function appendEvent<T = AppendResult>(
   return (then ? alone.then(then) : alone) as Promise<T>;
 }
 
+/**
+ * appendEvent without a promise: `done` is told the stored event (a session that is gone: NOT_FOUND as the error), or
+ * the error, once committed; called from the commit's hand-out, it must not throw. For the hot path (a CLI's session
+ * event), where a pending append should hold as little as it can until its commit.
+ */
+export function appendEventThen(
+  deps: RemoteCoreDeps,
+  input: Parameters<RemoteRepo['appendEvent']>[0],
+  urgent: boolean,
+  done: (result: AppendResult | undefined, error?: unknown) => void,
+): void {
+  if (!deps.events) {
+    appendAlone(deps, input).then(done, (error: unknown) => done(undefined, error));
+    return;
+  }
+  deps.events.appendThen(input, urgent, (outcome, error) => {
+    if (!outcome) done(undefined, error);
+    else if ('unknown' in outcome) done(undefined, fail('NOT_FOUND', 'Session not found'));
+    else done(outcome);
+  });
+}
+
 /** Without a group commit (tests of the use cases): one statement per event. */
 async function appendAlone(deps: RemoteCoreDeps, input: Parameters<RemoteRepo['appendEvent']>[0]) {
   try {

@@ -1,16 +1,18 @@
 import {
+  type AckError,
   type CliSessionEvent,
   COMMANDS_TOOK,
   commandsTookSchema,
   INPUT_REFUSED,
   type InputAck,
   inputIdsSchema,
+  type SeqAck,
   type SessionInputCommand,
   WEB_EVENTS,
 } from '../../../protocol';
 import { isoTime } from '../../../protocol/isoTime';
 import {
-  appendEvent,
+  appendEventThen,
   createWebSession,
   ensureCliSession,
   ownSession,
@@ -61,21 +63,27 @@ export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): 
 
 /**
  * A CLI's session event (its session known): fanned out live at once and queued for the group commit; acked, and its
- * stored copy published, after the commit.
+ * stored copy published, after the commit. The ack is made in the commit's hand-out (appendEventThen): no promise per
+ * event, so what waits for the commit is the append's record and this callback.
  */
 function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
   const at = ctx.core.now();
-  // The ack is made in the group commit's answer (appendEvent's `then`): no promise of its own per event.
-  const acking = appendEvent(ctx.core, { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at }, false, (result) => {
-    if (result.duplicate) return { ok: true as const, seq: result.event.seq };
-    return new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
-      ctx.fanout.publish(toSessionEvent(result.event));
-      ctx.push?.onSessionEvent(result.session, input.body);
-      if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session.id);
+  const item = { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at };
+  return new AckLater<SeqAck | AckError>((answer) => {
+    appendEventThen(ctx.core, item, false, (result, error) => {
+      if (!result) return answer.fail(error);
+      if (result.duplicate) return answer.ok({ ok: true as const, seq: result.event.seq });
+      answer.ok(
+        new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
+          ctx.fanout.publish(toSessionEvent(result.event));
+          ctx.push?.onSessionEvent(result.session, input.body);
+          if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session.id);
+        }),
+      );
     });
+    // After the append is queued, as before (the router starts this at once, before the socket's next event).
+    ctx.fanout.publishLive(toLiveEvent(input.sessionId, { eventId: input.eventId, at, body: input.body }));
   });
-  ctx.fanout.publishLive(toLiveEvent(input.sessionId, { eventId: input.eventId, at, body: input.body }));
-  return new AckLater(acking);
 }
 
 /**
