@@ -5,7 +5,7 @@ import { within } from '../within';
 import type { RemoteCoreDeps } from './deps';
 import { fail } from './failures';
 import { requireOnline } from './instances';
-import { appendEvent, type AppendResult, notAttached, queueCommand, type SessionRef } from './sessions';
+import { appendEvent, appendEventThen, type AppendResult, notAttached, queueCommand, type SessionRef } from './sessions';
 import { nameUuid, toLiveEvent } from './views';
 
 /** What a browser command did: the event it stored (for the seq and the fan-out), the command for the CLI. */
@@ -67,6 +67,30 @@ const applied = (result: AppendResult, command: CliCommandRow | null, handedOver
 const HANDOVER_WAIT_MS = 50;
 
 /**
+ * Where a browser command's answer goes when its caller takes it without a promise (sendInputTo): `ok` with the value
+ * (what `then` made of what was applied), or `fail` with the error; one of the two, once. The socket router's
+ * LaterAnswer is one (relay/server/remote/socketEvents.ts).
+ */
+export interface CommandAnswer<T> {
+  ok(value: T): void;
+  fail(error: unknown): void;
+}
+
+/** Hands `answer` a value, or what a promise of one settles to. */
+function give<T>(answer: CommandAnswer<T>, value: T | Promise<T>): void {
+  if (value instanceof Promise)
+    value.then(
+      (settled: T) => answer.ok(settled),
+      (error: unknown) => answer.fail(error),
+    );
+  else answer.ok(value);
+}
+
+/** A command started with a CommandAnswer, as a promise (the callers that await it). */
+const promised = <T>(start: (answer: CommandAnswer<T>) => void): Promise<T> =>
+  new Promise<T>((resolve, reject) => start({ ok: resolve, fail: reject }));
+
+/**
  * `session:input`: stored as a `user_message` event (idempotent per clientMsgId) and sent to the CLI. A resend of an
  * input already taken answers its seq even from a window that no longer holds the workspace: nothing applies twice.
  */
@@ -78,17 +102,41 @@ export function sendInput<T = Applied>(
   route: CommandRoute = {},
   then?: (applied: Applied) => T,
 ): Promise<T> {
+  return promised<T>((answer) => sendInputTo(answer, deps, session, holdsLock, input, route, then));
+}
+
+/**
+ * sendInput, answered through `answer` instead of a promise: on the hot path (an input handed over early) nothing but
+ * the append's record and its callback waits for the commit, and the answer is made in the commit's hand-out.
+ */
+export function sendInputTo<T = Applied>(
+  answer: CommandAnswer<T>,
+  deps: RemoteCoreDeps,
+  session: SessionRef,
+  holdsLock: boolean,
+  input: SessionInputCommand,
+  route: CommandRoute = {},
+  then?: (applied: Applied) => T,
+): void {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
-  if (!holdsLock) return continued(storedResend(deps, session, eventId), then);
+  if (!holdsLock) return give(answer, continued(storedResend(deps, session, eventId), then));
   const body = { type: 'user_message' as const, clientMsgId: input.clientMsgId, text: input.text };
-  return routeCommand(deps, session, { eventId, body }, { type: 'session:input', commandId: eventId, payload: { ...input } }, route, then);
+  routeCommandTo(
+    answer,
+    deps,
+    session,
+    { eventId, body },
+    { type: 'session:input', commandId: eventId, payload: { ...input } },
+    route,
+    then,
+  );
 }
 
 /**
  * A command's answer as `then` makes it from what was applied (its promise's value as is without one). `then` is how
- * a handler's own continuation (its ack) runs in the group commit's answer on the hot path (storeAndHandOver), rather
- * than in a `then` of its own: one promise and one turn of the microtask queue less per input. The other paths (a
- * resend, a forwarded command, one the CLI did not take at once) are rare, and take the `then`.
+ * a handler's own continuation (its ack) runs in the group commit's answer on the hot path (storeAndHandOverTo),
+ * rather than in a `then` of its own. The other paths (a resend, a forwarded command, one the CLI did not take at
+ * once) are rare, and take the `then`.
  */
 function continued<T>(applying: Promise<Applied>, then: ((applied: Applied) => T) | undefined): Promise<T> {
   return (then ? applying.then(then) : applying) as Promise<T>;
@@ -101,22 +149,19 @@ async function storedResend(deps: RemoteCoreDeps, session: SessionRef, eventId: 
   throw notAttached();
 }
 
-/**
- * Forwards the command to the CLI's node when the route says so, else (or when no node took it) stores it here. Not
- * async itself (nor sendInput, answerPermission): a promise handed back through an async function costs two more
- * turns of the microtask queue, on every input.
- */
-function routeCommand<T = Applied>(
+/** Forwards the command to the CLI's node when the route says so, else (or when no node took it) stores it here. */
+function routeCommandTo<T = Applied>(
+  answer: CommandAnswer<T>,
   deps: RemoteCoreDeps,
   session: SessionRef,
   event: { eventId: string; body: SessionEventRow['body'] & { type: string } },
   command: StoredCommand,
   route: CommandRoute,
   then?: (applied: Applied) => T,
-): Promise<T> {
+): void {
   const at = route.at ?? deps.now();
   const { eventId, body } = event;
-  if (!route.forward) return storeAndHandOver(deps, session, { eventId, body, at }, command, route.early, then);
+  if (!route.forward) return storeAndHandOverTo(answer, deps, session, { eventId, body, at }, command, route.early, then);
   const forwarded = route
     .forward(toLiveEvent(session.id, { eventId, at, body }), session.instanceId, command)
     .then((stored): Applied | Promise<Applied> =>
@@ -129,9 +174,9 @@ function routeCommand<T = Applied>(
             handedOver: undefined,
             elsewhere: true,
           }
-        : storeAndHandOver(deps, session, { eventId, body, at }, command, route.early),
+        : promised<Applied>((stored) => storeAndHandOverTo(stored, deps, session, { eventId, body, at }, command, route.early)),
     );
-  return continued(forwarded, then);
+  give(answer, continued(forwarded, then));
 }
 
 /**
@@ -142,30 +187,36 @@ function routeCommand<T = Applied>(
  * command kept, then delivered (hubContext `appliedAck`). A CLI that gets a command twice (a resend, or the stored
  * command at its next hello) applies it once: it dedupes by command id, clientMsgId and requestId.
  */
-function storeAndHandOver<T = Applied>(
+function storeAndHandOverTo<T = Applied>(
+  answer: CommandAnswer<T>,
   deps: RemoteCoreDeps,
   session: SessionRef,
   event: { eventId: string; body: SessionEventRow['body'] & { type: string }; at: Date },
   command: StoredCommand,
   early?: EarlyDelivery,
   then?: (applied: Applied) => T,
-): Promise<T> {
+): void {
   const { eventId, body, at } = event;
   const item = { sessionId: session.id, eventId, body, at };
   const keep = () => queueCommand(deps, session.instanceId, command.type, { ...command.payload }, eventId);
-  if (!early) return continued(storeFirst(appendEvent(deps, item, true), keep), then);
-  const finish = (done: Applied) => (then ? then(done) : done);
+  if (!early) return give(answer, continued(storeFirst(appendEvent(deps, item, true), keep), then));
+  const finish = (done: Applied) => (then ? then(done) : (done as T));
   let taken = false;
   // Set right after the append is queued (that order gives the input its seq first), read in the append's answer.
   let handedOver: Promise<boolean> | undefined;
   // Queued before the hand-over: the input's seq comes before anything the CLI answers (see EarlyDelivery). Answered
-  // in the group commit's answer, once committed (the hand-over started meanwhile).
-  const appending = appendEvent(deps, item, false, (result): T | Applied | Promise<T> => {
-    if (result.duplicate) return finish(applied(result, null));
-    // Before the browser's ack, the command must be safe: taken by the CLI (usually by now, so no timer is needed),
-    // or kept as a pending command (delivered at the CLI's next hello, or marked delivered when a late ack comes).
-    if (taken) return finish(applied(result, null, handedOver));
-    return continued(untaken(result, handedOver!, keep), then);
+  // in the group commit's hand-out, once committed (the hand-over started meanwhile).
+  appendEventThen(deps, item, false, (result, error) => {
+    if (!result) return answer.fail(error);
+    try {
+      if (result.duplicate) return answer.ok(finish(applied(result, null)));
+      // Before the browser's ack, the command must be safe: taken by the CLI (usually by now, so no timer is needed),
+      // or kept as a pending command (delivered at the CLI's next hello, or marked delivered when a late ack comes).
+      if (taken) return answer.ok(finish(applied(result, null, handedOver)));
+      give(answer, continued(untaken(result, handedOver!, keep), then));
+    } catch (thrown) {
+      answer.fail(thrown);
+    }
   });
   try {
     handedOver = early(toLiveEvent(session.id, event), session.instanceId, command);
@@ -177,7 +228,6 @@ function storeAndHandOver<T = Applied>(
     (ok) => (taken = ok),
     () => undefined,
   );
-  return appending as Promise<T>;
 }
 
 /** Without an early hand-over: stored first (an urgent commit), then the command kept for the CLI. */
@@ -204,7 +254,16 @@ export function answerPermission(
   if (!holdsLock) return Promise.reject(notAttached());
   const eventId = nameUuid('permission', session.id, input.requestId);
   const body = { type: 'permission_response' as const, requestId: input.requestId, decision: input.decision, scope: input.scope };
-  return routeCommand(deps, session, { eventId, body }, { type: 'session:permission', commandId: eventId, payload: { ...input } }, route);
+  return promised<Applied>((answer) =>
+    routeCommandTo(
+      answer,
+      deps,
+      session,
+      { eventId, body },
+      { type: 'session:permission', commandId: eventId, payload: { ...input } },
+      route,
+    ),
+  );
 }
 
 /** `session:interrupt`: only for an online CLI (an interrupt queued for later would stop a turn nobody remembers). */

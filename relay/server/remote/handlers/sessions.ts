@@ -20,7 +20,7 @@ import {
   updateCliSessionMeta,
 } from '../../core/remote/sessions';
 import { toLiveEvent, toSession, toSessionEvent } from '../../core/remote/views';
-import { type Applied, interruptSession, sendInput, updateSettings } from '../../core/remote/webCommands';
+import { type Applied, interruptSession, sendInputTo, updateSettings } from '../../core/remote/webCommands';
 import { validateInbound } from '../../core/validation';
 import { type CliRoutes, holdsLock, knownSessionRef, knownSessions, ownSessionRef, trustedLock, type WebRoutes } from '../connections';
 import type { HubContext } from '../hubContext';
@@ -112,23 +112,28 @@ function takeInput(
   holds: boolean,
 ) {
   const route = ctx.commandRoute(socket.id, session.instanceId);
-  // The ack is made in the input's commit (sendInput's `then`): no promise of its own per input.
-  if (!acked) return new AckLater(sendInput(ctx.core, session, holds, input, route, inputWithoutAck(ctx, socket, input.clientMsgId)));
+  // The ack is made in the input's commit (sendInputTo's `then`), through the router's answer: no promise per input.
+  if (!acked)
+    return new AckLater<InputAck | AckError>((answer) =>
+      sendInputTo(answer, ctx.core, session, holds, input, route, inputWithoutAck(ctx, socket, input.clientMsgId)),
+    );
   // The window shows the input already: its ack (the seq) rides along with the socket's next write, and for a window
   // that joined with `carried`, it carries the stored copies its commit brought (the input's, the CLI's answer); the
   // input's own as a notice with its time for a window that joined with `ownNotices` (it sent the body).
-  return new AckLater(
-    sendInput(ctx.core, session, holds, input, route, (applied) => {
-      // A resend of an input already stored: its seq alone.
-      if (applied.duplicate) return { ok: true as const, seq: applied.event.seq };
-      // Stored here, the follow-up publishes it and delivers the command (AfterAck); stored by the CLI's node, that
-      // node did both, and its answer brought the stored copy (commandForward.ts). Either way it rides in the ack.
-      const answer = ctx.appliedAck(applied);
-      const { ack, after } = answer instanceof AfterAck ? answer : { ack: answer, after: () => undefined };
-      return new AckWhen<InputAck>((reply) => {
-        if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack), applied.event.eventId)) reply(ack);
-      }, after);
-    }),
+  return new AckLater<InputAck | AckError>(
+    (answer) =>
+      sendInputTo(answer, ctx.core, session, holds, input, route, (applied) => {
+        // A resend of an input already stored: its seq alone.
+        if (applied.duplicate) return { ok: true as const, seq: applied.event.seq };
+        // Stored here, the follow-up publishes it and delivers the command (AfterAck); stored by the CLI's node, that
+        // node did both, and its answer brought the stored copy (commandForward.ts). Either way it rides in the ack.
+        const made = ctx.appliedAck(applied);
+        const { ack, after } = made instanceof AfterAck ? made : { ack: made, after: () => undefined };
+        return new AckWhen<InputAck>((reply) => {
+          if (!ctx.fanout.carry(socket, session.id, (stored) => reply(stored ? { ...ack, stored } : ack), applied.event.eventId))
+            reply(ack);
+        }, after);
+      }),
     true,
   );
 }
