@@ -90,19 +90,22 @@ function give<T>(answer: CommandAnswer<T>, value: T | Promise<T>): void {
 const promised = <T>(start: (answer: CommandAnswer<T>) => void): Promise<T> =>
   new Promise<T>((resolve, reject) => start({ ok: resolve, fail: reject }));
 
-/**
- * `session:input`: stored as a `user_message` event (idempotent per clientMsgId) and sent to the CLI. A resend of an
- * input already taken answers its seq even from a window that no longer holds the workspace: nothing applies twice.
- */
-export function sendInput<T = Applied>(
+/** An input's arguments (sendInput, sendInputTo): `route` how it reaches the CLI, `then` what its answer is made of. */
+type InputArgs<T> = [
   deps: RemoteCoreDeps,
   session: SessionRef,
   holdsLock: boolean,
   input: SessionInputCommand,
-  route: CommandRoute = {},
+  route?: CommandRoute,
   then?: (applied: Applied) => T,
-): Promise<T> {
-  return promised<T>((answer) => sendInputTo(answer, deps, session, holdsLock, input, route, then));
+];
+
+/**
+ * `session:input`: stored as a `user_message` event (idempotent per clientMsgId) and sent to the CLI. A resend of an
+ * input already taken answers its seq even from a window that no longer holds the workspace: nothing applies twice.
+ */
+export function sendInput<T = Applied>(...args: InputArgs<T>): Promise<T> {
+  return promised<T>((answer) => sendInputTo(answer, ...args));
 }
 
 /**
@@ -111,12 +114,7 @@ export function sendInput<T = Applied>(
  */
 export function sendInputTo<T = Applied>(
   answer: CommandAnswer<T>,
-  deps: RemoteCoreDeps,
-  session: SessionRef,
-  holdsLock: boolean,
-  input: SessionInputCommand,
-  route: CommandRoute = {},
-  then?: (applied: Applied) => T,
+  ...[deps, session, holdsLock, input, route = {}, then]: InputArgs<T>
 ): void {
   const eventId = nameUuid('input', session.id, input.clientMsgId);
   if (!holdsLock) return give(answer, continued(storedResend(deps, session, eventId), then));
