@@ -87,7 +87,7 @@ function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
 }
 
 /**
- * The answer to an input sent without an ack (relay/protocol/inputNotices.ts), made once it is stored (sendInput's
+ * The answer to an input sent without an ack (relay/protocol/inputNotices.ts), made once it is stored (sendInputTo's
  * `then`): the window hears of it in its stored copies (its own notice, with the clientMsgId); the ack made here goes
  * nowhere unless it is a refusal (`unacked` above). The notice is set up before the follow-up publishes the stored copy.
  */
