@@ -3,6 +3,7 @@ import type { z } from 'zod';
 
 import type { AckError, AckOf, EventContract, ParsedOf } from '../../protocol';
 import { ackError, RemoteFailure } from '../core/remote/failures';
+import type { CommandAnswer } from '../core/remote/webCommands';
 import { validateInbound } from '../core/validation';
 import { storageDataErrorCode } from '../storage/dataErrors';
 import { lazily } from './writeCoalescing';
@@ -30,12 +31,9 @@ export class AckWhen<A> {
 
 /**
  * How work started by an AckLater's `start` answers: `ok` with what a handler may answer (an ack, AfterAck, AckWhen),
- * or `fail` with an error (answered like a handler's throw). One of the two, once.
+ * or `fail` with an error (answered like a handler's throw). One of the two, once: the core's CommandAnswer.
  */
-export interface LaterAnswer<A> {
-  ok(result: A | AfterAck<A> | AckWhen<A>): void;
-  fail(error: unknown): void;
-}
+export type LaterAnswer<A> = CommandAnswer<A | AfterAck<A> | AckWhen<A>>;
 
 /**
  * What a handler answers when its ack waits on work that must not hold the socket's queue (a group commit): the next

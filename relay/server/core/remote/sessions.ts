@@ -20,17 +20,10 @@ export async function ownSession(deps: RemoteCoreDeps, userId: string, sessionId
   return session;
 }
 
-/** The group commit's outcome of an append, a session that is gone refused NOT_FOUND. */
-function storedOrNotFound(outcome: EventAppendOutcome): AppendResult {
-  if ('unknown' in outcome) throw fail('NOT_FOUND', 'Session not found');
-  return outcome;
-}
-
 /**
- * appendEvent, with a session that is gone answered NOT_FOUND. `urgent`: groupCommit.ts `append`. `then`: what the
- * promise resolves with, made from the stored event (as a `then` of the promise would, without a promise of its own).
- * Not async: every event comes here, and the group commit's own promise is all it needs (the NOT_FOUND check and
- * `then` run in its `answer`).
+ * appendEventThen as a promise, with a session that is gone answered NOT_FOUND. `urgent`: groupCommit.ts `append`.
+ * `then`: what the promise resolves with, made from the stored event in the commit's hand-out (as a `then` of the
+ * promise would, without a promise of its own; a throw rejects it).
  */
 export function appendEvent<T = AppendResult>(
   deps: RemoteCoreDeps,
@@ -38,12 +31,16 @@ export function appendEvent<T = AppendResult>(
   urgent = false,
   then?: (result: AppendResult) => T,
 ): Promise<T> {
-  const answer = (then ? (outcome: EventAppendOutcome) => then(storedOrNotFound(outcome)) : storedOrNotFound) as (
-    outcome: EventAppendOutcome,
-  ) => T;
-  if (deps.events) return deps.events.append(input, urgent, answer);
-  const alone = appendAlone(deps, input);
-  return (then ? alone.then(then) : alone) as Promise<T>;
+  return new Promise<T>((resolve, reject) =>
+    appendEventThen(deps, input, urgent, (result, error) => {
+      if (!result) return reject(error);
+      try {
+        resolve(then ? then(result) : (result as T));
+      } catch (thrown) {
+        reject(thrown);
+      }
+    }),
+  );
 }
 
 /**
