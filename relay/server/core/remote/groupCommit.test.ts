@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { EventAppend, EventAppendOutcome } from '../../storage/repos/remote/eventBatchRepo';
-import { createGroupCommit, MAX_BATCH } from './groupCommit';
+import { createGroupCommit, MAX_BATCH, SPACED_SESSION_MAX } from './groupCommit';
 
-const append = (eventId: string): EventAppend => ({ sessionId: 's', eventId, body: { type: 'notice' }, at: new Date(0) });
+const append = (eventId: string, sessionId = 's'): EventAppend => ({ sessionId, eventId, body: { type: 'notice' }, at: new Date(0) });
 
 /** A statement stand-in that records each batch's event ids and answers every append as stored. */
 function recorder() {
@@ -131,6 +131,46 @@ describe('group commit spacing', () => {
     void commit.append(append('urgent'), true);
     await vi.advanceTimersByTimeAsync(1);
     expect(batches.at(-1)).toEqual([`n${MAX_BATCH}`, 'urgent']);
+  });
+
+  it('holds back at most SPACED_SESSION_MAX appends of one session: that many start at once, after the statement running or cutting the wait short', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const { batches, run } = slowRecorder(300);
+    const commit = createGroupCommit(run, 100);
+    void commit.append(append('first'));
+    await vi.advanceTimersByTimeAsync(100); // [first] runs from 100 to 400
+    for (let i = 0; i < SPACED_SESSION_MAX - 1; i++) void commit.append(append(`a${i}`));
+    await vi.advanceTimersByTimeAsync(300); // 400: [first] done; one short of the bound, they wait out the spacing
+    expect(batches).toHaveLength(1);
+    void commit.append(append('last'));
+    await vi.advanceTimersByTimeAsync(1); // the bound reached: they go now, not at 700
+    expect(batches.map((b) => b.length)).toEqual([1, SPACED_SESSION_MAX]);
+    expect(batches[1]!.at(-1)).toBe('last');
+    // While a statement runs, what reaches the bound goes as soon as it is done, without the spacing.
+    for (let i = 0; i < SPACED_SESSION_MAX; i++) void commit.append(append(`b${i}`));
+    await vi.advanceTimersByTimeAsync(300); // ~701: the second statement is done
+    expect(batches.map((b) => b.length)).toEqual([1, SPACED_SESSION_MAX, SPACED_SESSION_MAX]);
+    // Fewer wait out the spacing again: twice 300 ms after the third statement started.
+    void commit.append(append('alone'));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(batches).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(batches.at(-1)).toEqual(['alone']);
+  });
+
+  it('holds back appends of many sessions, a few each, however many they are (up to a full batch)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const { batches, run } = slowRecorder(300);
+    const commit = createGroupCommit(run, 100);
+    void commit.append(append('first'));
+    await vi.advanceTimersByTimeAsync(100); // [first] runs from 100 to 400
+    for (let i = 0; i < 2 * SPACED_SESSION_MAX; i++) void commit.append(append(`m${i}`, `session${i % 100}`));
+    await vi.advanceTimersByTimeAsync(300); // 400: done; three appends at most per session, so they wait
+    expect(batches).toHaveLength(1);
+    // One session reaching the bound among them takes them all, at once.
+    for (let i = 0; i < SPACED_SESSION_MAX; i++) void commit.append(append(`busy${i}`, 'busy'));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches.map((b) => b.length)).toEqual([1, 3 * SPACED_SESSION_MAX]);
   });
 });
 

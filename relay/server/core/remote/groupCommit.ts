@@ -19,10 +19,25 @@ export const COMMIT_DELAY_MS = 2;
  * ~3 ms for 32, the worker's messages included), so at one pair, statements 2 ms apart kept PGlite's thread ~70 % busy
  * on one of two cores, next to the relay's thread serving the sockets: spaced by twice their duration, batches grew
  * and the CPU outside the relay's thread went from ~340 to ~170 µs per round (docs/performance.md, "Session 33"). Acks
- * wait at most one statement longer. A full batch waiting, or an urgent append, starts at once: the spacing never holds
- * back a queue the database cannot keep up with.
+ * wait at most one statement longer. A full batch waiting, SPACED_SESSION_MAX appends of one session or an urgent one,
+ * starts at once: the spacing never holds back a queue the database cannot keep up with.
  */
 export const STATEMENT_SPACING = 2;
+/**
+ * The most appends of one session the delay and the spacing hold back: once one session has this many waiting, the
+ * batch starts at once (as for an urgent append), up to MAX_BATCH. Waiting lets the fixed costs of a commit be shared:
+ * its statement, the trip to the database and back, and one write per socket for the acks and stored copies it releases.
+ * Many sessions each with a few events share the statement and make one write each, so the bound leaves them be (at 100
+ * pairs on PGlite a commit holds ~300 events, two or three per session; bounding the whole batch at 64 instead took the
+ * relay's writes per round from 2.3 to 2.5-2.8). One busy session's events share those costs well enough by a hundred or so; holding back more only makes
+ * the commit's hand-out longer, which the relay's thread runs in one piece while the rounds in flight wait, and keeps
+ * more appends waiting long enough to survive the young generation's collections. Unbounded, the spacing could feed
+ * itself: PGlite's statement grows with its batch and the spacing with the statement, so at one pair a commit grew to
+ * ~420-490 events (its hand-out ~2.7-3.2 ms of the relay's thread), scavenges copying what the waiting appends held
+ * took 2.4-3.1 ms (median) against 1.4-1.8 with the bound, and 2.3-2.6 KB a round was promoted to the old generation
+ * against 0.7-0.8 (docs/performance.md, "What was built" and "Session 38").
+ */
+export const SPACED_SESSION_MAX = 128;
 
 /**
  * How an append's caller hears its outcome once its batch is committed: the outcome, or the error that failed it.
@@ -75,21 +90,40 @@ export function createGroupCommit(
   /** `idle` callers, told once the queue is empty and no statement runs. */
   let idleWaiters: Array<() => void> = [];
   const stats = { batches: 0, events: 0, largest: 0 };
+  /** Appends in the queue by session, and the most of any one session (SPACED_SESSION_MAX). */
+  const perSession = new Map<string, number>();
+  let busiest = 0;
+
+  /** Counts `item` among the waiting appends of its session; answers how many of that session wait now. */
+  function counted(item: EventAppend): number {
+    const waiting = (perSession.get(item.sessionId) ?? 0) + 1;
+    perSession.set(item.sessionId, waiting);
+    if (waiting > busiest) busiest = waiting;
+    return waiting;
+  }
+
+  /** Counts the queue's appends by session again, once a batch is taken from it (usually the whole queue). */
+  function countWaiting(): void {
+    perSession.clear();
+    busiest = 0;
+    for (const { item } of queue) counted(item);
+  }
 
   async function drain(): Promise<void> {
     if (delayed) clearTimeout(delayed);
     delayed = null;
     while (queue.length > 0) {
       // The next batch gathers until delayMs, or `spacing` times the last statement's duration, after the last
-      // statement started (unless someone waits for it, or a full batch does).
+      // statement started (unless someone waits for it, a full batch does, or SPACED_SESSION_MAX of one session do).
       const wait = lastStart + Math.max(delayMs, spacing * lastTook) - performance.now();
-      if (wait > 0 && urgentQueued === 0 && !hurry && queue.length < MAX_BATCH) {
+      if (wait > 0 && urgentQueued === 0 && !hurry && queue.length < MAX_BATCH && busiest < SPACED_SESSION_MAX) {
         delayed = setTimeout(() => void drain(), wait);
         return;
       }
       lastStart = performance.now();
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(batch.length);
+      countWaiting();
       for (const w of batch) if (w.urgent) urgentQueued--;
       stats.batches++;
       stats.events += batch.length;
@@ -134,8 +168,11 @@ export function createGroupCommit(
   function appendThen(item: EventAppend, urgent: boolean, done: AppendDone): void {
     queue.push({ item, urgent, done });
     if (urgent) urgentQueued++;
+    const waiting = counted(item);
     if (running) {
-      if (urgent) startSoon();
+      // A batch waiting out the delay or the spacing goes now once one session has SPACED_SESSION_MAX in it (a
+      // statement running, it goes next, at once: drain checks `busiest`).
+      if (urgent || waiting === SPACED_SESSION_MAX) startSoon();
       return;
     }
     running = true;
