@@ -213,9 +213,12 @@ const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 let profiles = 0;
 /**
  * BENCH_HEAP_PROFILE_DIR=dir: the same loops get a sampling heap profile of everything allocated (collected objects
- * included: where the garbage comes from), into dir/NN-<pairs>.heapprofile.
+ * included: where the garbage comes from), into dir/NN-<pairs>.heapprofile. With BENCH_HEAP_PROFILE_SURVIVORS=1, only
+ * what the young generation's collections did not free: what was promoted to the old generation (or still lives), which
+ * is what each scavenge copies and what fills the old generation up to its next mark-compact.
  */
 const HEAP_PROFILE_DIR = process.env.BENCH_HEAP_PROFILE_DIR;
+const HEAP_PROFILE_SURVIVORS = !!process.env.BENCH_HEAP_PROFILE_SURVIVORS;
 async function startProfile() {
   if (HEAP_PROFILE_DIR) return startHeapProfile(HEAP_PROFILE_DIR);
   if (!PROFILE_DIR) return null;
@@ -232,7 +235,7 @@ async function startHeapProfile(dir: string) {
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: !HEAP_PROFILE_SURVIVORS,
   });
   return {
     async stop(pairs: number) {
