@@ -94,6 +94,16 @@ describe('group commit spacing', () => {
     return { batches, run };
   }
 
+  /** A group commit (100 ms delay, 300 ms statements, fake time) whose first statement, [first], runs from 100 to 400. */
+  async function firstRunning() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const { batches, run } = slowRecorder(300);
+    const commit = createGroupCommit(run, 100);
+    void commit.append(append('first'));
+    await vi.advanceTimersByTimeAsync(100);
+    return { batches, commit };
+  }
+
   it('spaces statements by twice the last one’s duration when that is longer than the delay, so more appends share one', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
     const { batches, run } = slowRecorder(300);
@@ -118,11 +128,7 @@ describe('group commit spacing', () => {
   });
 
   it('starts at once when a full batch waits or an urgent append does, whatever the spacing', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
-    const { batches, run } = slowRecorder(300);
-    const commit = createGroupCommit(run, 100);
-    void commit.append(append('first'));
-    await vi.advanceTimersByTimeAsync(100); // [first] runs from 100 to 400
+    const { batches, commit } = await firstRunning();
     for (let i = 0; i < MAX_BATCH + 1; i++) void commit.append(append(`n${i}`));
     await vi.advanceTimersByTimeAsync(300); // 400: [first] done, a full batch waits: it starts now
     expect(batches.map((b) => b.length)).toEqual([1, MAX_BATCH]);
@@ -134,11 +140,7 @@ describe('group commit spacing', () => {
   });
 
   it('holds back at most SPACED_SESSION_MAX appends of one session: that many start at once, after the statement running or cutting the wait short', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
-    const { batches, run } = slowRecorder(300);
-    const commit = createGroupCommit(run, 100);
-    void commit.append(append('first'));
-    await vi.advanceTimersByTimeAsync(100); // [first] runs from 100 to 400
+    const { batches, commit } = await firstRunning();
     for (let i = 0; i < SPACED_SESSION_MAX - 1; i++) void commit.append(append(`a${i}`));
     await vi.advanceTimersByTimeAsync(300); // 400: [first] done; one short of the bound, they wait out the spacing
     expect(batches).toHaveLength(1);
@@ -159,11 +161,7 @@ describe('group commit spacing', () => {
   });
 
   it('holds back appends of many sessions, a few each, however many they are (up to a full batch)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
-    const { batches, run } = slowRecorder(300);
-    const commit = createGroupCommit(run, 100);
-    void commit.append(append('first'));
-    await vi.advanceTimersByTimeAsync(100); // [first] runs from 100 to 400
+    const { batches, commit } = await firstRunning();
     for (let i = 0; i < 2 * SPACED_SESSION_MAX; i++) void commit.append(append(`m${i}`, `session${i % 100}`));
     await vi.advanceTimersByTimeAsync(300); // 400: done; three appends at most per session, so they wait
     expect(batches).toHaveLength(1);
