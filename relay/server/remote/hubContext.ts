@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { type OkAck, type PendingInput, WEB_PUSH } from '../../protocol';
 import type { RemoteCoreDeps } from '../core/remote/deps';
+import { Handover } from '../core/remote/handover';
 import { instanceView } from '../core/remote/instances';
 import { toPending, toSession, toSessionEvent } from '../core/remote/views';
 import type { Applied, CommandRoute, EarlyDelivery } from '../core/remote/webCommands';
@@ -101,29 +102,29 @@ export function createHubContext(
    * HANDED_OVER_KEPT are kept, the last half of them at least, and no round pays a delete from the front of a large map
    * (~0.5 % of the main thread in a one-pair round trip).
    */
-  let handedOver = new Map<string, Promise<boolean>>();
-  let handedOverBefore = new Map<string, Promise<boolean>>();
+  let handedOver = new Map<string, Handover>();
+  let handedOverBefore = new Map<string, Handover>();
   const receipts = new CommandReceipts();
   /**
    * Emits a command to the instance's CLI; whether one took it in time (else it waits for the CLI's next cli:hello).
    * `here`: only to CLI sockets of this node, each emitted to directly (an acked broadcast limited to this node would
    * still wait for every node's answer through the adapter).
    */
-  function toCli(instanceId: string, command: PendingInput, here = false): Promise<boolean> {
+  function toCli(instanceId: string, command: PendingInput, here = false): Handover {
     const ms = core.options.commandAckTimeoutMs;
     const ok = (acks: OkAck | OkAck[]) => (Array.isArray(acks) ? acks : [acks]).some((r) => r.ok);
-    if (!here) return emitCommand(cli.to(instanceRoom(instanceId)).timeout(ms), command).then(ok, () => false);
-    const takes: Array<Promise<boolean>> = [];
+    const acked = (target: CommandTarget) => Handover.of(emitCommand(target, command).then(ok, () => false));
+    if (!here) return acked(cli.to(instanceRoom(instanceId)).timeout(ms));
+    const takes: Handover[] = [];
     for (const id of cli.adapter.rooms.get(instanceRoom(instanceId)) ?? []) {
       const socket = cli.sockets.get(id);
       if (!socket) continue;
-      // A CLI that takes receipts tells it took the command on the event that answers it: no ack packet of its own.
+      // A CLI that takes receipts tells it took the command on the event that answers it: no ack packet of its own,
+      // and no promise (the usual case: one such socket, its hand-over as it is).
       if (receipts.takes(socket)) takes.push(receipts.send(socket, command, ms));
-      else takes.push(emitCommand(socket.timeout(ms), command).then(ok, () => false));
+      else takes.push(acked(socket.timeout(ms)));
     }
-    // One CLI socket (the usual case): its answer as it is, without gathering.
-    if (takes.length <= 1) return takes[0] ?? Promise.resolve(false);
-    return Promise.all(takes).then((taken) => taken.includes(true));
+    return Handover.any(takes);
   }
   const ctx: HubContext = {
     ...base,

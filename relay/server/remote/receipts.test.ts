@@ -19,8 +19,8 @@ function cliSocket() {
 const command = (n: number): PendingInput =>
   ({ type: 'session:input', commandId: `c${n}`, payload: { sessionId: 's', clientMsgId: `m${n}`, text: 'hi' } }) as unknown as PendingInput;
 
-/** Whether `promise` has settled, and with what, without waiting for it. */
-function peek<T>(promise: Promise<T>) {
+/** Whether `promise` (a hand-over) has settled, and with what, without waiting for it. */
+function peek<T>(promise: PromiseLike<T>) {
   const state: { settled: boolean; value?: T } = { settled: false };
   void promise.then((value) => Object.assign(state, { settled: true, value }));
   return state;

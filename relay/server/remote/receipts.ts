@@ -1,4 +1,5 @@
 import type { PendingInput } from '../../protocol';
+import { Handover } from '../core/remote/handover';
 import type { CliServerSocket } from './namespaces';
 
 /** The part of a CLI socket used here: its commands go out with a receipt as second argument, and no ack. */
@@ -50,25 +51,24 @@ export class CommandReceipts {
   }
 
   /**
-   * Sends the command with the next receipt number; resolves whether the CLI took it: true once it tells the number,
-   * false after `timeoutMs` or when the socket goes (as an ack that does not come).
+   * Sends the command with the next receipt number; the hand-over settles whether the CLI took it: taken once it tells
+   * the number, not taken after `timeoutMs` or when the socket goes (as an ack that does not come).
    */
-  send(socket: ReceiptSocket, command: PendingInput, timeoutMs: number): Promise<boolean> {
-    if (!socket.connected) return Promise.resolve(false);
+  send(socket: ReceiptSocket, command: PendingInput, timeoutMs: number): Handover {
+    if (!socket.connected) return Handover.settled(false);
     const receipt = ++this.last;
     let mine = this.waiting.get(socket);
     if (!mine) this.waiting.set(socket, (mine = new Map()));
     const waiting = mine;
     const deadline = performance.now() + timeoutMs;
-    const taken = new Promise<boolean>((resolve) => {
-      const settle = (ok: boolean) => {
-        if (!waiting.delete(receipt)) return;
-        // An idle CLI keeps nothing here (memory per connection).
-        if (waiting.size === 0 && this.waiting.get(socket) === waiting) this.waiting.delete(socket);
-        resolve(ok);
-      };
-      waiting.set(receipt, { settle, deadline });
-    });
+    const taken = new Handover();
+    const settle = (ok: boolean) => {
+      if (!waiting.delete(receipt)) return;
+      // An idle CLI keeps nothing here (memory per connection).
+      if (waiting.size === 0 && this.waiting.get(socket) === waiting) this.waiting.delete(socket);
+      taken.settle(ok);
+    };
+    waiting.set(receipt, { settle, deadline });
     this.sweepTimer ??= this.sweepAfter(timeoutMs);
     // Typed per command for its ack (EventsWithAck); a receipt in the ack's place is the same payload and a number.
     (socket.emit as (event: string, payload: unknown, receipt: number) => boolean)(command.type, command.payload, receipt);

@@ -4,6 +4,7 @@ import type { CliCommandRow, SessionEventRow } from '../../storage/schema';
 import { within } from '../within';
 import type { RemoteCoreDeps } from './deps';
 import { fail } from './failures';
+import { Handover } from './handover';
 import { requireOnline } from './instances';
 import { appendEvent, appendEventThen, type AppendResult, notAttached, queueCommand, type SessionRef } from './sessions';
 import { nameUuid, toLiveEvent } from './views';
@@ -21,17 +22,18 @@ export interface Applied {
   /** The command kept for the CLI; null for a resend, and for an input the CLI took before it was stored. */
   command: CliCommandRow | null;
   /** The command was handed to the CLI before it was stored (EarlyDelivery): whether the CLI took it. */
-  handedOver?: Promise<boolean>;
+  handedOver?: Handover;
   /** Stored, fanned out and handed to the CLI by the CLI's relay node (ForwardCommand): nothing left to do here. */
   elsewhere?: boolean;
 }
 
 /**
  * Hands an input to the CLI before its event is committed: fans the event out live (`session:live`) and emits the
- * command to the CLI at once; resolves whether a CLI took it. Called right after the append was queued for its group
- * commit, so the input's seq comes before anything the CLI answers that goes through the same queue (one relay node).
+ * command to the CLI at once; answers whether a CLI took it (a Handover, or a promise of it). Called right after the
+ * append was queued for its group commit, so the input's seq comes before anything the CLI answers that goes through
+ * the same queue (one relay node).
  */
-export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, command: PendingInput) => Promise<boolean>;
+export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, command: PendingInput) => Handover | PromiseLike<boolean>;
 
 /** A browser command that stores an event and goes to the CLI: an input or a permission answer. */
 export type StoredCommand = Extract<PendingInput, { type: 'session:input' | 'session:permission' }>;
@@ -54,7 +56,7 @@ export interface CommandRoute {
 }
 
 /** Every Applied has all its fields, in one order (one object shape where the hub reads them). */
-const applied = (result: AppendResult, command: CliCommandRow | null, handedOver?: Promise<boolean>): Applied => ({
+const applied = (result: AppendResult, command: CliCommandRow | null, handedOver?: Handover): Applied => ({
   event: result.event,
   session: result.session,
   duplicate: result.duplicate,
@@ -199,9 +201,8 @@ function storeAndHandOverTo<T = Applied>(
   const keep = () => queueCommand(deps, session.instanceId, command.type, { ...command.payload }, eventId);
   if (!early) return give(answer, continued(storeFirst(appendEvent(deps, item, true), keep), then));
   const finish = (done: Applied) => (then ? then(done) : (done as T));
-  let taken = false;
   // Set right after the append is queued (that order gives the input its seq first), read in the append's answer.
-  let handedOver: Promise<boolean> | undefined;
+  let handedOver: Handover | undefined;
   // Queued before the hand-over: the input's seq comes before anything the CLI answers (see EarlyDelivery). Answered
   // in the group commit's hand-out, once committed (the hand-over started meanwhile).
   appendEventThen(deps, item, false, (result, error) => {
@@ -210,22 +211,19 @@ function storeAndHandOverTo<T = Applied>(
       if (result.duplicate) return answer.ok(finish(applied(result, null)));
       // Before the browser's ack, the command must be safe: taken by the CLI (usually by now, so no timer is needed),
       // or kept as a pending command (delivered at the CLI's next hello, or marked delivered when a late ack comes).
-      if (taken) return answer.ok(finish(applied(result, null, handedOver)));
+      if (handedOver!.taken) return answer.ok(finish(applied(result, null, handedOver)));
       give(answer, continued(untaken(result, handedOver!, keep), then));
     } catch (thrown) {
       answer.fail(thrown);
     }
   });
   try {
-    handedOver = early(toLiveEvent(session.id, event), session.instanceId, command);
+    const handed = early(toLiveEvent(session.id, event), session.instanceId, command);
+    handedOver = handed instanceof Handover ? handed : Handover.of(handed);
   } catch (error) {
     // The append is queued: it answers (the failure, once committed), rather than being left with nobody to hear it.
-    handedOver = Promise.reject(error);
+    handedOver = Handover.failed(error);
   }
-  void handedOver.then(
-    (ok) => (taken = ok),
-    () => undefined,
-  );
 }
 
 /** Without an early hand-over: stored first (an urgent commit), then the command kept for the CLI. */
@@ -236,8 +234,8 @@ async function storeFirst(appending: Promise<AppendResult>, keep: () => Promise<
 }
 
 /** Stored, and the CLI has not taken the command yet: its ack is waited for HANDOVER_WAIT_MS, else the command is kept. */
-async function untaken(result: AppendResult, handedOver: Promise<boolean>, keep: () => Promise<CliCommandRow>): Promise<Applied> {
-  if (await within(handedOver, HANDOVER_WAIT_MS, false)) return applied(result, null, handedOver);
+async function untaken(result: AppendResult, handedOver: Handover, keep: () => Promise<CliCommandRow>): Promise<Applied> {
+  if (await within(Promise.resolve(handedOver), HANDOVER_WAIT_MS, false)) return applied(result, null, handedOver);
   return applied(result, await keep(), handedOver);
 }
 
