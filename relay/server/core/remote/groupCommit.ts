@@ -25,17 +25,18 @@ export const COMMIT_DELAY_MS = 2;
 export const STATEMENT_SPACING = 2;
 /**
  * The most appends of one session the delay and the spacing hold back: once one session has this many waiting, the
- * batch starts at once (as for an urgent append), up to MAX_BATCH. Waiting lets the fixed costs of a commit be shared:
- * its statement, the trip to the database and back, and one write per socket for the acks and stored copies it releases.
- * Many sessions each with a few events share the statement and make one write each, so the bound leaves them be (at 100
- * pairs on PGlite a commit holds ~300 events, two or three per session; bounding the whole batch at 64 instead took the
- * relay's writes per round from 2.3 to 2.5-2.8). One busy session's events share those costs well enough by a hundred
- * or so; holding back more only makes the commit's hand-out longer, which the relay's thread runs in one piece while
- * the rounds in flight wait, and keeps more appends waiting long enough to survive the young generation's collections.
- * Unbounded, the spacing could feed itself: PGlite's statement grows with its batch and the spacing with the statement, so at one pair a commit grew to
- * ~300-500 events (its hand-out ~1.9-3.2 ms of the relay's thread), scavenges copying what the waiting appends held
- * took 2.4-3.1 ms (median) against 1.4-1.8 with the bound, and 2.3-2.6 KB a round was promoted to the old generation
- * against 0.7-0.8 (docs/performance.md, "What was built" and "Session 38").
+ * batch starts at once (as for an urgent append), up to MAX_BATCH. Waiting lets the fixed costs of a commit be
+ * shared: its statement, the trip to the database and back, and one write per socket for the acks and stored copies
+ * it releases. Many sessions each with a few events share the statement and make one write each, so the bound leaves
+ * them be (at 100 pairs on PGlite a commit holds ~300 events, two or three per session; bounding the whole batch at 64
+ * instead took the relay's writes per round from 2.3 to 2.5-2.8). One busy session's events share those costs well
+ * enough by a hundred or so; holding back more only makes the commit's hand-out longer, which the relay's thread runs
+ * in one piece while the rounds in flight wait, and keeps more appends waiting long enough to survive the young
+ * generation's collections. Unbounded, the spacing could feed itself: PGlite's statement grows with its batch and the
+ * spacing with the statement, so at one pair a commit grew to ~300-500 events (its hand-out ~1.9-3.2 ms of the relay's
+ * thread), scavenges copying what the waiting appends held took 2.4-3.1 ms (median) against 1.4-1.8 with the bound,
+ * and 2.3-2.6 KB a round was promoted to the old generation against 0.7-0.8 (docs/performance.md, "What was built"
+ * and "Session 38").
  */
 export const SPACED_SESSION_MAX = 128;
 
