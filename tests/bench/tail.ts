@@ -79,9 +79,10 @@ async function measure(setup: string): Promise<void> {
       .sort((a, b) => a - b);
     const pauses = gcs.map((g) => g.end - g.start).sort((a, b) => a - b);
     const touched = rounds.filter(collected).length;
+    const handedOut = rounds.filter((r) => r.handOut).length;
     console.log(`Tern, ${setup === 'pg' ? 'PostgreSQL' : 'PGlite'}, 1 pair, ${ROUNDS} rounds: p50 ${ms(median(all))}, p99 ${ms(tail)}`);
     console.log(
-      `  commits' hand-outs: ${rounds.filter((r) => r.handOut).length} rounds (${((100 * rounds.filter((r) => r.handOut).length) / ROUNDS).toFixed(2)} %), median ${ms(median(handOuts))} without a collection`,
+      `  commits' hand-outs: ${handedOut} rounds (${((100 * handedOut) / ROUNDS).toFixed(2)} %), median ${ms(median(handOuts))} without a collection`,
     );
     console.log(
       `  garbage collections: ${gcs.length} (median pause ${ms(median(pauses))}, longest ${ms(pauses.at(-1) ?? NaN)}), in ${touched} rounds (${((100 * touched) / ROUNDS).toFixed(2)} %)`,

@@ -5,6 +5,7 @@ import type { RemoteRepo } from '../../storage/repos/remoteRepo';
 import type { CliCommandRow } from '../../storage/schema';
 import type { RemoteCoreDeps } from './deps';
 import { createGroupCommit } from './groupCommit';
+import { Handover } from './handover';
 import { appendEvent } from './sessions';
 import { type Applied, sendInput } from './webCommands';
 
@@ -44,7 +45,7 @@ describe('sendInput with an early hand-over', () => {
   it('answers through `then`, in the commit, with the command taken by the CLI and nothing kept', async () => {
     const { core, batches, kept } = deps();
     const then = vi.fn((applied: Applied) => ({ seq: applied.event.seq, command: applied.command }));
-    const early = vi.fn(() => Promise.resolve(true));
+    const early = vi.fn(() => Handover.settled(true));
     await expect(sendInput(core, session, true, input, { early }, then)).resolves.toEqual({ seq: 1, command: null });
     expect(then).toHaveBeenCalledTimes(1);
     expect(early).toHaveBeenCalledTimes(1);
@@ -58,7 +59,7 @@ describe('sendInput with an early hand-over', () => {
     // commit's order, the windows get them in seq order, with no gap to wait out (fanout.ts `ahead`).
     const { core, batches } = deps();
     const order: string[] = [];
-    const sending = sendInput(core, session, true, input, { early: () => Promise.resolve(true) }, (applied) => {
+    const sending = sendInput(core, session, true, input, { early: () => Handover.settled(true) }, (applied) => {
       order.push(`input ${applied.event.seq}`);
     });
     const answer = {
@@ -75,7 +76,7 @@ describe('sendInput with an early hand-over', () => {
 
   it('without `then` answers what was applied', async () => {
     const { core } = deps();
-    const applied = await sendInput(core, session, true, input, { early: () => Promise.resolve(true) });
+    const applied = await sendInput(core, session, true, input, { early: () => Handover.settled(true) });
     expect(applied.event.seq).toBe(1);
     expect(applied.duplicate).toBe(false);
     expect(applied.command).toBeNull();
@@ -85,7 +86,7 @@ describe('sendInput with an early hand-over', () => {
   it('keeps the command for the next hello when the CLI did not take it', async () => {
     const { core, kept } = deps();
     const then = vi.fn((applied: Applied) => applied.command?.id);
-    const eventId = await sendInput(core, session, true, input, { early: () => Promise.resolve(false) }, then);
+    const eventId = await sendInput(core, session, true, input, { early: () => Handover.settled(false) }, then);
     expect(kept).toHaveLength(1);
     expect(eventId).toBe((kept[0] as { id: string }).id);
     expect(then).toHaveBeenCalledTimes(1);
@@ -93,14 +94,14 @@ describe('sendInput with an early hand-over', () => {
 
   it('keeps the command once the hand-over has waited HANDOVER_WAIT_MS without an answer from the CLI', async () => {
     const { core, kept } = deps();
-    const applied = await sendInput(core, session, true, input, { early: () => new Promise<boolean>(() => undefined) });
+    const applied = await sendInput(core, session, true, input, { early: () => new Handover() });
     expect(kept).toHaveLength(1);
     expect(applied.command).not.toBeNull();
   });
 
   it('answers a resend of a stored input with its seq, keeping nothing', async () => {
     const { core, kept } = deps(true);
-    const applied = await sendInput(core, session, true, input, { early: () => Promise.resolve(false) });
+    const applied = await sendInput(core, session, true, input, { early: () => Handover.settled(false) });
     expect(applied.duplicate).toBe(true);
     expect(applied.command).toBeNull();
     expect(kept).toEqual([]);
@@ -123,6 +124,6 @@ describe('sendInput with an early hand-over', () => {
     const then = () => {
       throw new Error('ack failed');
     };
-    await expect(sendInput(core, session, true, input, { early: () => Promise.resolve(true) }, then)).rejects.toThrow('ack failed');
+    await expect(sendInput(core, session, true, input, { early: () => Handover.settled(true) }, then)).rejects.toThrow('ack failed');
   });
 });

@@ -29,11 +29,10 @@ export interface Applied {
 
 /**
  * Hands an input to the CLI before its event is committed: fans the event out live (`session:live`) and emits the
- * command to the CLI at once; answers whether a CLI took it (a Handover, or a promise of it). Called right after the
- * append was queued for its group commit, so the input's seq comes before anything the CLI answers that goes through
- * the same queue (one relay node).
+ * command to the CLI at once; answers whether a CLI took it. Called right after the append was queued for its group
+ * commit, so the input's seq comes before anything the CLI answers that goes through the same queue (one relay node).
  */
-export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, command: PendingInput) => Handover | PromiseLike<boolean>;
+export type EarlyDelivery = (event: LiveSessionEvent, instanceId: string, command: PendingInput) => Handover;
 
 /** A browser command that stores an event and goes to the CLI: an input or a permission answer. */
 export type StoredCommand = Extract<PendingInput, { type: 'session:input' | 'session:permission' }>;
@@ -218,8 +217,7 @@ function storeAndHandOverTo<T = Applied>(
     }
   });
   try {
-    const handed = early(toLiveEvent(session.id, event), session.instanceId, command);
-    handedOver = handed instanceof Handover ? handed : Handover.of(handed);
+    handedOver = early(toLiveEvent(session.id, event), session.instanceId, command);
   } catch (error) {
     // The append is queued: it answers (the failure, once committed), rather than being left with nobody to hear it.
     handedOver = Handover.failed(error);
