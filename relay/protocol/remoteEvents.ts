@@ -196,14 +196,20 @@ export type WebClientToServerEvents = EventsWithAck<typeof webEventContracts>;
 /** `/web`: what the relay pushes to a browser. */
 export type WebServerToClientEvents = PushEvents<typeof webPushSchemas>;
 /**
+ * `fanoutAnswers`: the forwarding node takes the command's stored copy in the CLI's node's `remote:fanout` as its
+ * answer, so that node sends no `remote:input-stored` when it stored and published the command (an older node, which
+ * does not set it, is answered as before).
+ */
+const forwardedFields = { event: liveSessionEventSchema, instanceId: uuid, fanoutAnswers: z.literal(true).optional() };
+/**
  * Between relay nodes: a browser's input or permission answer for a CLI connected to another node, forwarded to that
  * node to be stored, handed over and fanned out there (relay/server/remote/commandForward.ts), and that node's answer
  * (the seq; null: not stored there). An input keeps the `input` field of the first release that forwarded inputs, so
  * nodes of both releases understand each other's inputs during a rolling update.
  */
 export const forwardedCommandSchema = z.union([
-  z.object({ event: liveSessionEventSchema, instanceId: uuid, input: sessionInputCommandSchema }),
-  z.object({ event: liveSessionEventSchema, instanceId: uuid, permission: sessionPermissionCommandSchema }),
+  z.object({ ...forwardedFields, input: sessionInputCommandSchema }),
+  z.object({ ...forwardedFields, permission: sessionPermissionCommandSchema }),
 ]);
 /**
  * The CLI's node's answer to a forwarded command: its seq (null: not stored there), and the stored event, which the

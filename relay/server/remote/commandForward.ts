@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { forwardedCommandSchema, forwardedCommandStoredSchema, type LiveSessionEvent, type SessionEvent } from '../../protocol';
 import { toInstance, toSessionEvent } from '../core/remote/views';
 import { answerPermission, type CommandRoute, type ForwardCommand, sendInput, type StoredCommand } from '../core/remote/webCommands';
-import { toOtherNodes } from './fanout';
+import { NODE_FANOUT, type NodeFanout, toOtherNodes } from './fanout';
 import type { HubContext } from './hubContext';
 import { AfterAck } from './socketEvents';
 
@@ -47,7 +47,9 @@ type StoredReply = z.infer<typeof forwardedCommandStoredSchema>;
 
 /** The wire form of a forwarded command (`input` or `permission` beside the live copy). */
 const toWire = (event: LiveSessionEvent, instanceId: string, command: StoredCommand): Forwarded =>
-  command.type === 'session:input' ? { event, instanceId, input: command.payload } : { event, instanceId, permission: command.payload };
+  command.type === 'session:input'
+    ? { event, instanceId, fanoutAnswers: true, input: command.payload }
+    : { event, instanceId, fanoutAnswers: true, permission: command.payload };
 
 /**
  * Inputs and permission answers with several relay nodes: the CLI's node stores them. A browser's command reaches the
@@ -55,7 +57,10 @@ const toWire = (event: LiveSessionEvent, instanceId: string, command: StoredComm
  * stores what the CLI answers, and one node's group commit keeps the two in order (the command's seq first). So the
  * window's node fans the command's event out live at once and forwards it (`remote:input`); the CLI's node stores it
  * (group commit), hands it to the CLI before the commit and publishes the stored copy, exactly as one node does for its
- * own windows (webCommands.ts), then answers the seq (`remote:input-stored`), which the window's node acks. No answer
+ * own windows (webCommands.ts). That stored copy, in the CLI's node's `remote:fanout`, is the window's node's answer
+ * (the seq), which it acks: a command forwarded with `fanoutAnswers` costs the adapter no message of its own on the
+ * way back. Only a command not stored and published there (a failure, a resend already stored) is answered by a
+ * `remote:input-stored`, as is every command from a node of an earlier release (without `fanoutAnswers`). No answer
  * within FORWARD_WAIT_MS, or an instance that is offline: the window's node stores the command itself and keeps it for
  * the CLI's next hello (a command the CLI got twice is applied once: it dedupes by command id, clientMsgId and requestId).
  */
@@ -84,6 +89,13 @@ export function createCommandForwarding(ctx: HubContext) {
     if (event && seq !== null && waiting.has(eventId)) ctx.fanout.deliverStored(event);
     waiting.get(eventId)?.settle(seq === null ? null : { seq });
   });
+  // The stored copies the other nodes published, each delivered to this node's windows by the fan-out (its own
+  // listener, registered first): a forwarded command's is its answer. Settled here, its ack goes out a step later in
+  // this turn, after the copy, so a window that joined with `carried` has the copy in the ack.
+  web.on(NODE_FANOUT, (batch: NodeFanout) => {
+    if (waiting.size === 0) return;
+    for (const event of batch.stored) waiting.get(event.eventId)?.settle({ seq: event.seq });
+  });
 
   /** On the CLI's node: store, hand over, fan out, and answer the forwarding node. */
   async function storeForwarded(forwarded: Forwarded): Promise<void> {
@@ -100,8 +112,11 @@ export function createCommandForwarding(ctx: HubContext) {
           ? await sendInput(core, session, true, forwarded.input, route)
           : await answerPermission(core, session, true, forwarded.permission, route);
       const answer = ctx.appliedAck(applied);
-      reply(applied.event.seq, toSessionEvent(applied.event));
-      if (answer instanceof AfterAck) await answer.after();
+      // Stored here now: its follow-up publishes the stored copy (fanout.ts `publish`), in this turn's `remote:fanout`,
+      // which answers a forwarding node that takes it so. Otherwise (a resend already stored: nothing published) a reply.
+      const published = answer instanceof AfterAck;
+      if (!(published && forwarded.fanoutAnswers)) reply(applied.event.seq, toSessionEvent(applied.event));
+      if (published) await answer.after();
     } catch (error) {
       // The forwarding node stores it itself and answers the browser (the same failure, if it is one).
       log.warn({ err: error, eventId: event.eventId }, 'remote: forwarded command not stored here');

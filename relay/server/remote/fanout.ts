@@ -25,7 +25,7 @@ const GAP_WAIT_MS = 100;
  */
 export const AHEAD_MAX = MAX_BATCH;
 /** One message per turn to the other nodes with what this node published in it (live copies and stored events). */
-const NODE_FANOUT = 'remote:fanout' as const;
+export const NODE_FANOUT = 'remote:fanout' as const;
 /** The most events one `remote:fanout` message carries, and about the most text; more in one turn go in several. */
 const NODE_FANOUT_MAX = 500;
 const NODE_FANOUT_BYTES = 256 * 1024;

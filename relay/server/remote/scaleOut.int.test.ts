@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_COMMANDS, CLI_EVENTS, type SessionEvent, WEB_EVENTS, WEB_NAMESPACE, WEB_PUSH } from '../../protocol';
+import { nameUuid } from '../core/remote/views';
 import { createRemoteRepo } from '../storage/repos/remoteRepo';
 import { cliCommands } from '../storage/schema';
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
@@ -39,6 +40,18 @@ afterAll(async () => {
   await b?.close();
   await pg?.drop();
 }, RELAY_START_TIMEOUT_MS);
+
+/** Counts what `relay` sends the other nodes (serverSideEmit on /web), by event name, until `stop`. */
+function nodeMessages(relay: TestRelay): { counts: Record<string, number>; stop: () => void } {
+  const web = relay.app.remote.io.of(WEB_NAMESPACE);
+  const original = web.serverSideEmit;
+  const counts: Record<string, number> = {};
+  web.serverSideEmit = function (this: typeof web, ...args: Parameters<typeof original>) {
+    counts[args[0]] = (counts[args[0]] ?? 0) + 1;
+    return original.apply(this, args);
+  } as typeof original;
+  return { counts, stop: () => void (web.serverSideEmit = original) };
+}
 
 describe('scale-out: two relay nodes', () => {
   it('drives a CLI on node A from a browser on node B', async (ctx) => {
@@ -185,9 +198,21 @@ describe('scale-out: two relay nodes', () => {
     expect(await request(web, WEB_EVENTS.sessionJoin, { sessionId, afterSeq: 0 })).toMatchObject({ ok: true });
 
     const acks = [];
-    for (let i = 1; i <= 5; i++) acks.push(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: `m${i}`, text: `q${i}` }));
+    const fromA = nodeMessages(a);
+    const fromB = nodeMessages(b);
+    try {
+      for (let i = 1; i <= 5; i++)
+        acks.push(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: `m${i}`, text: `q${i}` }));
+    } finally {
+      fromA.stop();
+      fromB.stop();
+    }
     // Each input, then its answer: the CLI's node stored both, in that order.
     expect(acks).toEqual([1, 3, 5, 7, 9].map((seq) => ({ ok: true, seq })));
+    // Node B forwarded each input; node A's answers were the stored copies in its fan-out, no message of their own.
+    expect(fromB.counts['remote:input']).toBe(5);
+    expect(fromA.counts['remote:input-stored']).toBeUndefined();
+    expect(fromA.counts['remote:fanout']).toBeGreaterThan(0);
     await waitFor(() => live.filter((e) => e.body.type === 'assistant_message').length === 5, 10_000, 'answers live on node B');
     const repo = createRemoteRepo(b.storage.db);
     await waitFor(async () => (await repo.findSession(sessionId))!.lastSeq === 10, 10_000, 'answers stored');
@@ -208,16 +233,35 @@ describe('scale-out: two relay nodes', () => {
     const kept = await b.storage.db.select().from(cliCommands).where(eq(cliCommands.instanceId, instanceId));
     expect(kept.map((c) => c.type)).toEqual(['session:create']);
 
-    // A resend of an input already stored answers its seq and reaches the CLI no second time.
+    // A resend of an input already stored answers its seq and reaches the CLI no second time. Nothing is published
+    // again, so node A answers it in a message of its own.
     const inputs = collect(cli, CLI_COMMANDS.sessionInput);
-    expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'm5', text: 'q5' })).toEqual({ ok: true, seq: 9 });
+    const resendFromA = nodeMessages(a);
+    try {
+      expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'm5', text: 'q5' })).toEqual({ ok: true, seq: 9 });
+    } finally {
+      resendFromA.stop();
+    }
+    expect(resendFromA.counts['remote:input-stored']).toBe(1);
+
     await new Promise((r) => setTimeout(r, 200));
     expect(inputs).toEqual([]);
+
+    // A node of an earlier release forwards without `fanoutAnswers`: it is answered with `remote:input-stored`.
+    const webB = b.app.remote.io.of(WEB_NAMESPACE);
+    const replies: Array<{ eventId: string; seq: number | null }> = [];
+    webB.on('remote:input-stored', (reply: { eventId: string; seq: number | null }) => replies.push(reply));
+    const eventId = nameUuid('input', sessionId, 'old1');
+    const at = new Date().toISOString();
+    const event = { sessionId, eventId, at, body: { type: 'user_message', clientMsgId: 'old1', text: 'from an older node' } };
+    webB.serverSideEmit('remote:input', { event, instanceId, input: { sessionId, clientMsgId: 'old1', text: 'from an older node' } });
+    await waitFor(() => replies.some((r) => r.eventId === eventId), 10_000, 'remote:input-stored for an older node');
+    expect(replies.find((r) => r.eventId === eventId)).toMatchObject({ seq: 11 });
 
     // The CLI goes offline: node B stores the input itself and keeps the command for the CLI's next hello.
     cli.disconnect();
     await waitFor(async () => (await repo.findInstance(instanceId))?.online === false, 10_000, 'instance offline');
-    expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'm6', text: 'q6' })).toEqual({ ok: true, seq: 11 });
+    expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'm6', text: 'q6' })).toEqual({ ok: true, seq: 13 });
     expect((await repo.pendingCommands(instanceId)).map((c) => c.type)).toEqual(['session:input']);
   });
 
