@@ -12,6 +12,7 @@ import { Server as IoServer } from 'socket.io';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import WebSocket, { WebSocketServer } from 'ws';
 
+import { ADAPTER_CLIENT_OPTIONS } from '../../relay/server/remote/redisClient';
 import { startCpuProfile } from '../../relay/server/testing/cpuProfile';
 import { forwardPings } from './bareForward';
 
@@ -354,7 +355,8 @@ export async function socketIoTwoNodeFloor(rounds: number, warmup: number, pairs
   const nodes: { server: Server; io: IoServer; port: number; redis: { del(key: string): Promise<unknown>; close(): Promise<unknown> } }[] =
     [];
   for (let n = 0; n < 2; n++) {
-    const redis = createClient({ url: redisUrl });
+    // The relay's client options (remoteHub.ts): no timeout per command.
+    const redis = createClient({ url: redisUrl, ...ADAPTER_CLIENT_OPTIONS });
     // As the relay does (remoteHub.ts): the adapter's subscriber (a duplicate) is disconnected at close with its
     // SUBSCRIBE pending, which would be an unhandled rejection.
     const duplicate = redis.duplicate.bind(redis);

@@ -44,6 +44,7 @@ import {
   type WebServerSocket,
 } from './namespaces';
 import { createPushBridge, type PushService } from './pushBridge';
+import { ADAPTER_CLIENT_OPTIONS } from './redisClient';
 import { createUsageBridge } from './usageBridge';
 import { coalesceWrites, writeNow } from './writeCoalescing';
 
@@ -78,25 +79,13 @@ export interface RemoteHub {
 /** How long a closing relay waits for its group commit's last statements (remoteHub `close`). */
 const CLOSE_COMMIT_WAIT_MS = 10_000;
 
-/**
- * The most commands the adapter's Redis client keeps waiting (written or not) before it fails new ones at once: its
- * commands have no timeout (useRedisAdapter), so a Redis that stops answering without closing the connection holds
- * them, and this bounds the memory they take. What is lost so (the other nodes' copies of events) they read from
- * storage when the next event shows them a gap in the seqs (fanout.ts).
- */
-const REDIS_QUEUE_MAX = 10_000;
 /** How long a closing relay waits for the adapter's pending Redis commands before it drops the connection. */
 const REDIS_CLOSE_WAIT_MS = 2_000;
 
 /** Redis Streams adapter for several relay nodes; returns how to close it. */
 async function useRedisAdapter(io: Server, url: string, log: FastifyInstance['log']): Promise<() => Promise<void>> {
   const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
-  // No timeout per command (node-redis 6 gives each one 5 s by default, made with AbortSignal.timeout(): a timer, a
-  // signal and a listener, ~10-16 µs of the relay's thread per command on the benchmark's machines, and the adapter
-  // sends a PUBLISH for every message to the other nodes, which nobody awaits). The stream readers it duplicates from
-  // this client block 5 s in XREAD, which the default timeout cut at the same moment. Waiting commands are bounded
-  // instead (REDIS_QUEUE_MAX).
-  const client = createClient({ url, commandOptions: { timeout: 0 }, commandsQueueMaxLength: REDIS_QUEUE_MAX });
+  const client = createClient({ url, ...ADAPTER_CLIENT_OPTIONS });
   client.on('error', (error: unknown) => log.warn({ err: error }, 'remote: redis error'));
   // The adapter does not wait for its Pub/Sub commands (serverSideEmit and acked broadcasts on this client, SUBSCRIBE on
   // the duplicate it makes): one failing (sent after close by a timer during shutdown, or pending when the adapter
