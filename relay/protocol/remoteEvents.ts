@@ -207,8 +207,9 @@ const forwardedFields = { event: liveSessionEventSchema, instanceId: uuid, fanou
  * (the seq; null: not stored there). An input keeps the `input` field of the first release that forwarded inputs, so
  * nodes of both releases understand each other's inputs during a rolling update.
  */
+export const forwardedInputSchema = z.object({ ...forwardedFields, input: sessionInputCommandSchema });
 export const forwardedCommandSchema = z.union([
-  z.object({ ...forwardedFields, input: sessionInputCommandSchema }),
+  forwardedInputSchema,
   z.object({ ...forwardedFields, permission: sessionPermissionCommandSchema }),
 ]);
 /**

@@ -1,8 +1,15 @@
 import type { z } from 'zod';
 
-import { forwardedCommandSchema, forwardedCommandStoredSchema, type LiveSessionEvent, type SessionEvent } from '../../protocol';
+import {
+  forwardedCommandSchema,
+  forwardedCommandStoredSchema,
+  forwardedInputSchema,
+  type LiveSessionEvent,
+  type SessionEvent,
+} from '../../protocol';
 import { toInstance, toSessionEvent } from '../core/remote/views';
 import { answerPermission, type CommandRoute, type ForwardCommand, sendInput, type StoredCommand } from '../core/remote/webCommands';
+import { validateInbound } from '../core/validation';
 import { NODE_FANOUT, type NodeFanout, toOtherNodes } from './fanout';
 import type { HubContext } from './hubContext';
 import { AfterAck } from './socketEvents';
@@ -74,8 +81,10 @@ export function createCommandForwarding(ctx: HubContext) {
   });
 
   web.on(NODE_INPUT, (raw: unknown) => {
-    const parsed = forwardedCommandSchema.safeParse(raw);
-    if (!parsed.success) return log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'remote: malformed forwarded command dropped');
+    // An input (the usual command) through the compiled validator (validation.ts), else the union by zod.
+    const input = validateInbound(forwardedInputSchema, raw);
+    const parsed = input.ok ? input : validateInbound(forwardedCommandSchema, raw);
+    if (!parsed.ok) return log.warn({ issues: parsed.details.slice(0, 5) }, 'remote: malformed forwarded command dropped');
     // Every node gets the forwarded command: it is also the live copy for this node's windows on the session.
     ctx.fanout.deliverLive(parsed.data.event);
     if (ctx.cliIsHere(parsed.data.instanceId)) void storeForwarded(parsed.data);
