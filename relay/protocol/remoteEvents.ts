@@ -213,12 +213,6 @@ export const forwardedCommandSchema = z.union([
   z.object({ ...forwardedFields, permission: sessionPermissionCommandSchema }),
 ]);
 /**
- * Several forwarded commands in one message (what a node forwarded in one turn), each checked on its own against
- * forwardedCommandSchema, so that one malformed command does not drop the others.
- */
-export const FORWARDED_COMMANDS_MAX = 500;
-export const forwardedCommandsSchema = z.object({ commands: z.array(z.unknown()).min(1).max(FORWARDED_COMMANDS_MAX) });
-/**
  * The CLI's node's answer to a forwarded command: its seq (null: not stored there), and the stored event, which the
  * window's node delivers to its windows at once, so the input's ack carries it (an older node sends no event).
  */
@@ -231,7 +225,6 @@ export const forwardedCommandStoredSchema = z.object({
 /** Between relay nodes (through the adapter's serverSideEmit): a persisted session event, for every node's sockets. */
 export interface InterServerEvents {
   'remote:input': (payload: z.input<typeof forwardedCommandSchema>) => void;
-  'remote:inputs': (payload: { commands: Array<z.input<typeof forwardedCommandSchema>> }) => void;
   'remote:input-stored': (payload: z.input<typeof forwardedCommandStoredSchema>) => void;
   'remote:session-event': (event: z.output<typeof sessionEventSchema>) => void;
   /** Live copies and stored events one node published in one turn (relay/server/remote/fanout.ts). */

@@ -1,9 +1,7 @@
 import type { z } from 'zod';
 
 import {
-  FORWARDED_COMMANDS_MAX,
   forwardedCommandSchema,
-  forwardedCommandsSchema,
   forwardedCommandStoredSchema,
   forwardedInputSchema,
   type LiveSessionEvent,
@@ -15,17 +13,8 @@ import { validateInbound } from '../core/validation';
 import { NODE_FANOUT, type NodeFanout, toOtherNodes } from './fanout';
 import type { HubContext } from './hubContext';
 import { AfterAck } from './socketEvents';
-import { approxSize } from './storedCopies';
 
 const NODE_INPUT = 'remote:input' as const;
-/**
- * Several forwarded commands in one message: what a node forwards in one turn (at 100 pairs on 2 nodes, an input a
- * round, one PUBLISH each through Redis, which every node reads and decodes). One alone still goes as `remote:input`,
- * which nodes of an earlier release understand.
- */
-const NODE_INPUTS = 'remote:inputs' as const;
-/** About the most text one `remote:inputs` carries (and FORWARDED_COMMANDS_MAX commands); more in one turn go in several. */
-const NODE_INPUTS_BYTES = 256 * 1024;
 const NODE_INPUT_STORED = 'remote:input-stored' as const;
 /**
  * How long a node waits for the CLI's node to store a forwarded command before storing it itself (keeping the command
@@ -91,8 +80,7 @@ export function createCommandForwarding(ctx: HubContext) {
     return !!row && toInstance(row, 0, core.now()).online;
   });
 
-  /** A command another node forwarded (alone, or one of a `remote:inputs`). */
-  function received(raw: unknown): void {
+  web.on(NODE_INPUT, (raw: unknown) => {
     // An input (the usual command) through the compiled validator (validation.ts), else the union by zod.
     const input = validateInbound(forwardedInputSchema, raw);
     const parsed = input.ok ? input : validateInbound(forwardedCommandSchema, raw);
@@ -100,15 +88,7 @@ export function createCommandForwarding(ctx: HubContext) {
     // Every node gets the forwarded command: it is also the live copy for this node's windows on the session.
     ctx.fanout.deliverLive(parsed.data.event);
     if (ctx.cliIsHere(parsed.data.instanceId)) void storeForwarded(parsed.data);
-  }
-  web.on(NODE_INPUT, received);
-  web.on(NODE_INPUTS, (raw: unknown) => {
-    const parsed = forwardedCommandsSchema.safeParse(raw);
-    if (!parsed.success) return log.warn({ issues: parsed.error.issues.slice(0, 5) }, 'remote: malformed forwarded commands dropped');
-    // Each on its own: one malformed command does not drop the others. In order, as they were forwarded.
-    for (const command of parsed.data.commands) received(command);
   });
-  const toOthers = forwardOutbox(web, log);
   web.on(NODE_INPUT_STORED, (raw: unknown) => {
     const parsed = forwardedCommandStoredSchema.safeParse(raw);
     if (!parsed.success) return;
@@ -171,7 +151,7 @@ export function createCommandForwarding(ctx: HubContext) {
         };
       });
       waiting.set(event.eventId, { promise, settle });
-      toOthers(toWire(event, instanceId, command));
+      toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT, toWire(event, instanceId, command)));
       // An offline instance has no node to answer: do not wait out FORWARD_WAIT_MS for it. Asked only when the answer
       // is slow to come (usually it comes within a few ms), and once a second per instance at most (onlineChecker).
       setTimeout(() => {
@@ -192,30 +172,3 @@ export function createCommandForwarding(ctx: HubContext) {
   };
 }
 export type CommandForwarding = ReturnType<typeof createCommandForwarding>;
-
-/**
- * What a node forwards is gathered for the rest of the turn and sent as one `remote:inputs` (several), or as the
- * `remote:input` of an earlier release (one): the adapter publishes every message through Redis and every node reads it.
- */
-function forwardOutbox(web: HubContext['web'], log: HubContext['log']) {
-  let outbox: Forwarded[] | null = null;
-  let bytes = 0;
-  function send(): void {
-    const commands = outbox;
-    outbox = null;
-    bytes = 0;
-    if (!commands || commands.length === 0) return;
-    toOtherNodes(log, () =>
-      commands.length === 1 ? web.serverSideEmit(NODE_INPUT, commands[0]!) : web.serverSideEmit(NODE_INPUTS, { commands }),
-    );
-  }
-  return (command: Forwarded): void => {
-    if (!outbox) {
-      outbox = [];
-      setImmediate(send);
-    }
-    outbox.push(command);
-    bytes += approxSize(command, NODE_INPUTS_BYTES);
-    if (outbox.length >= FORWARDED_COMMANDS_MAX || bytes >= NODE_INPUTS_BYTES) send();
-  };
-}
