@@ -122,7 +122,8 @@ export function createCommandForwarding(ctx: HubContext) {
           : await answerPermission(core, session, true, forwarded.permission, route);
       const answer = ctx.appliedAck(applied);
       // Stored here now: its follow-up publishes the stored copy (fanout.ts `publish`), in this turn's `remote:fanout`,
-      // which answers a forwarding node that takes it so. Otherwise (a resend already stored: nothing published) a reply.
+      // which answers a forwarding node that takes it so. Otherwise (a resend already stored: nothing is published)
+      // a reply of its own.
       const published = answer instanceof AfterAck;
       if (!(published && forwarded.fanoutAnswers)) reply(applied.event.seq, toSessionEvent(applied.event));
       if (published) await answer.after();
