@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { reachable, TEST_REDIS_URL } from '../testing/redis';
 import { ADAPTER_CLIENT_OPTIONS } from './redisClient';
@@ -23,8 +23,6 @@ async function timeoutSignalsFor(options: object, count: number): Promise<number
 }
 
 describe("the adapter's Redis client", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('sends commands without a timer and signal each (node-redis 6 makes one per command by default), its duplicates too', async (ctx) => {
     if (!(await reachable(TEST_REDIS_URL))) return ctx.skip();
     // The default first: what the options take away.
