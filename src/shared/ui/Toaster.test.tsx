@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -78,5 +80,30 @@ describe('toasts a screen states itself', () => {
     view.rerender(two(false, false));
     raise('warning', { key: 'errors:offline' }, 0);
     expect(texts()).toHaveLength(1);
+  });
+});
+
+describe('hydrating a prerendered page', () => {
+  it('a toast raised before hydration shows after it, without a mismatch (React #418)', async () => {
+    const tree = (
+      <I18nextProvider i18n={i18n}>
+        <main>page</main>
+        <Toaster />
+      </I18nextProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    document.body.append(container);
+    // Another window's sign-in woke the app: its toast is raised before React hydrates the markup.
+    shown.push(showToast('success', { text: 'Signed in with Tern' }, 0));
+    const errors: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(texts()).toEqual(['Signed in with Tern✕']);
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -13,6 +13,8 @@ const levelClass: Record<Toast['level'], string> = {
 
 /** Toast keys a screen states itself just now, with how many of its parts claim each. */
 let shownInline: ReadonlyMap<string, number> = new Map();
+/** The server's snapshot, for hydration (as useToasts): no claims in prerendered markup. */
+const noneInline: ReadonlyMap<string, number> = new Map();
 const inlineListeners = new Set<() => void>();
 
 function claimInline(key: string, delta: 1 | -1): void {
@@ -31,7 +33,7 @@ function useShownInlineKeys(): ReadonlyMap<string, number> {
       return () => inlineListeners.delete(l);
     },
     () => shownInline,
-    () => shownInline,
+    () => noneInline,
   );
 }
 

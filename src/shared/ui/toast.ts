@@ -42,6 +42,14 @@ export const toast = {
   error: (c: ToastContent, ms?: number) => showToast('error', c, ms),
 };
 
+/** What the prerendered markup shows: no toast. */
+const noToasts: readonly Toast[] = [];
+
+/**
+ * The toasts shown. While React hydrates a prerendered page it reads the server's snapshot (none, as the markup was
+ * rendered), then renders the live list: a toast raised before hydration (another window's sign-in, which wakes the
+ * page's app) would otherwise make the first render differ from the markup, React's error #418.
+ */
 export function useToasts(): readonly Toast[] {
   return useSyncExternalStore(
     (l) => {
@@ -49,6 +57,6 @@ export function useToasts(): readonly Toast[] {
       return () => listeners.delete(l);
     },
     () => toasts,
-    () => toasts,
+    () => noToasts,
   );
 }
