@@ -142,25 +142,28 @@ export function createCommandForwarding(ctx: HubContext) {
       if (earlier) return earlier.promise;
       // The other nodes take their live copy from the forwarded input itself.
       ctx.fanout.deliverLive(event, fromSocketId);
+      // One timer: at ONLINE_CHECK_AFTER_MS the instance's online state is asked (an offline instance has no node to
+      // answer: do not wait out FORWARD_WAIT_MS for it), and the timer is re-armed for the rest of FORWARD_WAIT_MS.
+      // Usually the answer comes within a few ms and clears it first; the check is asked once a second per instance at
+      // most (onlineChecker).
+      let timer: NodeJS.Timeout;
       let settle!: (reply: { seq: number } | null) => void;
       const promise = new Promise<{ seq: number } | null>((resolve) => {
-        const timer = setTimeout(() => settle(null), FORWARD_WAIT_MS);
         settle = (reply) => {
           clearTimeout(timer);
           waiting.delete(event.eventId);
           resolve(reply);
         };
       });
-      waiting.set(event.eventId, { promise, settle });
-      toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT, toWire(event, instanceId, command)));
-      // An offline instance has no node to answer: do not wait out FORWARD_WAIT_MS for it. Asked only when the answer
-      // is slow to come (usually it comes within a few ms), and once a second per instance at most (onlineChecker).
-      setTimeout(() => {
-        if (!waiting.has(event.eventId)) return;
+      const entry = { promise, settle };
+      timer = setTimeout(() => {
+        timer = setTimeout(() => settle(null), FORWARD_WAIT_MS - ONLINE_CHECK_AFTER_MS);
         void isOnline(instanceId).then((online) => {
-          if (!online) waiting.get(event.eventId)?.settle(null);
+          if (!online && waiting.get(event.eventId) === entry) settle(null);
         });
-      }, ONLINE_CHECK_AFTER_MS).unref();
+      }, ONLINE_CHECK_AFTER_MS);
+      waiting.set(event.eventId, entry);
+      toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT, toWire(event, instanceId, command)));
       return promise;
     };
 

@@ -265,6 +265,37 @@ describe('scale-out: two relay nodes', () => {
     expect((await repo.pendingCommands(instanceId)).map((c) => c.type)).toEqual(['session:input']);
   });
 
+  it("a forwarded input the CLI's node does not answer, for an instance still online, is stored by the window's node and reaches the CLI", async (ctx) => {
+    if (!a || !b) return ctx.skip();
+    const { user, instanceId, commands } = await connectCli(a, { email: 'unanswered@example.com', track: sockets });
+    const web = await connect(webSocket(b, user.jwt));
+    sockets.push(web);
+    expect(await request(web, WEB_EVENTS.instanceAttach, { instanceId })).toMatchObject({ ok: true });
+    const created = await request(web, WEB_EVENTS.sessionCreate, { instanceId, clientRequestId: randomUUID() });
+    const sessionId = created.session.id as string;
+    await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionCreate), 10_000, 'session:create on node A');
+    const repo = createRemoteRepo(b.storage.db);
+    await waitFor(async () => (await repo.pendingCommands(instanceId)).length === 0, 10_000, 'session:create taken');
+
+    // Node A stops hearing forwarded inputs (as a node stalled on its event loop would): the instance stays online.
+    const webA = a.app.remote.io.of(WEB_NAMESPACE);
+    const listeners = webA.listeners('remote:input') as Array<(...args: unknown[]) => void>;
+    webA.removeAllListeners('remote:input');
+    try {
+      // Node B checks the instance (online), waits out the answer, then stores the input itself and keeps it.
+      expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'u1', text: 'nobody answers' })).toEqual({
+        ok: true,
+        seq: 1,
+      });
+    } finally {
+      for (const listener of listeners) webA.on('remote:input', listener);
+    }
+    expect((await repo.findInstance(instanceId))?.online).toBe(true);
+    // The kept command still reaches the CLI on node A (the stored command's notice to its node), and is taken.
+    await waitFor(() => commands.some((c) => c.event === CLI_COMMANDS.sessionInput), 10_000, 'session:input on node A');
+    await waitFor(async () => (await repo.pendingCommands(instanceId)).length === 0, 10_000, 'session:input taken');
+  });
+
   it("a window that joined with carried gets a forwarded input's stored copy in the input's ack, not a message of its own", async (ctx) => {
     if (!a || !b) return ctx.skip();
     // The CLI on node A takes inputs without answering them (its answer would be the next stored copy).
