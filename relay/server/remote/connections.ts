@@ -62,13 +62,12 @@ export async function ownSessionRef(ctx: HubContext, socket: WebServerSocket, se
   return ref;
 }
 
-/** Asks the database whether the window holds the lease (renewing it): at once, or `gathered` with other windows' checks. */
+/** Asks the database whether the window holds the lease (renewing it): urgently, or in the background (`gathered`). */
 async function checkLease(ctx: HubContext, socket: WebServerSocket, instanceId: string, gathered = false): Promise<boolean> {
-  const { core } = ctx;
   const check = { instanceId, windowId: socket.data.windowId, socketId: socket.id };
-  const held = gathered
-    ? await ctx.leaseChecks.check(check)
-    : await core.repo.holdsLock({ ...check, now: core.now(), leaseMs: core.options.leaseMs });
+  // Gathered with other windows' checks into one statement (leaseChecks.ts): a background one for a while, one a
+  // command waits for (not `gathered`) within this turn, or as soon as the statement running ends.
+  const held = await ctx.leaseChecks.check(check, !gathered);
   if (held && socket.connected) ctx.leases.remember(instanceId, socket.id);
   else if (!held) ctx.leases.forgetSocket(socket.id);
   return held;
