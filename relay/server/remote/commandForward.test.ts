@@ -2,20 +2,23 @@ import { describe, expect, it } from 'vitest';
 
 import { onlineChecker } from './commandForward';
 
-/** A stand-in for the instances table: answers from `online`, counting the queries. */
+/** A stand-in for the instances table: answers from `online`, recording each query's instances. */
 function fakeInstances(online: Record<string, boolean>) {
-  const asked: string[] = [];
+  const queries: string[][] = [];
   let fail = false;
   return {
-    asked,
+    get asked() {
+      return queries.flat();
+    },
+    queries,
     failNext: () => (fail = true),
-    find: async (id: string) => {
-      asked.push(id);
+    find: async (ids: readonly string[]) => {
+      queries.push([...ids]);
       if (fail) {
         fail = false;
         throw new Error('database down');
       }
-      return online[id] ?? false;
+      return new Set(ids.filter((id) => online[id]));
     },
   };
 }
@@ -56,5 +59,16 @@ describe('onlineChecker (a forwarded command slow to be answered checks its inst
     expect(await check('a')).toBe(true);
     now = 1_000;
     expect(await check('a')).toBe(false);
+  });
+
+  it('asks for all the instances asked in one turn in one query (many slow commands at once)', async () => {
+    const instances = fakeInstances({ a: true, c: true });
+    const check = onlineChecker(instances.find, 1_000, () => 0);
+    const answers = Promise.all(['a', 'b', 'c', 'a'].map((id) => check(id)));
+    expect(await answers).toEqual([true, false, true, true]);
+    expect(instances.queries).toEqual([['a', 'b', 'c']]);
+    // The next turn's new instance: a query of its own.
+    expect(await check('d')).toBe(false);
+    expect(instances.queries).toEqual([['a', 'b', 'c'], ['d']]);
   });
 });

@@ -7,7 +7,7 @@ import {
   type LiveSessionEvent,
   type SessionEvent,
 } from '../../protocol';
-import { toInstance, toSessionEvent } from '../core/remote/views';
+import { instanceOnline, toSessionEvent } from '../core/remote/views';
 import { answerPermission, type CommandRoute, type ForwardCommand, sendInput, type StoredCommand } from '../core/remote/webCommands';
 import { validateInbound } from '../core/validation';
 import { NODE_FANOUT, type NodeFanout, toOtherNodes } from './fanout';
@@ -31,19 +31,48 @@ const ONLINE_CHECK_AFTER_MS = 25;
 const ONLINE_CHECK_TTL_MS = 1_000;
 
 /**
- * Whether an instance is online, asked of `find` at most once per `ttlMs` per instance (concurrent askers share the
- * query). A CLI that went offline within the last `ttlMs` may still count as online: its forwarded command then waits
- * FORWARD_WAIT_MS, as before the check existed, and is stored here.
+ * Whether an instance is online, asked of `findOnline` at most once per `ttlMs` per instance (concurrent askers share
+ * the query), and for all the instances asked in one turn of the event loop in one query: when many forwarded commands
+ * are slow at once (100 windows sending after a pause, the first answers behind their nodes' queues), that is one
+ * statement rather than one each. A CLI that went offline within the last `ttlMs` may still count as online: its
+ * forwarded command then waits FORWARD_WAIT_MS, as before the check existed, and is stored here.
  */
-export function onlineChecker(find: (instanceId: string) => Promise<boolean>, ttlMs = ONLINE_CHECK_TTL_MS, clock = Date.now) {
+export function onlineChecker(
+  findOnline: (instanceIds: readonly string[]) => Promise<Set<string>>,
+  ttlMs = ONLINE_CHECK_TTL_MS,
+  clock = Date.now,
+) {
   const answers = new Map<string, { at: number; online: Promise<boolean> }>();
+  /** The instances asked in this turn, each with how its answer is given. */
+  let asking: Map<string, (online: boolean) => void> | null = null;
+
+  function ask(): void {
+    const batch = asking!;
+    asking = null;
+    const ids = [...batch.keys()];
+    findOnline(ids).then(
+      (online) => {
+        for (const [id, answer] of batch) answer(online.has(id));
+      },
+      // Unknown: keep waiting for the CLI's node, as if online.
+      () => {
+        for (const answer of batch.values()) answer(true);
+      },
+    );
+  }
+
   return (instanceId: string): Promise<boolean> => {
     const now = clock();
     const known = answers.get(instanceId);
     if (known && now - known.at < ttlMs) return known.online;
     // Answers older than the TTL are dropped as new ones are made, so the map holds the instances of the last second.
     for (const [id, answer] of answers) if (now - answer.at >= ttlMs) answers.delete(id);
-    const online = find(instanceId).catch(() => true); // unknown: keep waiting for the CLI's node, as if online
+    if (!asking) {
+      asking = new Map();
+      setImmediate(ask);
+    }
+    const batch = asking;
+    const online = new Promise<boolean>((resolve) => batch.set(instanceId, resolve));
     answers.set(instanceId, { at: now, online });
     return online;
   };
@@ -75,9 +104,12 @@ export function createCommandForwarding(ctx: HubContext) {
   const { web, core, log } = ctx;
   /** Forwarded commands waiting for their node's answer, by event id (a resend meanwhile shares the wait). */
   const waiting = new Map<string, { promise: Promise<{ seq: number } | null>; settle: (reply: { seq: number } | null) => void }>();
-  const isOnline = onlineChecker(async (instanceId) => {
-    const row = await core.repo.findInstance(instanceId);
-    return !!row && toInstance(row, 0, core.now()).online;
+  const isOnline = onlineChecker(async (instanceIds) => {
+    const now = core.now();
+    const rows = await core.repo.instancePresence(instanceIds);
+    // PostgreSQL prints uuids in lower case; the answer is by the ids as asked.
+    const online = new Set(rows.filter((row) => instanceOnline(row, now)).map((row) => row.id.toLowerCase()));
+    return new Set(instanceIds.filter((id) => online.has(id.toLowerCase())));
   });
 
   web.on(NODE_INPUT, (raw: unknown) => {

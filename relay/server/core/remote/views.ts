@@ -14,6 +14,10 @@ export const STALE_INSTANCE_MS = 60_000;
 const UNKNOWN = 'unknown';
 const known = (value: string) => value || UNKNOWN;
 
+/** Online: its CLI is connected (by the row) and was seen within STALE_INSTANCE_MS. */
+export const instanceOnline = (row: Pick<InstanceRow, 'online' | 'lastSeenAt'>, now: Date): boolean =>
+  row.online && now.getTime() - row.lastSeenAt.getTime() < STALE_INSTANCE_MS;
+
 export function toInstance(row: InstanceRow, sessionCount: number, now: Date): Instance {
   return {
     id: row.id,
@@ -23,7 +27,7 @@ export function toInstance(row: InstanceRow, sessionCount: number, now: Date): I
     nodeVersion: known(row.nodeVersion),
     cliVersion: known(row.cliVersion),
     startedAt: row.startedAt.toISOString(),
-    online: row.online && now.getTime() - row.lastSeenAt.getTime() < STALE_INSTANCE_MS,
+    online: instanceOnline(row, now),
     lastSeenAt: row.lastSeenAt.toISOString(),
     sessionCount,
     ...(row.models && { models: row.models }),

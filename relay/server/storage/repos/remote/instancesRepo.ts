@@ -23,6 +23,15 @@ export function createInstancesRepo(db: Database) {
       return row ?? null;
     },
 
+    /** The presence columns of these instances (the unknown ones left out), in one statement. */
+    async instancePresence(ids: readonly string[]): Promise<Array<Pick<InstanceRow, 'id' | 'online' | 'lastSeenAt'>>> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: instances.id, online: instances.online, lastSeenAt: instances.lastSeenAt })
+        .from(instances)
+        .where(inArray(instances.id, [...ids]));
+    },
+
     /** The instance only when it belongs to `userId` (others' ids look unknown). */
     async findOwnInstance(userId: string, id: string): Promise<InstanceRow | null> {
       const [row] = await db
