@@ -20,6 +20,7 @@ export function createLocksRepo(db: Database) {
    * For each window, the lock if it holds it and its lease is alive, renewed with the activity and the socket, in one
    * statement however many windows ask (leaseChecks.ts gathers the background renewals of windows sending steadily).
    * Answers the `leaseKey`s of the locks held; one check per lock (the caller keeps the newest socket of a window).
+   * Every lease check goes through it (leaseChecks.ts), one window's or many.
    */
   async function holdLocks(checks: readonly LeaseCheck[], now: Date, leaseMs: number): Promise<Set<string>> {
     if (checks.length === 0) return new Set();
@@ -84,11 +85,6 @@ export function createLocksRepo(db: Database) {
         const displaced = previous && !sameWindow ? previous : previous && previous.socketId !== input.socketId ? previous : null;
         return { held: held!, previous: displaced };
       });
-    },
-
-    /** The lock if this window holds it and its lease is alive; renews it and records the activity at the same time. */
-    async holdsLock(input: LeaseCheck & { now: Date; leaseMs: number }): Promise<boolean> {
-      return (await holdLocks([input], input.now, input.leaseMs)).has(leaseKey(input.instanceId, input.windowId));
     },
 
     holdLocks,
