@@ -124,8 +124,9 @@ interface NodeRound {
 }
 
 async function measureNodes(): Promise<void> {
+  if (!(await reachable(REDIS_URL))) return console.log('nodes: Redis does not answer (BENCH_REDIS_URL), skipped');
   const pg = await createTestPostgres();
-  if (!pg || !(await reachable(REDIS_URL))) return console.log('nodes: PostgreSQL or Redis does not answer, skipped');
+  if (!pg) return console.log('nodes: no PostgreSQL server answers (TEST_DATABASE_URL), skipped');
   const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
   const web = await benchRelay(pg.url, env);
   const cli = await benchRelay(pg.url, env);
