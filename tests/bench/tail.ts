@@ -15,6 +15,7 @@
  * browser's node, the adapter, the CLI's node) and its back leg (→ the browser has the answer), and marked by the
  * garbage collections during it, minor (scavenges) and major (mark-compacts). It also tells whether the pairs move in
  * lockstep (the k-th rounds of all pairs ending together): then a pause anywhere delays a whole wave of rounds.
+ * `TAIL_IDLE_MS` idles the pairs that long before each loop (the bench's pairs sit idle for ~10 s between loops).
  *
  * Timed, so it moves with the machine's load like every timed figure here: compare runs alternated with each other.
  * What moves less: how many rounds a hand-out or a collection touches, and the collections' pauses.
@@ -162,6 +163,7 @@ async function measureNodes(): Promise<void> {
     await settled(pairs, done);
     for (let l = 1; l <= LOOPS; l++) {
       const floor = await socketIoTwoNodeFloor(PAIR_ROUNDS, PAIR_WARMUP, PAIRS, REDIS_URL);
+      await new Promise((resolve) => setTimeout(resolve, Number(process.env.TAIL_IDLE_MS ?? 0)));
       const gcs: Array<{ start: number; end: number; major: boolean }> = [];
       const observer = new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as PerformanceEntry[]) {
