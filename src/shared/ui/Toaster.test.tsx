@@ -98,12 +98,15 @@ describe('hydrating a prerendered page', () => {
     shown.push(showToast('success', { text: 'Signed in with Tern' }, 0));
     const errors: unknown[] = [];
     let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
-    });
-    expect(errors).toEqual([]);
-    expect(texts()).toEqual(['Signed in with Tern✕']);
-    act(() => root?.unmount());
-    container.remove();
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
+      });
+      expect(errors).toEqual([]);
+      expect(texts()).toEqual(['Signed in with Tern✕']);
+    } finally {
+      act(() => root?.unmount());
+      container.remove();
+    }
   });
 });
