@@ -49,6 +49,33 @@ const median = (sorted: number[]) => sorted[sorted.length >> 1] ?? NaN;
 const p99 = (sorted: number[]) => sorted[Math.floor(sorted.length * 0.99)] ?? NaN;
 const ms = (n: number) => `${n.toFixed(3)} ms`;
 
+/** A garbage collection: when it paused the thread (performance.now()), and whether it was a major one. */
+interface Collection {
+  start: number;
+  end: number;
+  major: boolean;
+}
+
+/** Records the garbage collections from now until `stop`, which answers them. */
+function watchCollections(): { stop: () => Promise<Collection[]> } {
+  const gcs: Collection[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEntry[]) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0;
+      gcs.push({ start: entry.startTime, end: entry.startTime + entry.duration, major: kind === constants.NODE_PERFORMANCE_GC_MAJOR });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    async stop() {
+      // The entries of the last collections are delivered a little later.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      observer.disconnect();
+      return gcs;
+    },
+  };
+}
+
 async function measure(setup: string): Promise<void> {
   if (setup === 'nodes') return measureNodes();
   const pg = setup === 'pg' ? await createTestPostgres() : null;
@@ -58,12 +85,7 @@ async function measure(setup: string): Promise<void> {
   try {
     const pair = await makePair({ cli: relay, web: relay }, 1);
     for (let i = 0; i < WARMUP; i++) await roundTrip(pair);
-    const gcs: Array<{ start: number; end: number }> = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEntry[])
-        gcs.push({ start: entry.startTime, end: entry.startTime + entry.duration });
-    });
-    observer.observe({ entryTypes: ['gc'] });
+    const collections = watchCollections();
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const acked = pair.cliAcked;
@@ -71,9 +93,7 @@ async function measure(setup: string): Promise<void> {
       await roundTrip(pair);
       rounds.push({ start, end: performance.now(), handOut: pair.cliAcked !== acked });
     }
-    // The entries of the last collections are delivered a little later.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    observer.disconnect();
+    const gcs = await collections.stop();
 
     const took = (r: Round) => r.end - r.start;
     const collected = (r: Round) => gcs.some((g) => g.end > r.start && g.start < r.end);
@@ -164,19 +184,11 @@ async function measureNodes(): Promise<void> {
     for (let l = 1; l <= LOOPS; l++) {
       const floor = await socketIoTwoNodeFloor(PAIR_ROUNDS, PAIR_WARMUP, PAIRS, REDIS_URL);
       await new Promise((resolve) => setTimeout(resolve, Number(process.env.TAIL_IDLE_MS ?? 0)));
-      const gcs: Array<{ start: number; end: number; major: boolean }> = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as PerformanceEntry[]) {
-          const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind ?? 0;
-          gcs.push({ start: entry.startTime, end: entry.startTime + entry.duration, major: kind === constants.NODE_PERFORMANCE_GC_MAJOR });
-        }
-      });
-      observer.observe({ entryTypes: ['gc'] });
+      const collections = watchCollections();
       const byPair: NodeRound[][] = pairs.map(() => []);
       endedStored = 0;
       await loop(PAIR_ROUNDS, byPair);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      observer.disconnect();
+      const gcs = await collections.stop();
       done += PAIR_ROUNDS;
       await settled(pairs, done);
       reportNodes(l, floor, byPair, gcs, endedStored);
@@ -196,7 +208,7 @@ function reportNodes(
   loop: number,
   floor: { p50: number; p99: number },
   byPair: NodeRound[][],
-  gcs: Array<{ start: number; end: number; major: boolean }>,
+  gcs: Collection[],
   endedStored: number,
 ): void {
   const rounds = byPair.flat();
