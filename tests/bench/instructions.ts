@@ -8,7 +8,8 @@
  * optimised so far (docs/performance.md, "Session 16").
  *
  *   npm run bench:instructions                                 # the floor and Tern on PostgreSQL, 1 pair (~4 min)
- *   IR_CASES=pg npm run bench:instructions                     # one case (floor, pg)
+ *   IR_CASES=pg npm run bench:instructions                     # one case (floor, pg, nodes)
+ *   IR_CASES=nodes npm run bench:instructions                  # Tern on 2 nodes (PostgreSQL + Redis), browser on A, CLI on B
  *   node --import tsx tests/bench/instructions.ts              # the code as tsx runs it (tests, scripts), for comparison
  *   IR_ROUNDS=1000 IR_WARMUP=3000 …                            # counted rounds, and warm-up rounds before them
  *   IR_NODE_FLAGS='--max-semi-space-size=64' …                 # node flags for the counted processes
@@ -35,22 +36,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { floorLoop, ternLoop } from './loops';
+import { floorLoop, ternLoop, ternNodesLoop } from './loops';
 
 const ROUNDS = Number(process.env.IR_ROUNDS ?? 1000);
 const WARMUP = Number(process.env.IR_WARMUP ?? 3000);
 const CASES = (process.env.IR_CASES ?? 'floor,pg').split(',').map((c) => c.trim());
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const root = path.resolve(import.meta.dirname, '../..');
 
 interface Case {
   name: string;
-  /** The bare Socket.IO relay (bareForward.ts), or Tern on PostgreSQL. */
-  relay: 'floor' | 'pg';
+  /** The bare Socket.IO relay (bareForward.ts), Tern on PostgreSQL, or Tern on 2 nodes (PostgreSQL + Redis). */
+  relay: 'floor' | 'pg' | 'nodes';
 }
 const KNOWN: Record<string, Case> = {
   floor: { name: 'bare Socket.IO relay (floor)', relay: 'floor' },
   pg: { name: 'Tern, PostgreSQL', relay: 'pg' },
+  nodes: { name: 'Tern, 2 nodes (PG + Redis)', relay: 'nodes' },
 };
 
 interface Counted {
@@ -64,7 +67,12 @@ interface Counted {
 /** The child: one case's rounds, counted between a zero and a dump of callgrind's counters. */
 async function child(key: string, outDir: string): Promise<void> {
   const setup = KNOWN[key]!;
-  const loop = setup.relay === 'floor' ? await floorLoop() : await ternLoop(DATABASE_URL);
+  const loop =
+    setup.relay === 'floor'
+      ? await floorLoop()
+      : setup.relay === 'nodes'
+        ? await ternNodesLoop(DATABASE_URL, REDIS_URL)
+        : await ternLoop(DATABASE_URL);
   await loop.run(WARMUP);
   await loop.settle();
   const control = promisify(execFile);

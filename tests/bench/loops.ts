@@ -3,7 +3,9 @@
  * hooks): warm-up rounds, then counted ones, each followed by `settle` so what the rounds left in flight is counted
  * with them.
  */
-import { createTestRelay } from '../../relay/server/testing/testRelay';
+import { randomBytes } from 'node:crypto';
+
+import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 import { bareRelay, floorPairs } from './floors';
 import { makePair, roundTrip, settled, STATEMENT_WORKER } from './pairs';
 
@@ -47,5 +49,33 @@ export async function ternLoop(databaseUrl?: string): Promise<Loop> {
       await sleep(200);
     },
     close: () => relay.close(),
+  };
+}
+
+/**
+ * Tern on two nodes (PostgreSQL at `databaseUrl`, the Redis adapter at `redisUrl`): the browser on node A, its CLI on
+ * node B, as the 2-node set-up of roundtrip.ts.
+ */
+export async function ternNodesLoop(databaseUrl: string, redisUrl: string): Promise<Loop> {
+  const env = { REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex') };
+  const relays: TestRelay[] = [];
+  for (let i = 0; i < 2; i++) relays.push(await createTestRelay({ databaseUrl, statementWorker: STATEMENT_WORKER, env }));
+  // Let the adapters' stream readers start before anything is published.
+  await sleep(1000);
+  const [a, b] = relays as [TestRelay, TestRelay];
+  const pair = await makePair({ web: a, cli: b }, 0);
+  let rounds = 0;
+  return {
+    async run(count) {
+      for (let i = 0; i < count; i++) await roundTrip(pair);
+      rounds += count;
+    },
+    async settle() {
+      await settled([pair], rounds);
+      await sleep(200);
+    },
+    async close() {
+      for (const relay of relays) await relay.close();
+    },
   };
 }

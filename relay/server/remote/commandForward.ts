@@ -10,7 +10,7 @@ import {
 import { instanceOnline, toSessionEvent } from '../core/remote/views';
 import { answerPermission, type CommandRoute, type ForwardCommand, sendInput, type StoredCommand } from '../core/remote/webCommands';
 import { validateInbound } from '../core/validation';
-import { NODE_FANOUT, type NodeFanout, toOtherNodes } from './fanout';
+import { NODE_FANOUT } from './fanout';
 import type { HubContext } from './hubContext';
 import { AfterAck } from './socketEvents';
 
@@ -94,14 +94,14 @@ const toWire = (event: LiveSessionEvent, instanceId: string, command: StoredComm
  * window's node fans the command's event out live at once and forwards it (`remote:input`); the CLI's node stores it
  * (group commit), hands it to the CLI before the commit and publishes the stored copy, exactly as one node does for its
  * own windows (webCommands.ts). That stored copy, in the CLI's node's `remote:fanout`, is the window's node's answer
- * (the seq), which it acks: a command forwarded with `fanoutAnswers` costs the adapter no message of its own on the
+ * (the seq), which it acks: a command forwarded with `fanoutAnswers` costs the node bus no message of its own on the
  * way back. Only a command not stored and published there (a failure, a resend already stored) is answered by a
  * `remote:input-stored`, as is every command from a node of an earlier release (without `fanoutAnswers`). No answer
  * within FORWARD_WAIT_MS, or an instance that is offline: the window's node stores the command itself and keeps it for
  * the CLI's next hello (a command the CLI got twice is applied once: it dedupes by command id, clientMsgId and requestId).
  */
 export function createCommandForwarding(ctx: HubContext) {
-  const { web, core, log } = ctx;
+  const { nodes, web, core, log } = ctx;
   /** Forwarded commands waiting for their node's answer, by event id (a resend meanwhile shares the wait). */
   const waiting = new Map<string, { promise: Promise<{ seq: number } | null>; settle: (reply: { seq: number } | null) => void }>();
   const isOnline = onlineChecker(async (instanceIds) => {
@@ -112,7 +112,7 @@ export function createCommandForwarding(ctx: HubContext) {
     return new Set(instanceIds.filter((id) => online.has(id.toLowerCase())));
   });
 
-  web.on(NODE_INPUT, (raw: unknown) => {
+  nodes.on(NODE_INPUT, (raw: unknown) => {
     // An input (the usual command) through the compiled validator (validation.ts), else the union by zod.
     const input = validateInbound(forwardedInputSchema, raw);
     const parsed = input.ok ? input : validateInbound(forwardedCommandSchema, raw);
@@ -121,7 +121,7 @@ export function createCommandForwarding(ctx: HubContext) {
     ctx.fanout.deliverLive(parsed.data.event);
     if (ctx.cliIsHere(parsed.data.instanceId)) void storeForwarded(parsed.data);
   });
-  web.on(NODE_INPUT_STORED, (raw: unknown) => {
+  nodes.on(NODE_INPUT_STORED, (raw: unknown) => {
     const parsed = forwardedCommandStoredSchema.safeParse(raw);
     if (!parsed.success) return;
     const { eventId, seq, event } = parsed.data;
@@ -133,7 +133,7 @@ export function createCommandForwarding(ctx: HubContext) {
   // The stored copies the other nodes published, each delivered to this node's windows by the fan-out (its own
   // listener, registered first): a forwarded command's is its answer. Settled here, its ack goes out a step later in
   // this turn, after the copy, so a window that joined with `carried` has the copy in the ack.
-  web.on(NODE_FANOUT, (batch: NodeFanout) => {
+  nodes.on(NODE_FANOUT, (batch) => {
     if (waiting.size === 0) return;
     for (const event of batch.stored) waiting.get(event.eventId)?.settle({ seq: event.seq });
   });
@@ -141,10 +141,16 @@ export function createCommandForwarding(ctx: HubContext) {
   /** On the CLI's node: store, hand over, fan out, and answer the forwarding node. */
   async function storeForwarded(forwarded: Forwarded): Promise<void> {
     const { event, instanceId } = forwarded;
-    const reply = (seq: number | null, stored?: SessionEvent) =>
-      toOtherNodes(log, () =>
-        web.serverSideEmit(NODE_INPUT_STORED, { eventId: event.eventId, seq, ...(stored && { event: stored }) } satisfies StoredReply),
-      );
+    const reply = (seq: number | null, stored?: SessionEvent) => {
+      const answer = { eventId: event.eventId, seq, ...(stored && { event: stored }) } satisfies StoredReply;
+      if (forwarded.fanoutAnswers) return nodes.emit(NODE_INPUT_STORED, answer);
+      // A node of an earlier release (it forwards without `fanoutAnswers`) hears only the adapter.
+      try {
+        web.serverSideEmit(NODE_INPUT_STORED, answer);
+      } catch (error) {
+        log.warn({ err: error }, 'remote: serverSideEmit failed');
+      }
+    };
     try {
       const route: CommandRoute = { early: ctx.handOver(null), at: new Date(event.at) };
       const session = { id: event.sessionId, instanceId };
@@ -195,7 +201,7 @@ export function createCommandForwarding(ctx: HubContext) {
         });
       }, ONLINE_CHECK_AFTER_MS);
       waiting.set(event.eventId, entry);
-      toOtherNodes(log, () => web.serverSideEmit(NODE_INPUT, toWire(event, instanceId, command)));
+      nodes.emit(NODE_INPUT, toWire(event, instanceId, command));
       return promise;
     };
 

@@ -4,7 +4,8 @@ import type { SessionEvent } from '../../protocol';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import type { SessionEventRow } from '../storage/schema';
 import { AHEAD_MAX, createSessionFanout } from './fanout';
-import type { WebNamespace, WebServerSocket } from './namespaces';
+import type { WebServerSocket } from './namespaces';
+import type { NodeBus } from './nodeBus';
 import { approxSize, LIVE_REMEMBERED_MAX, NOTICE_HOLD_MS, STORED_FLUSH_MS } from './storedCopies';
 
 /**
@@ -51,12 +52,12 @@ function setup(stored = 0, clustered = false) {
   } as unknown as RemoteRepo;
   const handlers = new Map<string, (payload: unknown) => void>();
   const toNodes: Array<{ name: string; payload: unknown }> = [];
-  const web = {
+  const nodes = {
     on: (name: string, handler: (payload: unknown) => void) => handlers.set(name, handler),
-    serverSideEmit: (name: string, payload: unknown) => toNodes.push({ name, payload }),
-  } as unknown as WebNamespace;
+    emit: (name: string, payload: unknown) => toNodes.push({ name, payload }),
+  } as unknown as NodeBus;
   const log = { warn: () => undefined, error: () => undefined } as never;
-  const fanout = createSessionFanout(web, () => repo, log, clustered);
+  const fanout = createSessionFanout(nodes, () => repo, log, clustered);
   const seqs = () => sent.filter((s) => s.name !== 'session:live').flatMap((s) => s.seqs);
   return { fanout, socket, sent, payloads, reads, seqs, store, handlers, toNodes };
 }

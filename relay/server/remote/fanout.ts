@@ -4,7 +4,8 @@ import { type LiveSessionEvent, type SessionEvent, type SessionJoin, type Stored
 import { MAX_BATCH } from '../core/remote/groupCommit';
 import type { RemoteRepo } from '../storage/repos/remoteRepo';
 import { isLagging } from './backpressure';
-import type { WebNamespace, WebServerSocket as Socket } from './namespaces';
+import type { WebServerSocket as Socket } from './namespaces';
+import type { NodeBus } from './nodeBus';
 import { approxSize, type Carrier, PACE_CHECK_BYTES, sendPage, sentLive, storedBatches, type Subscription } from './storedCopies';
 
 const REPLAY_PAGE = 500;
@@ -41,25 +42,25 @@ export interface NodeFanout {
 
 /**
  * Delivers session events to the browser sockets of THIS node that joined the session, each exactly once and in seq
- * order. Every node hears every persisted event (directly, or from other nodes via the adapter's serverSideEmit).
+ * order. Every node hears every persisted event (directly, or from other nodes on the node bus, nodeBus.ts).
  * A socket sends an event live only when it is the next seq; anything else (a gap because nodes raced, or events
  * arriving while a replay runs) makes it catch up from storage, which is the truth. So replay after `afterSeq` and
  * live events join without a gap or a duplicate.
  */
-export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, log: FastifyBaseLogger, clustered: boolean) {
+export function createSessionFanout(nodes: NodeBus, repo: () => RemoteRepo, log: FastifyBaseLogger, clustered: boolean) {
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
 
   const { queue, flush, carry, takeForLive, inputNoticed } = storedBatches((sub) => isCurrent(sub));
 
-  web.on(NODE_EVENT, (event: SessionEvent) => deliverLocal(event));
-  web.on(NODE_LIVE, (event: LiveSessionEvent) => deliverLiveLocal(event));
-  web.on(NODE_FANOUT, (batch: NodeFanout) => {
+  nodes.on(NODE_EVENT, (event) => deliverLocal(event));
+  nodes.on(NODE_LIVE, (event) => deliverLiveLocal(event));
+  nodes.on(NODE_FANOUT, (batch) => {
     for (const event of batch.live) deliverLiveLocal(event);
     for (const event of batch.stored) deliverLocal(event);
   });
 
-  const toOthers = nodeOutbox(web, log);
+  const toOthers = nodeOutbox(nodes);
 
   /**
    * An event before its commit, to the sockets that take events live. One catching up from storage, or not reading
@@ -183,18 +184,18 @@ export function createSessionFanout(web: WebNamespace, repo: () => RemoteRepo, l
 export type SessionFanout = ReturnType<typeof createSessionFanout>;
 
 /**
- * What goes to the other nodes is gathered for the rest of this turn and sent as one `remote:fanout` message: the
- * adapter writes every message to Redis and every node reads it, so a commit of many events (many sessions' CLIs at
- * once) costs one message, not one per event.
+ * What goes to the other nodes is gathered for the rest of this turn and sent as one `remote:fanout` message: every
+ * message is written to Redis and read by every node, so a commit of many events (many sessions' CLIs at once) costs
+ * one message, not one per event.
  */
-function nodeOutbox(web: WebNamespace, log: FastifyBaseLogger) {
+function nodeOutbox(nodes: NodeBus) {
   let outbox: NodeFanout | null = null;
   let bytes = 0;
   function send(): void {
     const batch = outbox;
     outbox = null;
     bytes = 0;
-    if (batch && batch.live.length + batch.stored.length > 0) toOtherNodes(log, () => web.serverSideEmit(NODE_FANOUT, batch));
+    if (batch && batch.live.length + batch.stored.length > 0) nodes.emit(NODE_FANOUT, batch);
   }
   function add(kind: 'live', event: LiveSessionEvent): void;
   function add(kind: 'stored', event: SessionEvent): void;
@@ -301,13 +302,4 @@ function clearAhead(sub: Subscription): void {
   if (sub.gapTimer) clearTimeout(sub.gapTimer);
   sub.gapTimer = null;
   sub.ahead = null;
-}
-
-/** Through the adapter to the other nodes (serverSideEmit); a failure there must not fail this node's own work. */
-export function toOtherNodes(log: FastifyBaseLogger, send: () => void): void {
-  try {
-    send();
-  } catch (error) {
-    log.warn({ err: error }, 'remote: serverSideEmit failed');
-  }
 }

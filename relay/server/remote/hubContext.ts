@@ -8,10 +8,11 @@ import { toPending, toSession, toSessionEvent } from '../core/remote/views';
 import type { Applied, CommandRoute, EarlyDelivery } from '../core/remote/webCommands';
 import type { CliCommandRow, RemoteSessionRow } from '../storage/schema';
 import { createCommandForwarding } from './commandForward';
-import { type SessionFanout, toOtherNodes } from './fanout';
+import type { SessionFanout } from './fanout';
 import type { LeaseChecks } from './leaseChecks';
 import type { LeaseTrust } from './leaseTrust';
 import { type CliNamespace, type CliServerSocket, instanceRoom, userRoom, type WebNamespace } from './namespaces';
+import type { NodeBus } from './nodeBus';
 import type { PushHooks } from './pushBridge';
 import { CommandReceipts } from './receipts';
 import { createSessionTouches } from './sessionTouches';
@@ -35,6 +36,8 @@ export interface HubContext {
   leaseChecks: LeaseChecks;
   /** Several relay nodes share the sockets (Redis adapter): inter-node events are needed. */
   clustered: boolean;
+  /** Tern's messages to and from the other nodes (nodeBus.ts); a bus that sends nothing on a single node. */
+  nodes: NodeBus;
   usage: ReturnType<typeof createUsageBridge>;
   /** Commands to CLIs that take receipts instead of acks (receipts.ts). */
   receipts: CommandReceipts;
@@ -89,7 +92,7 @@ export function createHubContext(
   >,
 ): HubContext {
   const { cli, web, core } = base;
-  web.on(LEASE_LOST, (instanceId: string) => base.leases.forgetInstance(instanceId));
+  base.nodes.on(LEASE_LOST, (instanceId) => base.leases.forgetInstance(instanceId));
   const touches = createSessionTouches({
     read: (ids) => core.repo.findLiveSessions(ids),
     // A preview and a time: they ride along with each window's next write (a live copy, while the session streams).
@@ -131,7 +134,7 @@ export function createHubContext(
     receipts,
     leaseChanged(instanceId) {
       base.leases.forgetInstance(instanceId);
-      if (base.clustered) toOtherNodes(base.log, () => web.serverSideEmit(LEASE_LOST, instanceId));
+      if (base.clustered) base.nodes.emit(LEASE_LOST, instanceId);
     },
     async broadcastInstance(instanceId) {
       const view = await instanceView(core, instanceId);

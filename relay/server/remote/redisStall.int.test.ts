@@ -60,8 +60,9 @@ describe('a relay whose Redis stops answering', () => {
         env: { REDIS_URL: proxy.url, JWT_SECRET: randomBytes(32).toString('hex') },
       });
       proxy.freeze();
-      // Messages to the other nodes now wait for an answer that never comes (the adapter's PUBLISHes).
+      // Messages to the other nodes now wait for an answer that never comes (the node bus's and the adapter's PUBLISHes).
       const web = relay.app.remote.io.of(WEB_NAMESPACE);
+      for (let i = 0; i < 5; i++) relay.app.remote.nodes.emit('remote:fanout', { live: [], stored: [] });
       for (let i = 0; i < 5; i++) web.serverSideEmit('remote:fanout', { live: [], stored: [] });
       const start = Date.now();
       await relay.close();

@@ -43,6 +43,7 @@ import {
   type WebNamespace,
   type WebServerSocket,
 } from './namespaces';
+import { createRedisNodeBus, type NodeBus, singleNodeBus } from './nodeBus';
 import { createPushBridge, type PushService } from './pushBridge';
 import { ADAPTER_CLIENT_OPTIONS } from './redisClient';
 import { createUsageBridge } from './usageBridge';
@@ -69,6 +70,8 @@ export interface RemoteDeps {
 
 export interface RemoteHub {
   io: Server;
+  /** Tern's messages to and from the other relay nodes (nodeBus.ts). */
+  nodes: NodeBus;
   /** Push notifications: subscriptions, VAPID keys, answers from notifications (http/pushRoutes.ts). */
   push: PushService;
   /** Tells and disconnects every live `/cli` socket of this token (any node). */
@@ -82,8 +85,12 @@ const CLOSE_COMMIT_WAIT_MS = 10_000;
 /** How long a closing relay waits for the adapter's pending Redis commands before it drops the connection. */
 const REDIS_CLOSE_WAIT_MS = 2_000;
 
-/** Redis Streams adapter for several relay nodes; returns how to close it. */
-async function useRedisAdapter(io: Server, url: string, log: FastifyInstance['log']): Promise<() => Promise<void>> {
+/** Redis Streams adapter for several relay nodes, and Tern's node bus on the same Redis; returns the bus and how to close both. */
+async function useRedisAdapter(
+  io: Server,
+  url: string,
+  log: FastifyInstance['log'],
+): Promise<{ nodes: NodeBus; close: () => Promise<void> }> {
   const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-streams-adapter')]);
   const client = createClient({ url, ...ADAPTER_CLIENT_OPTIONS });
   client.on('error', (error: unknown) => log.warn({ err: error }, 'remote: redis error'));
@@ -109,7 +116,9 @@ async function useRedisAdapter(io: Server, url: string, log: FastifyInstance['lo
   (client as unknown as { duplicate: typeof duplicate }).duplicate = (...args) => quiet(duplicate(...args), ['subscribe', 'sSubscribe']);
   await client.connect();
   io.adapter(createAdapter(client));
-  return async () => {
+  const nodes = await createRedisNodeBus(client, io.of(WEB_NAMESPACE), log);
+  const close = async () => {
+    nodes.close();
     // Stops the stream readers (their blocking XREAD ends within its 5 s timeout) and the publishing client.
     for (const nsp of [io.of('/'), io.of(CLI_NAMESPACE), io.of(WEB_NAMESPACE)]) void nsp.adapter.close();
     // close() waits for the commands still pending, which a Redis that stopped answering never ends (no timeouts).
@@ -123,6 +132,7 @@ async function useRedisAdapter(io: Server, url: string, log: FastifyInstance['lo
     );
     if (!closed) client.destroy();
   };
+  return { nodes, close };
 }
 
 /**
@@ -148,7 +158,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   });
   // Everything a turn queues for one socket goes out in one write (writeCoalescing.ts).
   coalesceWrites(io, log);
-  const closeAdapter = deps.config.REDIS_URL ? await useRedisAdapter(io, deps.config.REDIS_URL, log) : null;
+  const adapter = deps.config.REDIS_URL ? await useRedisAdapter(io, deps.config.REDIS_URL, log) : null;
 
   // Nothing is served on the main namespace: a client that connects there gets a connect_error saying where to go.
   io.of('/').use((_socket, next) =>
@@ -158,15 +168,17 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   const web: WebNamespace = io.of(WEB_NAMESPACE);
   const repo = createRemoteRepo(deps.db);
   const core = { repo, now: deps.now, options, events: createGroupCommit(createEventBatchRepo(deps.db).appendEvents) };
+  const nodes = adapter?.nodes ?? singleNodeBus(web, log);
   const ctx = createHubContext({
     cli,
     web,
     core,
     log,
-    fanout: createSessionFanout(web, () => repo, log, Boolean(deps.config.REDIS_URL)),
+    fanout: createSessionFanout(nodes, () => repo, log, Boolean(deps.config.REDIS_URL)),
     leases: createLeaseTrust(() => deps.now().getTime()),
     leaseChecks: createLeaseChecks((checks) => repo.holdLocks(checks, deps.now(), options.leaseMs)),
     clustered: Boolean(deps.config.REDIS_URL),
+    nodes,
     usage: createUsageBridge({ db: deps.db, now: deps.now, log }),
   });
   const presence = createPresence(ctx);
@@ -214,6 +226,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
 
   return {
     io,
+    nodes,
     push,
     disconnectCliToken(tokenId) {
       cli.to(tokenRoom(tokenId)).emit('auth:revoked', {});
@@ -235,7 +248,7 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
       // node, which finds them stored) are committed now, while the storage is open: it closes after this (onClose).
       // A database that does not answer does not hold the close for longer than CLOSE_COMMIT_WAIT_MS.
       await within(core.events.idle(), CLOSE_COMMIT_WAIT_MS, undefined);
-      await closeAdapter?.();
+      await adapter?.close();
     },
   };
 }

@@ -41,16 +41,16 @@ afterAll(async () => {
   await pg?.drop();
 }, RELAY_START_TIMEOUT_MS);
 
-/** Counts what `relay` sends the other nodes (serverSideEmit on /web), by event name, until `stop`. */
+/** Counts what `relay` sends the other nodes (its node bus, nodeBus.ts), by event name, until `stop`. */
 function nodeMessages(relay: TestRelay): { counts: Record<string, number>; stop: () => void } {
-  const web = relay.app.remote.io.of(WEB_NAMESPACE);
-  const original = web.serverSideEmit;
+  const nodes = relay.app.remote.nodes;
+  const original = nodes.emit;
   const counts: Record<string, number> = {};
-  web.serverSideEmit = function (this: typeof web, ...args: Parameters<typeof original>) {
-    counts[args[0]] = (counts[args[0]] ?? 0) + 1;
-    return original.apply(this, args);
-  } as typeof original;
-  return { counts, stop: () => void (web.serverSideEmit = original) };
+  nodes.emit = (event, payload) => {
+    counts[event] = (counts[event] ?? 0) + 1;
+    original(event, payload);
+  };
+  return { counts, stop: () => void (nodes.emit = original) };
 }
 
 describe('scale-out: two relay nodes', () => {
@@ -278,9 +278,9 @@ describe('scale-out: two relay nodes', () => {
     await waitFor(async () => (await repo.pendingCommands(instanceId)).length === 0, 10_000, 'session:create taken');
 
     // Node A stops hearing forwarded inputs (as a node stalled on its event loop would): the instance stays online.
-    const webA = a.app.remote.io.of(WEB_NAMESPACE);
-    const listeners = webA.listeners('remote:input') as Array<(...args: unknown[]) => void>;
-    webA.removeAllListeners('remote:input');
+    const nodesA = a.app.remote.nodes;
+    const listeners = nodesA.listeners('remote:input');
+    for (const listener of listeners) nodesA.off('remote:input', listener);
     try {
       // Node B checks the instance (online), waits out the answer, then stores the input itself and keeps it.
       expect(await request(web, WEB_EVENTS.sessionInput, { sessionId, clientMsgId: 'u1', text: 'nobody answers' })).toEqual({
@@ -288,7 +288,7 @@ describe('scale-out: two relay nodes', () => {
         seq: 1,
       });
     } finally {
-      for (const listener of listeners) webA.on('remote:input', listener);
+      for (const listener of listeners) nodesA.on('remote:input', listener);
     }
     expect((await repo.findInstance(instanceId))?.online).toBe(true);
     // The kept command still reaches the CLI on node A (the stored command's notice to its node), and is taken.
@@ -381,6 +381,7 @@ describe('scale-out: two relay nodes', () => {
     if (!a || !pg) return ctx.skip();
     const c = await createTestRelay({ databaseUrl: pg.url, env: { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') } });
     const web = c.app.remote.io.of(WEB_NAMESPACE);
+    const nodes = c.app.remote.nodes;
     await c.close();
     // The adapter's own shutdown (its Pub/Sub client's pending commands) settles first.
     await new Promise((r) => setTimeout(r, 300));
@@ -389,6 +390,7 @@ describe('scale-out: two relay nodes', () => {
     process.on('unhandledRejection', onUnhandled);
     try {
       web.serverSideEmit('remote:fanout', { live: [], stored: [] });
+      nodes.emit('remote:fanout', { live: [], stored: [] });
       await new Promise((r) => setTimeout(r, 200));
       expect(unhandled).toEqual([]);
     } finally {
