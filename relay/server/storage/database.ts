@@ -77,7 +77,7 @@ async function openPostgres(connectionString: string, statementWorker: boolean):
   const types = {
     getTypeParser: (oid: number, format?: string) => (rawText.has(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')),
   };
-  const pool = new pg.Pool({ connectionString, max: 10, types });
+  const pool = new pg.Pool({ connectionString, max: 10, min: POOL_KEPT, types });
   let closed = false;
   // An idle client losing its connection must not crash the relay; the next query reconnects. After close, sockets
   // still shutting down may report the server's goodbye: not worth a line.
@@ -105,6 +105,14 @@ async function openPostgres(connectionString: string, statementWorker: boolean):
     },
   };
 }
+
+/**
+ * How many of the pool's connections stay open however long they idle (the others close after pg's 10 s). A relay whose
+ * sessions paused for longer than that otherwise met its users' next inputs with connections to open first (a TCP and
+ * authentication round trip each, and every named statement prepared again): 100 windows sending after a pause queued
+ * behind them (the first round after the benchmark's pauses, docs/performance.md "Session 41").
+ */
+const POOL_KEPT = 2;
 
 /**
  * PGlite's own start parameters plus a small buffer cache: its default (128 MB of shared buffers, all touched inside the

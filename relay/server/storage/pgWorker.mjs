@@ -24,7 +24,9 @@ const types = {
   getTypeParser: (/** @type {number} */ oid, /** @type {any} */ format) =>
     rawText.has(oid) ? asText : pg.types.getTypeParser(oid, format),
 };
-const pool = new pg.Pool({ connectionString, max: connections, types });
+// Its few connections stay open however long they idle (pg closes idle ones after 10 s by default): the first commit
+// after a pause does not connect first, nor prepare its named statement again (database.ts POOL_KEPT).
+const pool = new pg.Pool({ connectionString, max: connections, min: connections, types });
 let closing = false;
 // An idle connection lost must not end the worker; the next query connects again (as the relay's own pool does).
 pool.on('error', (error) => {
