@@ -37,19 +37,7 @@ export async function floorLoop(): Promise<Loop> {
 /** Tern's relay (on PostgreSQL at `databaseUrl`, else PGlite in a new folder) with one browser/CLI pair (pairs.ts). */
 export async function ternLoop(databaseUrl?: string): Promise<Loop> {
   const relay = await createTestRelay(databaseUrl ? { databaseUrl, statementWorker: STATEMENT_WORKER } : {});
-  const pair = await makePair({ cli: relay, web: relay }, 0);
-  let rounds = 0;
-  return {
-    async run(count) {
-      for (let i = 0; i < count; i++) await roundTrip(pair);
-      rounds += count;
-    },
-    async settle() {
-      await settled([pair], rounds);
-      await sleep(200);
-    },
-    close: () => relay.close(),
-  };
+  return pairLoop([relay], { cli: relay, web: relay });
 }
 
 /**
@@ -63,7 +51,12 @@ export async function ternNodesLoop(databaseUrl: string, redisUrl: string): Prom
   // Let the adapters' stream readers start before anything is published.
   await sleep(1000);
   const [a, b] = relays as [TestRelay, TestRelay];
-  const pair = await makePair({ web: a, cli: b }, 0);
+  return pairLoop(relays, { web: a, cli: b });
+}
+
+/** One Tern pair's rounds on `relays` (closed with the loop), the browser on `nodes.web` and its CLI on `nodes.cli`. */
+async function pairLoop(relays: readonly TestRelay[], nodes: { web: TestRelay; cli: TestRelay }): Promise<Loop> {
+  const pair = await makePair(nodes, 0);
   let rounds = 0;
   return {
     async run(count) {
