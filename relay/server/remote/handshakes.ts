@@ -1,4 +1,5 @@
 import { type IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 import type { FastifyInstance } from 'fastify';
 
@@ -54,6 +55,31 @@ function afterAccepted(socket: { handshake: { auth: Record<string, unknown> }; c
       connection: { encrypted: Boolean((request.socket as { encrypted?: boolean } | null)?.encrypted) },
     };
   }
+}
+
+/** The part of engine.io's server that answers WebSocket upgrades (`io.engine`). */
+interface UpgradingEngine {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
+/**
+ * What a WebSocket keeps once upgraded (memory per connection, issue #15): not its upgrade request. engine.io answers
+ * each upgrade with a response object (its WebSocketResponse, for engine middlewares that wait for a response to end)
+ * that listens once for its TCP socket's `close`, and so keeps that request (the IncomingMessage, its raw headers, its
+ * query) for the connection's whole life: ~1.1 KB per WebSocket, the CLI's and the browser's (measured with
+ * scripts/heap-diff.mjs). The relay gives engine.io no middleware, so nothing listens to that response: the `close`
+ * listener it added is removed once the upgrade has been handed to engine.io. With a middleware, nothing is removed.
+ */
+export function forgetUpgradeRequests(engine: UpgradingEngine): void {
+  const handleUpgrade = engine.handleUpgrade;
+  engine.handleUpgrade = function (req, socket, head) {
+    const before = socket.listenerCount('close');
+    handleUpgrade.call(this, req, socket, head);
+    if ((this as { middlewares?: unknown[] }).middlewares?.length) return;
+    // The response's is the one-time listener added during the call (ws's own, added with `on`, stay).
+    for (const listener of socket.rawListeners('close').slice(before))
+      if (typeof (listener as { listener?: unknown }).listener === 'function') socket.removeListener('close', listener as () => void);
+  };
 }
 
 type Next = (error?: Error) => void;

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 import { io, Manager, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -149,6 +151,47 @@ describe('handshakes', () => {
     expect(webServer!.handshake.headers['user-agent']).toBe(ua);
     expect(webServer!.data.device).toEqual({ browser: 'Chrome', os: 'Android' });
     expect((await request(web, WEB_EVENTS.instancesList, {})).ok).toBe(true);
+  });
+
+  it('keeps no WebSocket upgrade request once upgraded (a WebSocket-first CLI, a polling-first browser), and both still talk', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const user = await signIn(shared.relay, 'upgrades@example.com');
+    const { token } = await cliTokenFor(shared.relay, user.userId);
+    const upgrades: WeakRef<IncomingMessage>[] = [];
+    const seen = (req: IncomingMessage) => void upgrades.push(new WeakRef(req));
+    const server = shared.relay.app.server;
+    server.prependListener('upgrade', seen);
+    try {
+      const instanceId = randomUUID();
+      const cli = track(await connect(cliSocket(shared.relay, token, instanceId)));
+      // Like the PWA: long-polling first, then the upgrade.
+      const web = track(
+        await connect(
+          io(shared.relay.url + WEB_NAMESPACE, {
+            reconnection: false,
+            forceNew: true,
+            autoConnect: false,
+            auth: { token: user.jwt, windowId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION },
+          }),
+        ),
+      );
+      await waitFor(() => web.io.engine.transport.name === 'websocket');
+      expect(upgrades).toHaveLength(2);
+      for (let i = 0; i < 3 && upgrades.some((ref) => ref.deref()); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        gc();
+      }
+      expect(upgrades.map((ref) => ref.deref() === undefined)).toEqual([true, true]);
+      expect((await request(cli, CLI_EVENTS.hello, { env: cliEnv('/upgrades'), sessions: [] })).ok).toBe(true);
+      expect((await request(web, WEB_EVENTS.instanceAttach, { instanceId })).ok).toBe(true);
+      // Closing still reaches the relay: the CLI goes offline for the window.
+      const updates = collect<{ instance: { id: string; online: boolean } }>(web, WEB_PUSH.instanceUpdated);
+      cli.disconnect();
+      await waitFor(() => updates.some((u) => u.instance.id === instanceId && !u.instance.online), 5000, 'offline update');
+    } finally {
+      server.removeListener('upgrade', seen);
+    }
   });
 
   it('checks the Origin of /web: foreign sites are refused, the relay itself is allowed', async () => {

@@ -29,7 +29,7 @@ import { registerWebPermissionHandlers } from './handlers/permissions';
 import { registerWebSessionAdminHandlers } from './handlers/sessionAdmin';
 import { registerCliSessionHandlers, registerWebSessionHandlers } from './handlers/sessions';
 import { registerCliUsageHandlers } from './handlers/usage';
-import { handshakeError, useCliHandshake, useWebHandshake } from './handshakes';
+import { forgetUpgradeRequests, handshakeError, useCliHandshake, useWebHandshake } from './handshakes';
 import { createHubContext } from './hubContext';
 import { createLeaseChecks } from './leaseChecks';
 import { createLeaseTrust } from './leaseTrust';
@@ -158,6 +158,8 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
   });
   // Everything a turn queues for one socket goes out in one write (writeCoalescing.ts).
   coalesceWrites(io, log);
+  // A WebSocket does not keep its upgrade request (handshakes.ts).
+  forgetUpgradeRequests(io.engine);
   const adapter = deps.config.REDIS_URL ? await useRedisAdapter(io, deps.config.REDIS_URL, log) : null;
 
   // Nothing is served on the main namespace: a client that connects there gets a connect_error saying where to go.
