@@ -123,6 +123,27 @@ export const benchRelay = (databaseUrl?: string, env: Record<string, string> = {
     ...(databaseUrl && { databaseUrl }),
   });
 
+/**
+ * Runs `run` on `count` bench relays (benchRelay) on the same database and `env` (REDIS_URL: nodes joined by the
+ * adapter), closing them after; with several, waits a second first so the adapters' stream readers have started.
+ */
+export async function withRelays<T>(
+  count: number,
+  databaseUrl: string | undefined,
+  env: Record<string, string>,
+  run: (relays: TestRelay[]) => Promise<T>,
+) {
+  const relays: TestRelay[] = [];
+  try {
+    for (let i = 0; i < count; i++) relays.push(await benchRelay(databaseUrl, env));
+    // Let the adapters' stream readers start before anything is published.
+    if (count > 1) await new Promise((r) => setTimeout(r, 1000));
+    return await run(relays);
+  } finally {
+    for (const relay of relays) await relay.close();
+  }
+}
+
 export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
   const { jwt, cliToken } = await accountOn(nodes.cli, n);
   const instanceId = randomUUID();

@@ -20,10 +20,9 @@ import path from 'node:path';
 import type { SessionEvent } from '../../relay/protocol';
 import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
 import { typescriptImport } from '../../relay/server/testing/relayChild';
-import type { TestRelay } from '../../relay/server/testing/testRelay';
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
-import { benchRelay, closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled } from './pairs';
+import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled, withRelays } from './pairs';
 import { fmtProcess, type ProcessSetupResult, relayProcessBench } from './relayProcesses';
 import { replayBench } from './replay';
 import { type BenchReport, type Repetition, type SetupResult, writePerformanceDoc } from './report';
@@ -116,23 +115,6 @@ const fmt = (s: LoadSample) =>
   (s.serverMicros
     ? `  servers' CPU µs/round: PostgreSQL ${s.serverMicros.postgres.toFixed(0)}, Redis ${s.serverMicros.redis.toFixed(0)}`
     : '');
-
-async function withRelays<T>(
-  count: number,
-  databaseUrl: string | undefined,
-  env: Record<string, string>,
-  run: (relays: TestRelay[]) => Promise<T>,
-) {
-  const relays: TestRelay[] = [];
-  try {
-    for (let i = 0; i < count; i++) relays.push(await benchRelay(databaseUrl, env));
-    // Let the adapters' stream readers start before anything is published.
-    if (count > 1) await new Promise((r) => setTimeout(r, 1000));
-    return await run(relays);
-  } finally {
-    for (const relay of relays) await relay.close();
-  }
-}
 
 async function main() {
   const load = loadavg();

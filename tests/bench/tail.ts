@@ -27,7 +27,7 @@ import { CLI_COMMANDS, type LiveSessionPush, WEB_PUSH } from '../../relay/protoc
 import { createTestPostgres } from '../../relay/server/testing/postgres';
 import { reachable } from '../../relay/server/testing/redis';
 import { socketIoTwoNodeFloor } from './floors';
-import { benchRelay, makePair, type Pair, roundTrip, settled } from './pairs';
+import { benchRelay, makePair, type Nodes, type Pair, roundTrip, settled, withRelays } from './pairs';
 
 const ROUNDS = Number(process.env.TAIL_ROUNDS ?? 20_000);
 const WARMUP = 3_000;
@@ -149,13 +149,18 @@ async function measureNodes(): Promise<void> {
   const pg = await createTestPostgres();
   if (!pg) return console.log('nodes: no PostgreSQL server answers (TEST_DATABASE_URL), skipped');
   const env = { REDIS_URL, JWT_SECRET: randomBytes(32).toString('hex') };
-  const web = await benchRelay(pg.url, env);
-  const cli = await benchRelay(pg.url, env);
+  try {
+    await withRelays(2, pg.url, env, ([web, cli]) => nodeLoops({ web: web!, cli: cli! }));
+  } finally {
+    await pg.drop();
+  }
+}
+
+/** LOOPS measured 100-pair loops, browsers on `nodes.web` and CLIs on `nodes.cli`, each after a 2-node floor. */
+async function nodeLoops(nodes: Nodes): Promise<void> {
   const pairs: Pair[] = [];
   try {
-    // Let the adapters' stream readers start before anything is published.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    for (let i = 0; i < PAIRS; i++) pairs.push(await makePair({ web, cli }, i));
+    for (let i = 0; i < PAIRS; i++) pairs.push(await makePair(nodes, i));
     const atCli = pairs.map(() => 0);
     pairs.forEach((pair, i) => pair.cli.on(CLI_COMMANDS.sessionInput, () => (atCli[i] = performance.now())));
     // Which copy ends each round: the live one (before its commit) unless the window was catching up.
@@ -198,9 +203,6 @@ async function measureNodes(): Promise<void> {
       pair.web.disconnect();
       pair.cli.disconnect();
     }
-    await web.close();
-    await cli.close();
-    await pg.drop();
   }
 }
 
