@@ -73,12 +73,13 @@ interface UpgradingEngine {
 export function forgetUpgradeRequests(engine: UpgradingEngine): void {
   const handleUpgrade = engine.handleUpgrade;
   engine.handleUpgrade = function (req, socket, head) {
-    const before = socket.listenerCount('close');
+    const before = new Set(socket.rawListeners('close'));
     handleUpgrade.call(this, req, socket, head);
     if ((this as { middlewares?: unknown[] }).middlewares?.length) return;
     // The response's is the one-time listener added during the call (ws's own, added with `on`, stay).
-    for (const listener of socket.rawListeners('close').slice(before))
-      if (typeof (listener as { listener?: unknown }).listener === 'function') socket.removeListener('close', listener as () => void);
+    for (const listener of socket.rawListeners('close'))
+      if (!before.has(listener) && typeof (listener as { listener?: unknown }).listener === 'function')
+        socket.removeListener('close', listener as () => void);
   };
 }
 
