@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 import { createTestRelay, type TestRelay } from '../../relay/server/testing/testRelay';
 import { bareRelay, floorPairs } from './floors';
-import { makePair, roundTrip, settled, STATEMENT_WORKER } from './pairs';
+import { makePair, roundTrip, settled, startRelays, STATEMENT_WORKER } from './pairs';
 
 export interface Loop {
   run(rounds: number): Promise<void>;
@@ -46,10 +46,7 @@ export async function ternLoop(databaseUrl?: string): Promise<Loop> {
  */
 export async function ternNodesLoop(databaseUrl: string, redisUrl: string): Promise<Loop> {
   const env = { REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex') };
-  const relays: TestRelay[] = [];
-  for (let i = 0; i < 2; i++) relays.push(await createTestRelay({ databaseUrl, statementWorker: STATEMENT_WORKER, env }));
-  // Let the adapters' stream readers start before anything is published.
-  await sleep(1000);
+  const relays = await startRelays(2, () => createTestRelay({ databaseUrl, statementWorker: STATEMENT_WORKER, env }));
   const [a, b] = relays as [TestRelay, TestRelay];
   return pairLoop(relays, { web: a, cli: b });
 }

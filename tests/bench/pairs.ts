@@ -124,20 +124,31 @@ export const benchRelay = (databaseUrl?: string, env: Record<string, string> = {
   });
 
 /**
- * Runs `run` on `count` bench relays (benchRelay) on the same database and `env` (REDIS_URL: nodes joined by the
- * adapter), closing them after; with several, waits a second first so the adapters' stream readers have started.
+ * Starts `count` relays made by `make` (several: nodes joined by the adapter, when their env has REDIS_URL); with
+ * several, waits a second so the adapters' stream readers have started before anything is published. Those started
+ * are closed again if one fails to start.
  */
+export async function startRelays(count: number, make: () => Promise<TestRelay>): Promise<TestRelay[]> {
+  const relays: TestRelay[] = [];
+  try {
+    for (let i = 0; i < count; i++) relays.push(await make());
+  } catch (error) {
+    for (const relay of relays) await relay.close();
+    throw error;
+  }
+  if (count > 1) await new Promise((r) => setTimeout(r, 1000));
+  return relays;
+}
+
+/** Runs `run` on `count` bench relays (benchRelay) on the same database and `env`, closing them after (startRelays). */
 export async function withRelays<T>(
   count: number,
   databaseUrl: string | undefined,
   env: Record<string, string>,
   run: (relays: TestRelay[]) => Promise<T>,
 ) {
-  const relays: TestRelay[] = [];
+  const relays = await startRelays(count, () => benchRelay(databaseUrl, env));
   try {
-    for (let i = 0; i < count; i++) relays.push(await benchRelay(databaseUrl, env));
-    // Let the adapters' stream readers start before anything is published.
-    if (count > 1) await new Promise((r) => setTimeout(r, 1000));
     return await run(relays);
   } finally {
     for (const relay of relays) await relay.close();

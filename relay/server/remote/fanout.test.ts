@@ -53,11 +53,12 @@ function setup(stored = 0, clustered = false) {
   const handlers = new Map<string, (payload: unknown) => void>();
   const toNodes: Array<{ name: string; payload: unknown }> = [];
   const nodes = {
+    clustered,
     on: (name: string, handler: (payload: unknown) => void) => handlers.set(name, handler),
     emit: (name: string, payload: unknown) => toNodes.push({ name, payload }),
   } as unknown as NodeBus;
   const log = { warn: () => undefined, error: () => undefined } as never;
-  const fanout = createSessionFanout(nodes, () => repo, log, clustered);
+  const fanout = createSessionFanout(nodes, () => repo, log);
   const seqs = () => sent.filter((s) => s.name !== 'session:live').flatMap((s) => s.seqs);
   return { fanout, socket, sent, payloads, reads, seqs, store, handlers, toNodes };
 }

@@ -47,7 +47,7 @@ export interface NodeFanout {
  * arriving while a replay runs) makes it catch up from storage, which is the truth. So replay after `afterSeq` and
  * live events join without a gap or a duplicate.
  */
-export function createSessionFanout(nodes: NodeBus, repo: () => RemoteRepo, log: FastifyBaseLogger, clustered: boolean) {
+export function createSessionFanout(nodes: NodeBus, repo: () => RemoteRepo, log: FastifyBaseLogger) {
   const bySession = new Map<string, Set<Subscription>>();
   const bySocket = new Map<string, Map<string, Subscription>>();
 
@@ -162,18 +162,18 @@ export function createSessionFanout(nodes: NodeBus, repo: () => RemoteRepo, log:
       for (const sessionId of [...(bySocket.get(socket.id)?.keys() ?? [])]) leave(socket, sessionId);
       bySocket.delete(socket.id);
     },
-    /** After an event was persisted: this node's sockets now, the other nodes through the adapter. */
+    /** After an event was persisted: this node's sockets now, the other nodes on the node bus. */
     publish(event: SessionEvent): void {
       deliverLocal(event);
-      if (clustered) toOthers('stored', event);
+      if (nodes.clustered) toOthers('stored', event);
     },
     /**
-     * Before an event is persisted (`session:live`, no seq): this node's sockets now, the other nodes through the
-     * adapter. `exceptSocketId`: the window the event came from (it shows its own message already).
+     * Before an event is persisted (`session:live`, no seq): this node's sockets now, the other nodes on the node
+     * bus. `exceptSocketId`: the window the event came from (it shows its own message already).
      */
     publishLive(event: LiveSessionEvent, exceptSocketId?: string): void {
       deliverLiveLocal(event, exceptSocketId);
-      if (clustered) toOthers('live', event);
+      if (nodes.clustered) toOthers('live', event);
     },
     /** A live copy to this node's sockets only (another node sent it, or sends it, to the rest). */
     deliverLive: deliverLiveLocal,

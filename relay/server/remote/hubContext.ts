@@ -34,7 +34,7 @@ export interface HubContext {
   leases: LeaseTrust;
   /** Background lease checks, gathered into one statement (leaseChecks.ts). */
   leaseChecks: LeaseChecks;
-  /** Several relay nodes share the sockets (Redis adapter): inter-node events are needed. */
+  /** Several relay nodes share the sockets (Redis adapter): inter-node events are needed (the bus's `clustered`). */
   clustered: boolean;
   /** Tern's messages to and from the other nodes (nodeBus.ts); a bus that sends nothing on a single node. */
   nodes: NodeBus;
@@ -89,6 +89,7 @@ export function createHubContext(
     | 'appliedAck'
     | 'leaseChanged'
     | 'receipts'
+    | 'clustered'
   >,
 ): HubContext {
   const { cli, web, core } = base;
@@ -131,10 +132,11 @@ export function createHubContext(
   }
   const ctx: HubContext = {
     ...base,
+    clustered: base.nodes.clustered,
     receipts,
     leaseChanged(instanceId) {
       base.leases.forgetInstance(instanceId);
-      if (base.clustered) base.nodes.emit(LEASE_LOST, instanceId);
+      base.nodes.emit(LEASE_LOST, instanceId);
     },
     async broadcastInstance(instanceId) {
       const view = await instanceView(core, instanceId);
@@ -148,7 +150,7 @@ export function createHubContext(
     async deliver(command) {
       if (!command || command.deliveredAt) return;
       // To this node's CLI sockets when it holds the CLI (receipts need a socket of this node), else through the adapter.
-      const here = !base.clustered || ctx.cliIsHere(command.instanceId);
+      const here = !ctx.clustered || ctx.cliIsHere(command.instanceId);
       if (await toCli(command.instanceId, toPending(command), here)) await core.repo.markDelivered([command.id], core.now());
     },
     commandRoute: (fromSocketId, instanceId) => forwarding.route(fromSocketId, instanceId),

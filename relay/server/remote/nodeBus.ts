@@ -14,6 +14,8 @@ export const NODE_CHANNEL = 'tern:nodes';
  * the sender does not.
  */
 export interface NodeBus {
+  /** Other nodes may hear this one (the Redis bus); false on a single node, whose `emit` sends nothing. */
+  readonly clustered: boolean;
   /** To every other node. Never throws: a failure to send is logged (the other nodes read storage after a gap). */
   emit<E extends NodeEvent>(event: E, payload: NodePayload<E>): void;
   /** Handlers of one event run in the order they were added, each message's before the next message's. */
@@ -86,6 +88,7 @@ export async function createRedisNodeBus(
   await subscriber.subscribe(channel, received);
 
   return {
+    clustered: true,
     emit(event, payload) {
       if (closed) return;
       try {
@@ -107,7 +110,7 @@ export async function createRedisNodeBus(
 /** One node, no adapter: nobody to tell, nobody to hear from (handlers are kept, and never called). */
 export function singleNodeBus(web: WebNamespace, log: FastifyBaseLogger): NodeBus {
   const { dispatch: _dispatch, ...handlers } = nodeHandlers(web, log);
-  return { emit() {}, ...handlers };
+  return { clustered: false, emit() {}, ...handlers };
 }
 
 /**

@@ -176,10 +176,9 @@ export async function createRemoteHub(app: FastifyInstance, deps: RemoteDeps): P
     web,
     core,
     log,
-    fanout: createSessionFanout(nodes, () => repo, log, Boolean(deps.config.REDIS_URL)),
+    fanout: createSessionFanout(nodes, () => repo, log),
     leases: createLeaseTrust(() => deps.now().getTime()),
     leaseChecks: createLeaseChecks((checks) => repo.holdLocks(checks, deps.now(), options.leaseMs)),
-    clustered: Boolean(deps.config.REDIS_URL),
     nodes,
     usage: createUsageBridge({ db: deps.db, now: deps.now, log }),
   });
