@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { LiveSessionEvent } from '../../protocol';
 import { reachable, TEST_REDIS_URL } from '../testing/redis';
+import { waitFor } from '../testing/remoteClients';
 import type { WebNamespace } from './namespaces';
 import { createRedisNodeBus, type NodeBus } from './nodeBus';
 import { ADAPTER_CLIENT_OPTIONS } from './redisClient';
@@ -51,15 +52,6 @@ const live = (text: string, n = 0): LiveSessionEvent => ({
   body: { type: 'assistant_message', messageId: `m${n}`, text },
 });
 
-/** Resolves once `check` holds (polled), or fails after 5 s. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('the node bus (Redis Pub/Sub between relay nodes)', () => {
   it('carries every string as it was (NUL, lone surrogates, emoji), in order, to the other nodes and not back to the sender', async (ctx) => {
     if (!(await reachable(TEST_REDIS_URL))) return ctx.skip();
@@ -73,11 +65,11 @@ describe('the node bus (Redis Pub/Sub between relay nodes)', () => {
     texts.push('\u0000', '\ud800', 'a\udc00b', '😀', '\u2028\u2029', '', ' ', '{"not":"a frame"}');
     const sent = texts.map((text, n) => live(text, n));
     for (const event of sent) a.bus.emit('remote:session-live', event);
-    await until(() => heardByB.length === sent.length, 'every message at node B');
+    await waitFor(() => heardByB.length === sent.length, 5000, 'every message at node B');
     expect(heardByB).toEqual(sent);
     // B answers once; A hears that one message and none of its own.
     b.bus.emit('remote:session-live', sent[0]!);
-    await until(() => heardByA.length === 1, 'the answer at node A');
+    await waitFor(() => heardByA.length === 1, 5000, 'the answer at node A');
     await new Promise((r) => setTimeout(r, 50));
     expect(heardByA).toEqual([sent[0]]);
     expect(heardByB).toHaveLength(sent.length);
@@ -96,7 +88,7 @@ describe('the node bus (Redis Pub/Sub between relay nodes)', () => {
       await a.client.publish(channel, raw);
     a.bus.emit('remote:lease-lost', 'boom');
     a.bus.emit('remote:lease-lost', 'after');
-    await until(() => heard.includes('after'), 'the message after the bad ones');
+    await waitFor(() => heard.includes('after'), 5000, 'the message after the bad ones');
     expect(heard).toEqual(['boom', 'after']);
     expect(b.lines.filter((l) => l.msg === 'remote: malformed message from another node dropped')).toHaveLength(6);
     expect(b.lines.filter((l) => l.msg === 'remote: a handler of a message from another node failed')).toHaveLength(1);
