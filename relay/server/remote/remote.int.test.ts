@@ -153,6 +153,14 @@ describe('handshakes', () => {
     expect((await request(web, WEB_EVENTS.instancesList, {})).ok).toBe(true);
   });
 
+  it("a request cut off by a disconnect says why (the test clients' request helper)", async () => {
+    const user = await signIn(shared.relay, 'cutoff@example.com');
+    const web = track(await connect(webSocket(shared.relay, user.jwt)));
+    const pending = request(web, WEB_EVENTS.instancesList, {});
+    web.io.engine.close();
+    await expect(pending).rejects.toThrow(`${WEB_EVENTS.instancesList}: socket has been disconnected (forced close)`);
+  });
+
   it('keeps no WebSocket upgrade request once upgraded (a WebSocket-first CLI, a polling-first browser), and both still talk', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

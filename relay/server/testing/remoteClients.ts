@@ -38,11 +38,37 @@ export async function cliTokenFor(relay: TestRelay, userId: string, label = 'tes
   return { token, id: row.id };
 }
 
-/** Emits with an ack and resolves with the ack payload. */
+/**
+ * Emits with an ack and resolves with the ack payload. When the socket disconnects before the ack, the error says why
+ * (Socket.IO's reason and its description: "ping timeout", "transport error" with the status…), not only "socket has
+ * been disconnected".
+ */
 // Tests read arbitrary fields of acks they then check.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function request(socket: Socket, event: string, ...args: unknown[]): Promise<any> {
-  return socket.timeout(5000).emitWithAck(event, ...args);
+export async function request(socket: Socket, event: string, ...args: unknown[]): Promise<any> {
+  let disconnected: string | undefined;
+  const onDisconnect = (reason: string, description?: unknown) => {
+    disconnected = description === undefined ? reason : `${reason}: ${disconnectDetail(description)}`;
+  };
+  socket.on('disconnect', onDisconnect);
+  try {
+    return await socket.timeout(5000).emitWithAck(event, ...args);
+  } catch (error) {
+    if (disconnected === undefined) throw error;
+    throw new Error(`${event}: ${(error as Error).message} (${disconnected})`, { cause: error });
+  } finally {
+    socket.off('disconnect', onDisconnect);
+  }
+}
+
+/** What Socket.IO gives as a disconnect's description (an Error, or an object with a status and its context), as text. */
+function disconnectDetail(description: unknown): string {
+  if (description instanceof Error) return description.message;
+  try {
+    return JSON.stringify(description, (_key, value: unknown) => (value instanceof Error ? value.message : value)) ?? String(description);
+  } catch {
+    return String(description);
+  }
 }
 
 /**
