@@ -17,7 +17,21 @@
  * appends every new function to the map without removing the old one, so one address can have several entries. perf
  * takes an older one: in session 30 it gave 19 % of the main thread to eventBatchRepo.ts `appendEvents`, whose old
  * address then held `Socket._writeGeneric`. Here the entry written last wins, which is the code that ran there once
- * the process had warmed up.
+ * the process had warmed up; but not always (session 43: 5 µs a round given to cliTokensRepo.ts `revokedAmong`, whose
+ * baseline code was mapped after socket.io's optimized `Socket.packet` at an address inside it, where the samples were
+ * `packet`'s). A map has no times, so no rule can tell which code an address held when it was sampled.
+ *
+ * Exact, with times: V8's jitdump (`--perf-prof` instead of `--perf-basic-prof`; it slows the process a little), which
+ * `perf inject --jit` turns into symbols as of each sample's time. Give no map then, and perf's own symbols are used:
+ *
+ *   STEADY_SETUP=pg node --perf-prof --expose-gc --import ./scripts/compiled-ts.mjs tests/bench/steady.ts &
+ *                                                               # writes jit-PID.dump in the working directory
+ *   perf record -k mono -F 1999 -g -t TID -o /tmp/perf.data -- sleep 10
+ *   perf inject --jit -i /tmp/perf.data -o /tmp/perf.jit.data  # once the process has ended (its dump complete);
+ *                                                               # it writes a jitted-PID-N.so per function beside
+ *                                                               # the dump: delete them and jit-PID.dump after
+ *   perf script -i /tmp/perf.jit.data -F ip,sym > /tmp/perf.txt
+ *   node scripts/perf-summary.mjs /tmp/perf.txt --rounds N
  */
 import { readFileSync } from 'node:fs';
 
@@ -25,8 +39,8 @@ import { commandLine, placeOfUrl } from './profilePlaces.mjs';
 
 const { positional, option } = commandLine(process.argv.slice(2), ['hz', 'rounds', 'top']);
 const [samplesFile, mapFile] = positional;
-if (!samplesFile || !mapFile) {
-  console.error('usage: node scripts/perf-summary.mjs PERF-SCRIPT.txt PERF-PID.map [--hz 1999] [--rounds N] [--top 40]');
+if (!samplesFile) {
+  console.error('usage: node scripts/perf-summary.mjs PERF-SCRIPT.txt [PERF-PID.map] [--hz 1999] [--rounds N] [--top 40]');
   process.exit(2);
 }
 const hz = Number(option('hz', 1999));
@@ -34,7 +48,7 @@ const rounds = Number(option('rounds', 0));
 const top = Number(option('top', 40));
 
 /** The map's entries by start address; where several cover an address, the one written last wins (`order`). */
-const entries = readFileSync(mapFile, 'utf8')
+const entries = (mapFile ? readFileSync(mapFile, 'utf8') : '')
   .split('\n')
   .filter(Boolean)
   .map((line, order) => {
