@@ -133,9 +133,11 @@ describe('handshakes', () => {
   it('drops the first HTTP request of a polling-first connection, and a namespace joined later on it still handshakes', async () => {
     const user = await signIn(shared.relay, 'slim@example.com');
     const { token } = await cliTokenFor(shared.relay, user.userId);
-    // Like the PWA: long-polling first (then the upgrade), one connection for both namespaces.
+    // Like the PWA: long-polling first (then the upgrade), one connection for both namespaces. Not `autoConnect`: a
+    // socket it made would connect on its own and again in `connect()`, two CONNECT packets for its namespace; the
+    // relay closes the connection on the second when it has accepted the first, as it did here under load.
     const ua = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-    const manager = new Manager(shared.relay.url, { reconnection: false, extraHeaders: { 'user-agent': ua } });
+    const manager = new Manager(shared.relay.url, { reconnection: false, autoConnect: false, extraHeaders: { 'user-agent': ua } });
     const cli = track(
       await connect(manager.socket(CLI_NAMESPACE, { auth: { token, instanceId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION } })),
     );
@@ -151,6 +153,17 @@ describe('handshakes', () => {
     expect(webServer!.handshake.headers['user-agent']).toBe(ua);
     expect(webServer!.data.device).toEqual({ browser: 'Chrome', os: 'Android' });
     expect((await request(web, WEB_EVENTS.instancesList, {})).ok).toBe(true);
+  });
+
+  it('a second CONNECT for a namespace the connection has joined closes the connection (so the PWA sends one at a time)', async () => {
+    const user = await signIn(shared.relay, 'twice@example.com');
+    const web = track(await connect(webSocket(shared.relay, user.jwt)));
+    const gone = new Promise<string>((resolve) => web.once('disconnect', resolve));
+    // What socket.io-client sends when `connect()` is called again before the first CONNECT was answered.
+    web.io.engine.write(
+      `0${WEB_NAMESPACE},${JSON.stringify({ token: user.jwt, windowId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION })}`,
+    );
+    expect(await gone).toBe('transport close');
   });
 
   it("a request cut off by a disconnect says why (the test clients' request helper)", async () => {

@@ -46,6 +46,18 @@ export function createLink(options: LinkOptions) {
   let socket: SocketPort | null = null;
   let retryTimer: unknown = null;
   let stopped = false;
+  /**
+   * A connect attempt is under way: `connect()` was called and neither `connect`, `connect_error` nor `disconnect` has
+   * answered it yet. A second `connect()` then would send the relay a second CONNECT packet for `/web` on the same
+   * connection (Socket.IO's client sends one per call once its connection is open), which the relay answers by closing
+   * the whole connection when it has already accepted the first, or by a second server-side socket when it has not.
+   */
+  let attempting = false;
+
+  function attempt(s: SocketPort): void {
+    attempting = true;
+    s.connect();
+  }
 
   function cancelRetry(): void {
     if (retryTimer !== null) options.cancel(retryTimer);
@@ -64,11 +76,12 @@ export function createLink(options: LinkOptions) {
     options.dispatch({ type: 'scheduled', at: Date.now() + delay });
   }
 
+  /** Retries now, unless an attempt is already under way (a wake-up then waits for it). */
   function reconnectNow(): void {
-    if (stopped || !socket || socket.connected) return;
+    if (stopped || !socket || socket.connected || attempting) return;
     cancelRetry();
     options.dispatch({ type: 'retry' });
-    socket.connect();
+    attempt(socket);
   }
 
   function lost(slow = false): void {
@@ -98,16 +111,19 @@ export function createLink(options: LinkOptions) {
 
   function wire(s: SocketPort): void {
     s.on('connect', () => {
+      attempting = false;
       options.dispatch({ type: 'connected' });
       options.up();
     });
     s.on('connect_error', (error) => {
+      attempting = false;
       const failure = handshakeFailure(error);
       if (failure.kind === 'unauthorized') unauthorized(false);
       else if (failure.kind === 'refused') refused(failure.code);
       else lost();
     });
     s.on('disconnect', (_reason, details) => {
+      attempting = false;
       if (!stopped) lost(isSlowConsumerClose(details));
     });
     s.on(WEB_PUSH.authRevoked, () => unauthorized(true));
@@ -122,21 +138,27 @@ export function createLink(options: LinkOptions) {
       socket = options.createSocket();
       wire(socket);
       options.dispatch({ type: 'start' });
-      socket.connect();
+      attempt(socket);
     },
     stop(): void {
       end({ type: 'stop' });
       socket?.disconnect();
       socket = null;
+      attempting = false;
     },
     /** Retries at once instead of waiting for the backoff (page back in the foreground, network back). */
     wake(): void {
       if (options.connection().status === 'reconnecting') reconnectNow();
     },
-    /** The browser says the network is gone: drop the link now rather than wait for a ping timeout. */
+    /**
+     * The browser says the network is gone: drop the link now rather than wait for a ping timeout, and an attempt under
+     * way with it (a disconnect before the handshake's answer ends it without a `disconnect` event), so the retry that
+     * follows starts afresh.
+     */
     networkLost(): void {
       if (!socket || stopped) return;
-      if (socket.connected) socket.disconnect();
+      if (socket.connected || attempting) socket.disconnect();
+      attempting = false;
       lost();
     },
   };

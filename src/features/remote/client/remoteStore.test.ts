@@ -346,6 +346,46 @@ describe('remote store', () => {
     expect(timers).toHaveLength(1);
   });
 
+  it('a wake-up while an attempt is under way waits for it: one CONNECT at a time (a second would make the relay close the connection)', () => {
+    const { store, socket, timers } = setup();
+    store.start();
+    expect(socket.connects).toBe(1);
+    socket.fire('connect_error', new Error('xhr poll error'));
+    store.wake();
+    expect(socket.connects).toBe(2);
+    // The page comes back and the network too, "Retry now" tapped: the attempt under way is left to answer.
+    store.wake();
+    store.wake();
+    expect(socket.connects).toBe(2);
+    expect(store.getState().connection).toMatchObject({ status: 'reconnecting', attempt: 1 });
+    // Once it has answered (here: failed), a wake-up retries at once again.
+    socket.fire('connect_error', new Error('xhr poll error'));
+    store.wake();
+    expect(socket.connects).toBe(3);
+    socket.up();
+    expect(store.getState().connection).toEqual({ status: 'connected' });
+    expect(timers.length).toBeGreaterThan(0);
+  });
+
+  it('the network going away ends an attempt under way, so the next wake-up or retry starts afresh', () => {
+    const { store, socket } = setup();
+    store.start();
+    socket.fire('connect_error', new Error('xhr poll error'));
+    store.wake();
+    expect(socket.connects).toBe(2);
+    let disconnects = 0;
+    const disconnect = socket.disconnect.bind(socket);
+    socket.disconnect = () => {
+      disconnects++;
+      disconnect();
+    };
+    store.networkLost();
+    expect(disconnects).toBe(1);
+    expect(store.getState().connection).toMatchObject({ status: 'reconnecting', offline: false });
+    store.wake();
+    expect(socket.connects).toBe(3);
+  });
+
   it('maps an offline instance to the CLI-not-started problem', async () => {
     const { store, socket } = setup((event) =>
       event === 'instances:list'
