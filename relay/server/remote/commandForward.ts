@@ -208,7 +208,7 @@ export function createCommandForwarding(ctx: HubContext) {
   return {
     /** How an input or permission answer of window `fromSocketId` reaches the instance's CLI (webCommands.ts CommandRoute). */
     route(fromSocketId: string, instanceId: string): CommandRoute {
-      if (!ctx.clustered || ctx.cliIsHere(instanceId)) return { early: ctx.handOver(fromSocketId) };
+      if (!ctx.nodes.clustered || ctx.cliIsHere(instanceId)) return { early: ctx.handOver(fromSocketId) };
       return { forward: forward(fromSocketId) };
     },
   };

@@ -34,8 +34,6 @@ export interface HubContext {
   leases: LeaseTrust;
   /** Background lease checks, gathered into one statement (leaseChecks.ts). */
   leaseChecks: LeaseChecks;
-  /** Several relay nodes share the sockets (Redis adapter): inter-node events are needed (the bus's `clustered`). */
-  clustered: boolean;
   /** Tern's messages to and from the other nodes (nodeBus.ts); a bus that sends nothing on a single node. */
   nodes: NodeBus;
   usage: ReturnType<typeof createUsageBridge>;
@@ -89,7 +87,6 @@ export function createHubContext(
     | 'appliedAck'
     | 'leaseChanged'
     | 'receipts'
-    | 'clustered'
   >,
 ): HubContext {
   const { cli, web, core } = base;
@@ -132,7 +129,6 @@ export function createHubContext(
   }
   const ctx: HubContext = {
     ...base,
-    clustered: base.nodes.clustered,
     receipts,
     leaseChanged(instanceId) {
       base.leases.forgetInstance(instanceId);
@@ -150,7 +146,7 @@ export function createHubContext(
     async deliver(command) {
       if (!command || command.deliveredAt) return;
       // To this node's CLI sockets when it holds the CLI (receipts need a socket of this node), else through the adapter.
-      const here = !ctx.clustered || ctx.cliIsHere(command.instanceId);
+      const here = !ctx.nodes.clustered || ctx.cliIsHere(command.instanceId);
       if (await toCli(command.instanceId, toPending(command), here)) await core.repo.markDelivered([command.id], core.now());
     },
     commandRoute: (fromSocketId, instanceId) => forwarding.route(fromSocketId, instanceId),

@@ -133,11 +133,9 @@ describe('handshakes', () => {
   it('drops the first HTTP request of a polling-first connection, and a namespace joined later on it still handshakes', async () => {
     const user = await signIn(shared.relay, 'slim@example.com');
     const { token } = await cliTokenFor(shared.relay, user.userId);
-    // Like the PWA: long-polling first (then the upgrade), one connection for both namespaces. Not `autoConnect`: a
-    // socket it made would connect on its own and again in `connect()`, two CONNECT packets for its namespace; the
-    // relay closes the connection on the second when it has accepted the first, as it did here under load.
+    // Like the PWA: long-polling first (then the upgrade), one connection for both namespaces.
     const ua = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-    const manager = new Manager(shared.relay.url, { reconnection: false, autoConnect: false, extraHeaders: { 'user-agent': ua } });
+    const manager = new Manager(shared.relay.url, { reconnection: false, extraHeaders: { 'user-agent': ua } });
     const cli = track(
       await connect(manager.socket(CLI_NAMESPACE, { auth: { token, instanceId: randomUUID(), protocolVersion: REMOTE_PROTOCOL_VERSION } })),
     );

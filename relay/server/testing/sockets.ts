@@ -15,12 +15,16 @@ type Relay = { url: string };
 /** As the CLI and the PWA open them: WebSocket only, JSON packets (wireParser), bundles taken. */
 const options = { transports: ['websocket'], reconnection: false, forceNew: true, timeout: 5000, parser: wireParser, query: WIRE_QUERY };
 
-/** Connects and resolves once connected, or rejects with the connect_error message. */
+/**
+ * Connects and resolves once connected, or rejects with the connect_error message. A socket already connecting (made
+ * by a Manager with `autoConnect`) is not connected again: a second `connect()` would send a second CONNECT packet for
+ * its namespace, and the relay closes the connection on it once it has accepted the first.
+ */
 export function connect(socket: Socket): Promise<Socket> {
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => reject(error));
-    socket.connect();
+    if (!socket.active) socket.connect();
   });
 }
 
