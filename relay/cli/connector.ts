@@ -22,7 +22,7 @@ import { applyCommand, type CommandHandlers, commandHandlers } from './commands'
 import { cliVersion, type ModelConfig } from './config';
 import { DeadLetters, type FlushResult } from './delivery';
 import type { EventBody } from './events';
-import { Outbox } from './outbox';
+import { EVENT_WINDOW, Outbox } from './outbox';
 import { OutboxPump, short, within } from './outboxPump';
 import { answerCommand, TookReceipts } from './receipts';
 import { RelayUsage } from './relayUsage';
@@ -68,6 +68,8 @@ export class Connector {
   status: ConnectorStatus = 'connecting';
   private socket: CliSocket | null = null;
   private helloDone = false;
+  /** This connection's relay took the CLI's event window (`cli:hello` ack `eventWindow`). */
+  private eventWindow = false;
   private stopped = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private reconnectAttempt = 0;
@@ -96,6 +98,7 @@ export class Connector {
       socket: () => (this.connected ? this.socket : null),
       ackTimeoutMs: options.ackTimeoutMs ?? 10_000,
       took: () => this.receipts.take(),
+      window: () => (this.eventWindow ? EVENT_WINDOW : 1),
       deadLetterName,
       log: options.log,
     });
@@ -185,6 +188,7 @@ export class Connector {
     });
     socket.on('disconnect', (reason) => {
       this.helloDone = false;
+      this.eventWindow = false;
       this.receipts.forget();
       if (this.stopped) return;
       this.status = 'reconnecting';
@@ -252,6 +256,7 @@ export class Connector {
       ...(o.model && { models: o.model.models ?? [o.model.model] }),
       commands: SLASH_COMMANDS,
       receipts: true,
+      eventWindow: true,
     };
     const ack = await request(CLI_EVENTS.hello, (e) => socket.timeout(o.ackTimeoutMs ?? 10_000).emitWithAck(e, hello));
     if (!ack) {
@@ -272,6 +277,7 @@ export class Connector {
     this.helloDone = true;
     this.status = 'connected';
     if (ack.bundles) sendBundles(socket);
+    this.eventWindow = ack.eventWindow === true;
     this.relayAutoApprove = new Map(ack.sessions.map((s) => [s.id, s.autoApprove]));
     for (const s of ack.sessions) this.sessions.get(s.id)?.setAutoApprove(s.autoApprove);
     o.log(

@@ -31,6 +31,8 @@ describe('classifyRefusal', () => {
     const final = ['BAD_REQUEST', 'NOT_FOUND', 'UNAUTHORIZED', TOO_LARGE];
     const retry = [
       'INTERNAL',
+      // Sent only to a CLI with an event window, which sends it again at once (outbox.ts); else retried like any.
+      'OUT_OF_ORDER',
       'RATE_LIMITED',
       'QUOTA_EXCEEDED',
       'WORKSPACE_BUSY',

@@ -359,3 +359,159 @@ describe('shutdown drain (issue #11)', () => {
     expect(offlineAttempts).toBe(1);
   });
 });
+
+/**
+ * A relay that answers when told to: each `deliver` waits until the test settles it (the window's acks held for the
+ * relay's next write, or in flight on a slow link).
+ */
+function heldRelay() {
+  const sent: Array<{ text: string; resume: boolean; answer: (result: DeliveryResult) => void }> = [];
+  const deliver = (item: OutboxItem, resume: boolean) =>
+    new Promise<DeliveryResult>((answer) => sent.push({ text: texts([item])[0]!, resume, answer }));
+  return { sent, deliver };
+}
+const turn = () => new Promise((r) => setImmediate(r));
+
+describe('outbox with an event window (a relay that took eventWindow)', () => {
+  it('sends the next events before the last are acked, up to the window, and an event added meanwhile at once', async () => {
+    const outbox = new Outbox();
+    for (const t of ['a', 'b', 'c']) outbox.addEvent('s1', notice(t));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 2);
+    await turn();
+    // Two in flight (the window), none acked yet.
+    expect(relay.sent.map((s) => s.text)).toEqual(['a', 'b']);
+    relay.sent[0]!.answer('acked');
+    await turn();
+    expect(relay.sent.map((s) => s.text)).toEqual(['a', 'b', 'c']);
+    // Added while acks are awaited: a flush call wakes the run, which sends it once the window has room.
+    outbox.addEvent('s1', notice('d'));
+    void outbox.flush(relay.deliver, undefined, 2);
+    await turn();
+    expect(relay.sent).toHaveLength(3);
+    relay.sent[1]!.answer('acked');
+    await turn();
+    expect(relay.sent.map((s) => s.text)).toEqual(['a', 'b', 'c', 'd']);
+    relay.sent[2]!.answer('acked');
+    relay.sent[3]!.answer('acked');
+    expect(await run).toEqual({ status: 'empty' });
+    expect(outbox.size).toBe(0);
+    expect(relay.sent.every((s) => !s.resume)).toBe(true);
+  });
+
+  it('an event added while the window waits for its acks goes out at once, not after them', async () => {
+    const outbox = new Outbox();
+    outbox.addEvent('s1', notice('a'));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 32);
+    await turn();
+    outbox.addEvent('s1', notice('b'));
+    void outbox.flush(relay.deliver, undefined, 32);
+    await turn();
+    // "a" is not acked yet (a relay holding its ack for its next write): "b" went anyway.
+    expect(relay.sent.map((s) => s.text)).toEqual(['a', 'b']);
+    for (const s of relay.sent) s.answer('acked');
+    expect(await run).toEqual({ status: 'empty' });
+  });
+
+  it('OUT_OF_ORDER: sends again from the first event not stored, marked resume, without a backoff', async () => {
+    const outbox = new Outbox();
+    for (const t of ['a', 'b', 'c']) outbox.addEvent('s1', notice(t));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    expect(relay.sent.map((s) => s.text)).toEqual(['a', 'b', 'c']);
+    // "a" is stored; "b" was refused for good; "c", sent behind it, was refused for its place.
+    relay.sent[0]!.answer('acked');
+    relay.sent[1]!.answer({ code: 'BAD_REQUEST', message: 'bad' });
+    relay.sent[2]!.answer({ code: 'OUT_OF_ORDER', message: 'behind a refused event' });
+    await turn();
+    await turn();
+    // The error event in the refused one's place, then "c": the first of them marked resume.
+    const again = relay.sent.slice(3);
+    expect(again.map((s) => [s.text, s.resume])).toEqual([
+      ['event', true],
+      ['c', false],
+    ]);
+    for (const s of again) s.answer('acked');
+    expect(await run).toEqual({ status: 'empty' });
+    expect(outbox.size).toBe(0);
+  });
+
+  it('the error event of a refused event keeps its place in a window (not first of the outbox)', async () => {
+    const outbox = new Outbox();
+    for (const t of ['a', 'b']) outbox.addEvent('s1', notice(t));
+    const relay = heldRelay();
+    void outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    relay.sent[1]!.answer({ code: 'BAD_REQUEST', message: 'bad' });
+    await turn();
+    // "a" still waits for its ack: the error event for "b" goes after it.
+    expect(outbox.pending.map((i) => (i.kind === 'event' ? i.body.type : i.kind))).toEqual(['notice', 'error']);
+    relay.sent[0]!.answer('acked');
+  });
+
+  it('a retryable refusal: one backoff for the run however many were in flight, then again from it, marked resume', async () => {
+    let now = 1000;
+    const outbox = new Outbox(undefined, { now: () => now, random: () => 0 });
+    for (const t of ['a', 'b', 'c']) outbox.addEvent('s1', notice(t));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    relay.sent[0]!.answer({ code: 'INTERNAL', message: 'the database failed' });
+    relay.sent[1]!.answer({ code: 'OUT_OF_ORDER', message: 'behind a failed event' });
+    relay.sent[2]!.answer({ code: 'OUT_OF_ORDER', message: 'behind a failed event' });
+    const result = await run;
+    expect(result).toMatchObject({ status: 'retry', failures: 1, delayMs: 500 });
+    expect(texts(outbox.pending)).toEqual(['a', 'b', 'c']);
+    // Nothing before the backoff has passed.
+    await outbox.flush(relay.deliver, undefined, 8);
+    expect(relay.sent).toHaveLength(3);
+    now += 500;
+    const second = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    expect(relay.sent.slice(3).map((s) => [s.text, s.resume])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', false],
+    ]);
+    for (const s of relay.sent.slice(3)) s.answer('acked');
+    expect(await second).toEqual({ status: 'empty' });
+  });
+
+  it('a session:meta update goes alone: after the events in flight, before the events behind it', async () => {
+    const outbox = new Outbox();
+    outbox.addEvent('s1', notice('a'));
+    outbox.addMeta('s1', { title: 'T' });
+    outbox.addEvent('s1', notice('b'));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    expect(relay.sent.map((s) => s.text)).toEqual(['a']);
+    relay.sent[0]!.answer('acked');
+    await turn();
+    expect(relay.sent.map((s) => s.text)).toEqual(['a', 'meta']);
+    relay.sent[1]!.answer('acked');
+    await turn();
+    expect(relay.sent.map((s) => s.text)).toEqual(['a', 'meta', 'b']);
+    relay.sent[2]!.answer('acked');
+    expect(await run).toEqual({ status: 'empty' });
+  });
+
+  it('offline: the run ends once those in flight are answered, and the next event sent is marked resume', async () => {
+    const outbox = new Outbox();
+    for (const t of ['a', 'b']) outbox.addEvent('s1', notice(t));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    relay.sent[0]!.answer('acked');
+    relay.sent[1]!.answer(timeout); // the connection dropped with "b" in flight
+    expect(await run).toMatchObject({ status: 'retry' });
+    outbox.retryNow();
+    const again = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    expect(relay.sent.slice(2).map((s) => [s.text, s.resume])).toEqual([['b', true]]);
+    relay.sent[2]!.answer('acked');
+    expect(await again).toEqual({ status: 'empty' });
+  });
+});

@@ -20,6 +20,13 @@ import type { EventBody } from './events';
 
 const COALESCE_MAX_CHARS = 32 * 1024;
 
+/**
+ * The most session events in flight at once to a relay that takes a window (`cli:hello` `eventWindow`): the next goes
+ * out before the last is acked, so a relay that holds its acks for its next write (relay/server/remote/eventWindows.ts)
+ * does not hold back a streaming session.
+ */
+export const EVENT_WINDOW = 32;
+
 export type OutboxItem =
   | { kind: 'event'; id: string; sessionId: string; body: EventBody }
   | { kind: 'meta'; id: string; sessionId: string; title?: string; active?: boolean };
@@ -57,6 +64,10 @@ export class Outbox {
   private acksSinceCompact = 0;
   private flushing: Promise<FlushResult> | null = null;
   private again = false;
+  /** A windowed run waiting for an ack: woken when items are added (flush called again) or an ack comes. */
+  private wake: (() => void) | null = null;
+  /** The next event sent after one that was not acked is marked `resume` (a window's relay refuses the rest till then). */
+  private resumeNext = false;
   /** Failed attempts in a row (reset by an ack or a final refusal), and no attempt before `notBefore`. */
   private failures = 0;
   private notBefore = 0;
@@ -130,14 +141,14 @@ export class Outbox {
    * When the relay is slower than the stream, unsent assistant deltas of one message (or output chunks of one tool
    * call) pile up; they are merged into one event before sending. Only never-sent items are merged.
    */
-  private coalesceHead(): void {
-    const head = this.items[0];
+  private coalesceAt(index: number): void {
+    const head = this.items[index];
     if (!head || head.kind !== 'event' || this.attempted.has(head.id)) return;
     let body = head.body;
     let merged = 0;
     for (;;) {
-      const next = this.items[1 + merged];
-      if (!next || next.kind !== 'event' || next.sessionId !== head.sessionId) break;
+      const next = this.items[index + 1 + merged];
+      if (!next || next.kind !== 'event' || next.sessionId !== head.sessionId || this.attempted.has(next.id)) break;
       const nb = next.body;
       if (
         body.type === 'assistant_delta' &&
@@ -158,9 +169,9 @@ export class Outbox {
       merged++;
     }
     if (merged === 0) return;
-    const removed = this.items.splice(1, merged);
+    const removed = this.items.splice(index + 1, merged);
     const updated: OutboxItem = { ...head, body };
-    this.items[0] = updated;
+    this.items[index] = updated;
     if (this.file) {
       appendFileSync(
         this.file,
@@ -182,31 +193,40 @@ export class Outbox {
   }
 
   /**
-   * Delivers the items in order, one at a time, until the outbox is empty, offline, or the head meets a retryable
-   * refusal (then nothing is tried again before its backoff delay has passed, however often flush is called). A final
-   * refusal sets the head aside (dead-letter file), puts an error event for its session in its place, and goes on.
-   * Concurrent calls share one run (a call during a run makes it go round once more for items added meanwhile).
+   * Delivers the items in order until the outbox is empty, offline, or an item meets a retryable refusal (then nothing
+   * is tried again before its backoff delay has passed, however often flush is called). A final refusal sets the item
+   * aside (dead-letter file), puts an error event for its session in its place, and goes on. Concurrent calls share one
+   * run (a call during a run makes it go round once more for items added meanwhile).
+   *
+   * `window`: how many events may be in flight at once (EVENT_WINDOW for a relay that took it, else 1: one at a time,
+   * each sent once the last is acked). With a window, an event added while acks are awaited goes out at once; a
+   * `session:meta` update still goes alone. After an item is not acked, the rest in flight are waited for and the next
+   * event sent is marked `resume` (`deliver`'s second argument, always false without a window), whatever else came of
+   * them: the relay refuses the events sent behind a failed one until then, so they go again, in their order.
    */
   flush(
-    deliver: (item: OutboxItem) => Promise<DeliveryResult>,
+    deliver: (item: OutboxItem, resume: boolean) => Promise<DeliveryResult>,
     onDeadLetter?: (item: OutboxItem, reason: Refusal) => void,
+    window = 1,
   ): Promise<FlushResult> {
     if (this.flushing) {
       this.again = true;
+      this.wake?.();
       return this.flushing;
     }
     const run = async (): Promise<FlushResult> => {
       // Yield first: `this.flushing` must be set before the run can finish.
       await Promise.resolve();
       try {
+        if (window > 1) return await this.flushWindow(deliver, onDeadLetter, window);
         do {
           this.again = false;
           while (this.items.length > 0) {
             const wait = this.notBefore - this.now();
             if (wait > 0) return { status: 'retry', delayMs: wait, failures: this.failures };
-            this.coalesceHead();
+            this.coalesceAt(0);
             const head = this.items[0]!;
-            const result = await this.attempt(head, deliver);
+            const result = await this.attempt(head, (item) => deliver(item, false));
             if (result === 'offline') return { status: 'offline' };
             if (result === 'acked') {
               this.failures = 0;
@@ -231,6 +251,82 @@ export class Outbox {
     return this.flushing;
   }
 
+  /**
+   * flush with several events in flight (`window`): sends in order while the window has room, and settles each as its
+   * answer comes. An item not acked stops the sending; once the rest in flight are answered the run ends (offline, or
+   * retry after the backoff of one failure, not one per item in flight).
+   */
+  private async flushWindow(
+    deliver: (item: OutboxItem, resume: boolean) => Promise<DeliveryResult>,
+    onDeadLetter: ((item: OutboxItem, reason: Refusal) => void) | undefined,
+    window: number,
+  ): Promise<FlushResult> {
+    const inFlight = new Set<string>();
+    /** Why nothing more is sent (offline, or a retryable refusal): the run ends once the items in flight are answered. */
+    let stop: FlushResult | null = null;
+    /**
+     * An item was refused as sent behind one that was not stored (OUT_OF_ORDER): nothing more is sent until those in
+     * flight are answered, then the outbox's first item goes again, marked `resume` (no backoff: this is no failure).
+     */
+    let restart = false;
+    let metaInFlight = false;
+    const settle = (item: OutboxItem, result: DeliveryResult) => {
+      inFlight.delete(item.id);
+      if (item.kind === 'meta') metaInFlight = false;
+      if (result !== 'acked') this.resumeNext = true;
+      if (result === 'acked') {
+        if (!stop) this.failures = 0;
+        this.remove(item.id);
+      } else if (result === 'offline') {
+        stop ??= { status: 'offline' };
+      } else if (result.code === 'OUT_OF_ORDER') {
+        restart = true;
+      } else if (classifyRefusal(result.code) === 'final') {
+        if (!stop) this.failures = 0;
+        this.setAside(item, result, onDeadLetter);
+      } else if (stop?.status !== 'retry') {
+        // One backoff for the run, however many of the items in flight were refused with this one.
+        this.failures++;
+        const delayMs = retryDelay(this.failures, result, this.random);
+        this.notBefore = this.now() + delayMs;
+        stop = { status: 'retry', delayMs, failures: this.failures, refusal: result };
+      }
+      this.wake?.();
+    };
+    for (;;) {
+      while (!stop && !restart && !metaInFlight && inFlight.size < window) {
+        const wait = this.notBefore - this.now();
+        if (wait > 0) {
+          stop = { status: 'retry', delayMs: wait, failures: this.failures };
+          break;
+        }
+        const index = this.items.findIndex((i) => !inFlight.has(i.id));
+        if (index === -1) break;
+        // A meta update goes alone: its handler on the relay is not part of the events' order.
+        if (this.items[index]!.kind === 'meta' && inFlight.size > 0) break;
+        this.coalesceAt(index);
+        const item = this.items[index]!;
+        inFlight.add(item.id);
+        if (item.kind === 'meta') metaInFlight = true;
+        const resume = this.resumeNext;
+        this.resumeNext = false;
+        this.attempt(item, (i) => deliver(i, resume)).then(
+          (result) => settle(item, result),
+          (error: unknown) => settle(item, { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) }),
+        );
+      }
+      if (inFlight.size === 0) {
+        if (stop) return stop;
+        restart = false;
+        // Nothing in flight and nothing sent: the outbox is empty (the loop above sends whatever is left).
+        if (this.items.length === 0) return { status: 'empty' };
+        continue;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+  }
+
   private async attempt(head: OutboxItem, deliver: (item: OutboxItem) => Promise<DeliveryResult>): Promise<DeliveryResult> {
     if (eventBytes(head) > MAX_EVENT_BYTES)
       return { code: TOO_LARGE, message: `the event is larger than the relay accepts (${MAX_EVENT_BYTES} bytes)` };
@@ -251,12 +347,22 @@ export class Outbox {
     } catch {
       // A full or read-only disk must not jam the queue; the item is still reported below.
     }
+    // Where it stood (the head, unless events went after it in a window): its error event takes its place.
+    const place = Math.max(
+      0,
+      this.items.findIndex((i) => i.id === head.id),
+    );
     this.remove(head.id);
     onDeadLetter?.(head, reason);
     // The error event about an error event that was refused is not sent: that could go round forever.
     if (isUndeliverableNotice(head)) return;
-    this.items.unshift({ kind: 'event', id: randomUUID(), sessionId: head.sessionId, body: undeliverableBody(head, reason, dead?.name) });
-    // Rewritten so that the error event stays first after a restart too (an appended line would load last).
+    this.items.splice(place, 0, {
+      kind: 'event',
+      id: randomUUID(),
+      sessionId: head.sessionId,
+      body: undeliverableBody(head, reason, dead?.name),
+    });
+    // Rewritten so that the error event keeps its place after a restart too (an appended line would load last).
     this.compact();
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Moves the outbox to the relay over the `/cli` socket: one `session:event` / `session:meta` at a time with an ack,
- * retries after the outbox's backoff (a timer, never a loop), and the shutdown drain (issue #11).
+ * Moves the outbox to the relay over the `/cli` socket: `session:event` / `session:meta` with an ack each, one at a time
+ * or several events in flight to a relay that took the CLI's window (outbox.ts EVENT_WINDOW), retries after the
+ * outbox's backoff (a timer, never a loop), and the shutdown drain (issue #11).
  */
 import { CLI_EVENTS } from '../protocol/remote';
 import { type CliSocket, refusalOf, request } from './acks';
@@ -25,6 +26,8 @@ export interface OutboxPumpDeps {
   ackTimeoutMs: number;
   /** The receipts of commands taken and not told yet, to go with the event sent now (receipts.ts). */
   took?: () => number[] | undefined;
+  /** How many events may be in flight now: EVENT_WINDOW once the connection's relay took it (`cli:hello`), else 1. */
+  window?: () => number;
   /** The dead-letter file's name, for the log line. */
   deadLetterName: string;
   log: (line: string) => void;
@@ -45,11 +48,12 @@ export class OutboxPump {
    */
   async flush(): Promise<FlushResult> {
     const result = await this.outbox.flush(
-      (item) => this.deliver(item),
+      (item, resume) => this.deliver(item, resume),
       (item, reason) =>
         this.deps.log(
           `The relay refused a ${itemKindLabel(item)} event for session ${short(item.sessionId)} for good (${reason.code}${reason.message ? `: ${reason.message}` : ''}); it was set aside in ${this.deps.deadLetterName}.`,
         ),
+      this.deps.window?.() ?? 1,
     );
     if (result.status === 'retry') {
       // Logged once per run of failures, not on every retry.
@@ -60,21 +64,27 @@ export class OutboxPump {
     return result;
   }
 
-  private async deliver(item: OutboxItem): Promise<DeliveryResult> {
+  private async deliver(item: OutboxItem, resume: boolean): Promise<DeliveryResult> {
     const socket = this.deps.socket();
     if (!socket || this.stopped) return 'offline';
-    const ack = await this.send(socket, item);
+    const ack = await this.send(socket, item, resume);
     if (!ack)
       return { code: ACK_TIMEOUT, message: `no answer to ${item.kind === 'event' ? CLI_EVENTS.sessionEvent : CLI_EVENTS.sessionMeta}` };
     return ack.ok ? 'acked' : refusalOf(ack);
   }
 
-  /** `session:event` or `session:meta` for one item, and its ack (null: none in time). */
-  private send(socket: CliSocket, item: OutboxItem) {
+  /** `session:event` or `session:meta` for one item, and its ack (null: none in time); `resume`: see outbox.ts flush. */
+  private send(socket: CliSocket, item: OutboxItem, resume: boolean) {
     const ms = this.deps.ackTimeoutMs;
     if (item.kind === 'event') {
       const took = this.deps.took?.();
-      const event = { sessionId: item.sessionId, eventId: item.id, body: item.body, ...(took && { took }) };
+      const event = {
+        sessionId: item.sessionId,
+        eventId: item.id,
+        body: item.body,
+        ...(took && { took }),
+        ...(resume && { resume: true as const }),
+      };
       return request(CLI_EVENTS.sessionEvent, (e) => socket.timeout(ms).emitWithAck(e, event));
     }
     const meta = {

@@ -65,6 +65,11 @@ export const remoteErrorCodes = [
   'RATE_LIMITED',
   'QUOTA_EXCEEDED',
   'INTERNAL',
+  /**
+   * To a CLI with an event window (`cli:hello` `eventWindow`): this event came behind one that was not stored, so it
+   * was not stored either; send again from that one, marked `resume` (relay/server/remote/eventWindows.ts).
+   */
+  'OUT_OF_ORDER',
 ] as const;
 export const remoteErrorCodeSchema = z.enum(remoteErrorCodes);
 export type RemoteErrorCode = z.infer<typeof remoteErrorCodeSchema>;
@@ -195,6 +200,12 @@ export const cliHelloSchema = z.object({
   commands: z.array(slashCommandSchema).max(SLASH_COMMANDS_MAX).optional(),
   /** The CLI takes commands with receipt numbers instead of acks (receipts.ts); older CLIs do not say. */
   receipts: z.literal(true).optional(),
+  /**
+   * The CLI keeps several session events in flight (relay/cli/outbox.ts EVENT_WINDOW): it sends the next before the
+   * last is acked, and after a refusal that it retries sends again from the first event not stored, the first of them
+   * marked `resume`. Older CLIs send one at a time and do not say.
+   */
+  eventWindow: z.literal(true).optional(),
 });
 export type CliHello = z.infer<typeof cliHelloSchema>;
 
@@ -238,6 +249,12 @@ export const cliHelloAckSchema = ackSchema({
   pendingInputs: z.array(pendingInputSchema),
   /** The relay takes several packets in one message (wireParser.ts bundles): the CLI may send its turns so. */
   bundles: z.literal(true).optional(),
+  /**
+   * The relay took the CLI's `eventWindow`: it keeps the order of the events in flight (after a failed one it refuses
+   * the socket's later events, INTERNAL, until one marked `resume`), and may hold their acks for its next write to the
+   * CLI (turnFlush.ts HOLD_MS at most). Absent: the CLI sends one event at a time.
+   */
+  eventWindow: z.literal(true).optional(),
 });
 export type CliHelloAck = z.infer<typeof cliHelloAckSchema>;
 
@@ -251,6 +268,8 @@ export const cliSessionEventSchema = z.object({
   body: sessionEventBodySchema,
   /** The receipts of commands the CLI took since it last told them (receipts.ts). */
   took: tookSchema.optional(),
+  /** The first event a CLI with an event window sends again after a refusal it retries (see `eventWindow`). */
+  resume: z.literal(true).optional(),
 });
 export type CliSessionEvent = z.infer<typeof cliSessionEventSchema>;
 export const seqAckSchema = ackSchema({ seq: z.number().int().min(1) });

@@ -106,6 +106,14 @@ const COALESCE_CLI = !process.env.BENCH_NO_CLI_COALESCING;
 export const RECEIPTS = !process.env.BENCH_NO_RECEIPTS;
 
 /**
+ * The CLI keeps several events in flight, as relay/cli does with a relay that takes it (`eventWindow`,
+ * relay/server/remote/eventWindows.ts), so the relay may hold its acks for its next write; BENCH_NO_EVENT_WINDOW=1 for
+ * a CLI that does not say so (each ack written at once). The bench's CLI sends an event per command and never waits on
+ * its ack, so it needs no window of its own.
+ */
+export const EVENT_WINDOW = !process.env.BENCH_NO_EVENT_WINDOW;
+
+/**
  * PostgreSQL relays run the group commit's statements in their worker thread, as a relay does (storage/database.ts);
  * BENCH_NO_STATEMENT_WORKER=1 for the relay's own thread.
  */
@@ -190,7 +198,12 @@ export async function makePair(nodes: PairNodes, n: number): Promise<Pair> {
       },
     );
   });
-  const hello = await request(cli, CLI_EVENTS.hello, { env: cliEnv(`/bench/${n}`), sessions: [], ...(RECEIPTS && { receipts: true }) });
+  const hello = await request(cli, CLI_EVENTS.hello, {
+    env: cliEnv(`/bench/${n}`),
+    sessions: [],
+    ...(RECEIPTS && { receipts: true }),
+    ...(EVENT_WINDOW && { eventWindow: true }),
+  });
   if (!hello.ok) throw new Error(`cli:hello failed: ${JSON.stringify(hello)}`);
   // As the CLI does: a relay that takes bundles gets each turn's packets in one message.
   if (COALESCE_CLI && hello.bundles) sendBundles(cli);

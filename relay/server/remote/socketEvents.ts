@@ -230,6 +230,8 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
   private readonly notices = new Map<string, Notice<S>>();
   /** Events that may also come without an ack, with what answers them then (`unacked`). */
   private readonly unackedReplies = new Map<string, UnackedReply<S>>();
+  /** Told of an event refused before its handler ran (a payload failing its schema), by event name (`whenRefused`). */
+  private readonly refusedHooks = new Map<string, (socket: S) => void>();
   /** Sockets with an event in flight: the events waiting behind it, in order (removed once it drained). */
   private readonly queues = new WeakMap<object, Array<() => void>>();
   private readonly listener: RoutedListener;
@@ -272,6 +274,15 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
     return this;
   }
 
+  /**
+   * `hook` is told of every `event` refused before its handler runs (its payload failing its schema): a CLI's window
+   * keeps the order of its events across such a refusal (eventWindows.ts).
+   */
+  whenRefused(event: keyof C & string, hook: (socket: S) => void): this {
+    this.refusedHooks.set(event, hook);
+    return this;
+  }
+
   /** Routes this socket's inbound events (call once, at connection). */
   attach(socket: S): void {
     socket.use(reroute);
@@ -297,7 +308,10 @@ export class EventRoutes<C extends Contracts, S extends InboundSocket> {
       return;
     }
     const valid = validateInbound(this.contracts[name]!.payload, payload);
-    if (!valid.ok) return reply(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
+    if (!valid.ok) {
+      this.refusedHooks.get(name)?.(socket as unknown as S);
+      return reply(ackError('BAD_REQUEST', valid.message, { details: valid.details.slice(0, 20) }));
+    }
     const acked = reply === ack;
     const work = () => handler(valid.data, socket, acked);
     const start = () => run(this.log, name, work, reply, () => this.next(socket));

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { EventAppend, EventAppendOutcome } from '../../storage/repos/remote/eventBatchRepo';
-import { createGroupCommit, MAX_BATCH, SPACED_SESSION_MAX } from './groupCommit';
+import { ChainBroken, createGroupCommit, MAX_BATCH, SPACED_SESSION_MAX } from './groupCommit';
 
 const append = (eventId: string, sessionId = 's'): EventAppend => ({ sessionId, eventId, body: { type: 'notice' }, at: new Date(0) });
 
@@ -270,5 +270,50 @@ describe('group commit appendThen', () => {
     await promised;
     // The promise's reaction waits for a turn of the microtask queue; the callback is told in the hand-out itself.
     expect(order).toEqual(['callback b', 'promise a']);
+  });
+});
+
+describe('group commit chains (a windowed CLI: remote/eventWindows.ts)', () => {
+  it('after an append of a chain fails, its later appends are not tried (ChainBroken), in its batch nor queued behind it', async () => {
+    const batches: string[][] = [];
+    let release: (() => void) | null = null;
+    const run = async (items: readonly EventAppend[]) => {
+      batches.push(items.map((i) => i.eventId));
+      // The first statement waits until told, so more appends queue behind it.
+      if (batches.length === 1) await new Promise<void>((r) => (release = r));
+      if (items.some((i) => i.eventId === 'bad')) throw new Error('the database failed');
+      return items.map((i) => ({ event: { eventId: i.eventId }, duplicate: false }) as unknown as EventAppendOutcome);
+    };
+    const commit = createGroupCommit(run, 0);
+    const chain = {};
+    const other = {};
+    const told: string[] = [];
+    const tell = (id: string) => (outcome: EventAppendOutcome | undefined, error?: unknown) =>
+      void told.push(outcome ? id : `${id}: ${error instanceof ChainBroken ? 'chain broken' : (error as Error).message}`);
+    commit.appendThen(append('a'), false, tell('a'), chain);
+    commit.appendThen(append('bad'), false, tell('bad'), chain);
+    commit.appendThen(append('c'), false, tell('c'), chain);
+    commit.appendThen(append('x'), false, tell('x'), other);
+    commit.appendThen(append('y'), false, tell('y'));
+    await new Promise((r) => setImmediate(r));
+    // Queued while the first statement runs: "d" of the broken chain, "z" of another.
+    commit.appendThen(append('d'), false, tell('d'), chain);
+    commit.appendThen(append('z'), false, tell('z'), other);
+    release!();
+    await commit.idle();
+    // Retried alone: "a", then "bad" (fails), not "c"; the other chain and the unchained append as usual.
+    expect(batches).toEqual([['a', 'bad', 'c', 'x', 'y'], ['a'], ['bad'], ['x'], ['y'], ['z']]);
+    expect(told).toEqual(['a', 'bad: the database failed', 'c: chain broken', 'x', 'y', 'd: chain broken', 'z']);
+  });
+
+  it('a chain whose appends are all stored goes on as usual', async () => {
+    const { batches, run } = recorder();
+    const commit = createGroupCommit(run, 0);
+    const chain = {};
+    const told: string[] = [];
+    for (const id of ['a', 'b']) commit.appendThen(append(id), false, (outcome) => void told.push(outcome ? id : 'failed'), chain);
+    await commit.idle();
+    expect(batches).toEqual([['a', 'b']]);
+    expect(told).toEqual(['a', 'b']);
   });
 });

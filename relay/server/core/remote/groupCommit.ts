@@ -50,6 +50,18 @@ interface Waiting {
   item: EventAppend;
   urgent: boolean;
   done: AppendDone;
+  /** Appends that must be stored in their order or not at all after a failure (a windowed CLI's socket: appendThen). */
+  chain?: object;
+}
+
+/**
+ * What an append of a chain hears when one before it failed in its batch or in an earlier one: it was not tried, so
+ * that its sender can send them again in order (remote/eventWindows.ts).
+ */
+export class ChainBroken extends Error {
+  constructor() {
+    super('an earlier append of the same chain was not stored');
+  }
 }
 
 /**
@@ -134,14 +146,26 @@ export function createGroupCommit(
         lastTook = performance.now() - lastStart;
         for (let i = 0; i < batch.length; i++) settle(batch[i]!, outcomes[i]!);
       } catch (error) {
-        // One bad append (data the database refuses) must not fail the others: retry each alone.
-        if (batch.length === 1) settle(batch[0]!, undefined, error);
+        // One bad append (data the database refuses) must not fail the others: retry each alone. An append of a
+        // chain whose earlier append failed is not tried (it would be stored before the one its sender sends again).
+        const broken = new Set<object>();
+        const failed = (w: Waiting, e: unknown) => {
+          if (w.chain) broken.add(w.chain);
+          settle(w, undefined, e);
+        };
+        if (batch.length === 1) failed(batch[0]!, error);
         else
-          for (const w of batch)
+          for (const w of batch) {
+            if (w.chain && broken.has(w.chain)) {
+              settle(w, undefined, new ChainBroken());
+              continue;
+            }
             await appendEvents([w.item]).then(
               (o) => settle(w, o[0]!),
-              (e: unknown) => settle(w, undefined, e),
+              (e: unknown) => failed(w, e),
             );
+          }
+        if (broken.size > 0) dropChains(broken);
       }
     }
     running = false;
@@ -149,6 +173,20 @@ export function createGroupCommit(
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const told of waiters) told();
+  }
+
+  /** Fails the queued appends of `chains` (ChainBroken): queued behind an append of theirs that failed. */
+  function dropChains(chains: ReadonlySet<object>): void {
+    const dropped: Waiting[] = [];
+    queue = queue.filter((w) => {
+      if (!w.chain || !chains.has(w.chain)) return true;
+      dropped.push(w);
+      if (w.urgent) urgentQueued--;
+      return false;
+    });
+    if (dropped.length === 0) return;
+    countWaiting();
+    for (const w of dropped) settle(w, undefined, new ChainBroken());
   }
 
   /** A batch waiting out the delay or the spacing starts in the next turn instead (this turn's appends still join it). */
@@ -164,10 +202,12 @@ export function createGroupCommit(
    * commit's hand-out: no promise per append (a pending append keeps only its Waiting record and `done`, which is
    * what survives the young generation's collections while it waits for its commit). `urgent`: someone waits for
    * this commit before anything else can happen (an input stored before the CLI hears of it, with several nodes), so
-   * the batch does not wait out the delay (appends of the same turn still join it).
+   * the batch does not wait out the delay (appends of the same turn still join it). `chain`: appends with the same
+   * chain are stored in order or, once one fails, not at all (ChainBroken) until their sender sends them again (a
+   * windowed CLI's socket: remote/eventWindows.ts).
    */
-  function appendThen(item: EventAppend, urgent: boolean, done: AppendDone): void {
-    queue.push({ item, urgent, done });
+  function appendThen(item: EventAppend, urgent: boolean, done: AppendDone, chain?: object): void {
+    queue.push(chain ? { item, urgent, done, chain } : { item, urgent, done });
     if (urgent) urgentQueued++;
     const waiting = counted(item);
     if (running) {

@@ -53,16 +53,23 @@ export function appendEventThen(
   input: Parameters<RemoteRepo['appendEvent']>[0],
   urgent: boolean,
   done: (result: AppendResult | undefined, error?: unknown) => void,
+  /** Appends stored in their order or not at all (groupCommit.ts `appendThen`); without a group commit, one at a time anyway. */
+  chain?: object,
 ): void {
   if (!deps.events) {
     appendAlone(deps, input).then(done, (error: unknown) => done(undefined, error));
     return;
   }
-  deps.events.appendThen(input, urgent, (outcome, error) => {
-    if (!outcome) done(undefined, error);
-    else if ('unknown' in outcome) done(undefined, fail('NOT_FOUND', 'Session not found'));
-    else done(outcome);
-  });
+  deps.events.appendThen(
+    input,
+    urgent,
+    (outcome, error) => {
+      if (!outcome) done(undefined, error);
+      else if ('unknown' in outcome) done(undefined, fail('NOT_FOUND', 'Session not found'));
+      else done(outcome);
+    },
+    chain,
+  );
 }
 
 /** Without a group commit (tests of the use cases): one statement per event. */

@@ -1,6 +1,7 @@
 import { WEB_PUSH } from '../../../protocol';
 import { attachInstance, detachInstance, helloInstance, listInstances } from '../../core/remote/instances';
 import type { CliRoutes, WebRoutes } from '../connections';
+import { acceptWindow } from '../eventWindows';
 import type { HubContext } from '../hubContext';
 import { userRoom } from '../namespaces';
 import { ackError, AfterAck } from '../socketEvents';
@@ -12,7 +13,9 @@ export function registerCliInstanceHandlers(ctx: HubContext, routes: CliRoutes):
     const result = await helloInstance(ctx.core, { instanceId: data.instanceId, userId: data.userId, socketId: socket.id }, hello);
     if (!result) return ackError('NOT_FOUND', 'This connection no longer serves the instance');
     if (hello.receipts) ctx.receipts.accept(socket);
-    return new AfterAck({ ok: true as const, ...result, bundles: true as const }, () => {
+    if (hello.eventWindow) acceptWindow(socket);
+    const ack = { ok: true as const, ...result, bundles: true as const, ...(hello.eventWindow && { eventWindow: true as const }) };
+    return new AfterAck(ack, () => {
       ctx.web.to(userRoom(data.userId)).emit(WEB_PUSH.instanceUpdated, { instance: result.instance });
     });
   });

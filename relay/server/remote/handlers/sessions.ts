@@ -11,6 +11,7 @@ import {
   WEB_EVENTS,
 } from '../../../protocol';
 import { isoTime } from '../../../protocol/isoTime';
+import { ChainBroken } from '../../core/remote/groupCommit';
 import {
   appendEventThen,
   createWebSession,
@@ -23,9 +24,10 @@ import { toLiveEvent, toSession, toSessionEvent } from '../../core/remote/views'
 import { type Applied, interruptSession, sendInputTo, updateSettings } from '../../core/remote/webCommands';
 import { validateInbound } from '../../core/validation';
 import { type CliRoutes, holdsLock, knownSessionRef, knownSessions, ownSessionRef, trustedLock, type WebRoutes } from '../connections';
+import { admits, brokeOff, hasWindow, OUT_OF_ORDER_MESSAGE } from '../eventWindows';
 import type { HubContext } from '../hubContext';
 import type { WebServerSocket } from '../namespaces';
-import { AckLater, AckWhen, AfterAck } from '../socketEvents';
+import { ackError, AckLater, AckWhen, AfterAck } from '../socketEvents';
 import { HISTORY_PAGE_BYTES, latestWithin } from '../storedCopies';
 
 /**
@@ -38,15 +40,27 @@ export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): 
   routes.on('session:event', (input, socket) => {
     // The commands this event says the CLI took (receipts.ts): settled first, as their acks came first before.
     if (input.took) ctx.receipts.took(socket, input.took);
+    // A CLI with an event window: its events are stored in the order sent or not at all (eventWindows.ts).
+    const chain = hasWindow(socket) ? socket : undefined;
+    if (chain && !admits(chain, input.resume === true)) return ackError('OUT_OF_ORDER', OUT_OF_ORDER_MESSAGE);
     // Checked once per socket and session: afterwards the event is appended at once, with no promise of the handler's
     // own (nor a turn of the microtask queue) before its append.
     const known = knownSessions(socket);
-    if (known.has(input.sessionId)) return appendCliEvent(ctx, input);
-    return ensureCliSession(ctx.core, socket.data, input.sessionId, known).then((created) => {
-      if (created) ctx.broadcastSession(created);
-      return appendCliEvent(ctx, input);
-    });
+    if (known.has(input.sessionId)) return appendCliEvent(ctx, input, chain);
+    return ensureCliSession(ctx.core, socket.data, input.sessionId, known).then(
+      (created) => {
+        if (created) ctx.broadcastSession(created);
+        return appendCliEvent(ctx, input, chain);
+      },
+      (error: unknown) => {
+        if (chain) brokeOff(chain);
+        throw error;
+      },
+    );
   });
+
+  // An event refused for its payload: the window's later events wait for the CLI's resume, as after a failure.
+  routes.whenRefused('session:event', (socket) => brokeOff(socket));
 
   routes.on('session:meta', async (input, socket) => {
     const updated = await updateCliSessionMeta(ctx.core, socket.data.instanceId, input);
@@ -64,26 +78,38 @@ export function registerCliSessionHandlers(ctx: HubContext, routes: CliRoutes): 
 /**
  * A CLI's session event (its session known): fanned out live at once and queued for the group commit; acked, and its
  * stored copy published, after the commit. The ack is made in the commit's hand-out (appendEventThen): no promise per
- * event, so what waits for the commit is the append's record and this callback.
+ * event, so what waits for the commit is the append's record and this callback. `chain`: the socket of a CLI with an
+ * event window (eventWindows.ts): its events are stored in order or not at all, and its ack rides along with the
+ * socket's next write (the CLI sends its next event meanwhile).
  */
-function appendCliEvent(ctx: HubContext, input: CliSessionEvent) {
+function appendCliEvent(ctx: HubContext, input: CliSessionEvent, chain: object | undefined) {
   const at = ctx.core.now();
   const item = { sessionId: input.sessionId, eventId: input.eventId, body: input.body, at };
   return new AckLater<SeqAck | AckError>((answer) => {
-    appendEventThen(ctx.core, item, false, (result, error) => {
-      if (!result) return answer.fail(error);
-      if (result.duplicate) return answer.ok({ ok: true as const, seq: result.event.seq });
-      answer.ok(
-        new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
-          ctx.fanout.publish(toSessionEvent(result.event));
-          ctx.push?.onSessionEvent(result.session, input.body);
-          if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session.id);
-        }),
-      );
-    });
+    appendEventThen(
+      ctx.core,
+      item,
+      false,
+      (result, error) => {
+        if (!result) {
+          if (!chain) return answer.fail(error);
+          brokeOff(chain);
+          return error instanceof ChainBroken ? answer.ok(ackError('OUT_OF_ORDER', OUT_OF_ORDER_MESSAGE)) : answer.fail(error);
+        }
+        if (result.duplicate) return answer.ok({ ok: true as const, seq: result.event.seq });
+        answer.ok(
+          new AfterAck({ ok: true as const, seq: result.event.seq }, () => {
+            ctx.fanout.publish(toSessionEvent(result.event));
+            ctx.push?.onSessionEvent(result.session, input.body);
+            if (input.body.type === 'user_message' || input.body.type === 'assistant_message') ctx.touchSession(result.session.id);
+          }),
+        );
+      },
+      chain,
+    );
     // After the append is queued, as before (the router starts this at once, before the socket's next event).
     ctx.fanout.publishLive(toLiveEvent(input.sessionId, { eventId: input.eventId, at, body: input.body }));
-  });
+  }, chain !== undefined);
 }
 
 /**
