@@ -498,6 +498,26 @@ describe('outbox with an event window (a relay that took eventWindow)', () => {
     expect(await run).toEqual({ status: 'empty' });
   });
 
+  it('a meta update first after an item not acked leaves the resume mark to the next event', async () => {
+    // The connection drops with the meta update in flight; after it, the meta goes first (no mark), then "b".
+    const outbox = new Outbox();
+    outbox.addMeta('s1', { title: 'T' });
+    outbox.addEvent('s1', notice('b'));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    relay.sent[0]!.answer('offline');
+    expect(await run).toEqual({ status: 'offline' });
+    const again = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    expect(relay.sent.slice(1).map((s) => [s.text, s.resume])).toEqual([['meta', false]]);
+    relay.sent[1]!.answer('acked');
+    await turn();
+    expect(relay.sent.slice(2).map((s) => [s.text, s.resume])).toEqual([['b', true]]);
+    relay.sent[2]!.answer('acked');
+    expect(await again).toEqual({ status: 'empty' });
+  });
+
   it('offline: the run ends once those in flight are answered, and the next event sent is marked resume', async () => {
     const outbox = new Outbox();
     for (const t of ['a', 'b']) outbox.addEvent('s1', notice(t));

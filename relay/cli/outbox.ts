@@ -22,10 +22,11 @@ const COALESCE_MAX_CHARS = 32 * 1024;
 
 /**
  * The most session events in flight at once to a relay that takes a window (`cli:hello` `eventWindow`): the next goes
- * out before the last is acked, so a relay that holds its acks for its next write (relay/server/remote/eventWindows.ts)
- * does not hold back a streaming session.
+ * out before the last is acked, so a relay that holds its acks for its next write (50 ms at most:
+ * relay/server/remote/eventWindows.ts) does not hold back a streaming session. What waits behind a full window is
+ * merged as before (coalesceAt): a slow relay gets fewer, larger events, not more of them.
  */
-export const EVENT_WINDOW = 32;
+export const EVENT_WINDOW = 16;
 
 export type OutboxItem =
   | { kind: 'event'; id: string; sessionId: string; body: EventBody }
@@ -308,8 +309,9 @@ export class Outbox {
         const item = this.items[index]!;
         inFlight.add(item.id);
         if (item.kind === 'meta') metaInFlight = true;
-        const resume = this.resumeNext;
-        this.resumeNext = false;
+        // Only an event carries `resume` (a meta update is not held back by the relay): the next event takes it.
+        const resume = item.kind === 'event' && this.resumeNext;
+        if (resume) this.resumeNext = false;
         this.attempt(item, (i) => deliver(i, resume)).then(
           (result) => settle(item, result),
           (error: unknown) => settle(item, { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) }),
