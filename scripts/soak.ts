@@ -11,6 +11,8 @@
  * Environment: PAIRS (200), SOAK_SECONDS (120), INTERVAL_MS (250), STORM_SOCKETS (2000). The browsers join as the
  * console does (stored copies several to a message, notices for what they had live, carried in acks and live copies;
  * latency to the first copy, as the console shows it); SOAK_PLAIN=1 joins without those (one `session:event` each).
+ * The CLIs' hello says `eventWindow` as relay/cli's does, so the relay may hold their acks for its next write
+ * (relay/server/remote/eventWindows.ts); SOAK_NO_EVENT_WINDOW=1 for a hello without it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
@@ -81,6 +83,8 @@ async function signUp(url: string, i: number): Promise<{ userId: string; jwt: st
 
 /** SOAK_PLAIN=1: the browsers join without batches, notices and carried copies (one `session:event` per event). */
 const PLAIN = !!process.env.SOAK_PLAIN;
+/** What the CLIs' hello says besides their environment and sessions (see the top). */
+const HELLO_FLAGS = process.env.SOAK_NO_EVENT_WINDOW ? {} : { eventWindow: true };
 
 interface Pair {
   cli: Socket;
@@ -144,12 +148,12 @@ async function main(): Promise<void> {
         () =>
           void cli
             .timeout(20_000)
-            .emitWithAck(CLI_EVENTS.hello, { env: cliEnv(), sessions: [session] })
+            .emitWithAck(CLI_EVENTS.hello, { env: cliEnv(), sessions: [session], ...HELLO_FLAGS })
             .catch(() => pair.errors++),
       );
       await connected(cli);
       // The session exists once the CLI said hello; then the browser (on the other node) attaches and joins.
-      await cli.timeout(20_000).emitWithAck(CLI_EVENTS.hello, { env: cliEnv(), sessions: [session] });
+      await cli.timeout(20_000).emitWithAck(CLI_EVENTS.hello, { env: cliEnv(), sessions: [session], ...HELLO_FLAGS });
       const web = open(webLb.url, WEB_NAMESPACE, { token: user.jwt, windowId: randomUUID() });
       pair.cli = cli;
       pair.web = web;
@@ -281,7 +285,7 @@ async function main(): Promise<void> {
       all.map(async (s) => {
         try {
           const ack = (await (clis.has(s)
-            ? s.timeout(30_000).emitWithAck(CLI_EVENTS.hello, { env: cliEnv(), sessions: [] })
+            ? s.timeout(30_000).emitWithAck(CLI_EVENTS.hello, { env: cliEnv(), sessions: [], ...HELLO_FLAGS })
             : s.timeout(30_000).emitWithAck(WEB_EVENTS.instancesList, {}))) as { ok: boolean };
           if (!ack.ok) {
             rpcErrors++;
