@@ -438,6 +438,30 @@ describe('outbox with an event window (a relay that took eventWindow)', () => {
     expect(outbox.size).toBe(0);
   });
 
+  it('after a refusal nothing goes out, the resume included, until every event sent before is answered', async () => {
+    const outbox = new Outbox();
+    for (const t of ['a', 'b', 'c']) outbox.addEvent('s1', notice(t));
+    const relay = heldRelay();
+    const run = outbox.flush(relay.deliver, undefined, 8);
+    await turn();
+    // "b" is refused at once (its payload) while "a" still waits for its commit, which may yet fail.
+    relay.sent[1]!.answer({ code: 'BAD_REQUEST', message: 'bad' });
+    await turn();
+    expect(relay.sent).toHaveLength(3);
+    relay.sent[2]!.answer({ code: 'OUT_OF_ORDER', message: 'behind a refused event' });
+    await turn();
+    expect(relay.sent).toHaveLength(3);
+    relay.sent[0]!.answer('acked');
+    await turn();
+    await turn();
+    expect(relay.sent.slice(3).map((s) => [s.text, s.resume])).toEqual([
+      ['event', true],
+      ['c', false],
+    ]);
+    for (const s of relay.sent.slice(3)) s.answer('acked');
+    expect(await run).toEqual({ status: 'empty' });
+  });
+
   it('the error event of a refused event keeps its place in a window (not first of the outbox)', async () => {
     const outbox = new Outbox();
     for (const t of ['a', 'b']) outbox.addEvent('s1', notice(t));

@@ -266,8 +266,10 @@ export class Outbox {
     /** Why nothing more is sent (offline, or a retryable refusal): the run ends once the items in flight are answered. */
     let stop: FlushResult | null = null;
     /**
-     * An item was refused as sent behind one that was not stored (OUT_OF_ORDER): nothing more is sent until those in
-     * flight are answered, then the outbox's first item goes again, marked `resume` (no backoff: this is no failure).
+     * An item was refused (for good, or as sent behind one that was not stored: OUT_OF_ORDER): nothing more is sent
+     * until those in flight are answered, then what is left goes again from the outbox's first item, marked `resume`,
+     * without a backoff. Waiting matters: a `resume` lifts the relay's block on the connection, so it must not go out
+     * while an earlier event may still fail (the events sent behind that one would be stored before its resend).
      */
     let restart = false;
     let metaInFlight = false;
@@ -285,6 +287,7 @@ export class Outbox {
       } else if (classifyRefusal(result.code) === 'final') {
         if (!stop) this.failures = 0;
         this.setAside(item, result, onDeadLetter);
+        restart = true;
       } else if (stop?.status !== 'retry') {
         // One backoff for the run, however many of the items in flight were refused with this one.
         this.failures++;
