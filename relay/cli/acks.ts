@@ -1,11 +1,11 @@
 /**
- * The `/cli` socket and the relay's acks. The socket is typed by the protocol's event maps (relay/protocol/remoteEvents.ts),
- * so a wrong payload or ack fails `tsc`; at run time every ack is still validated with its contract's `ack` schema,
- * because a relay of another version may answer differently.
+ * The `/cli` socket, the relay's acks and its handshake refusals. The socket is typed by the protocol's event maps
+ * (relay/protocol/remoteEvents.ts), so a wrong payload or ack fails `tsc`; at run time every ack is still validated
+ * with its contract's `ack` schema, because a relay of another version may answer differently.
  */
 import type { Socket } from 'socket.io-client';
 
-import type { AckError } from '../protocol/remote';
+import { type AckError, type HandshakeErrorCode, handshakeErrorDataSchema } from '../protocol/remote';
 import {
   type AckOf,
   type CliClientToServerEvents,
@@ -74,4 +74,13 @@ function unexpectedRefusal(raw: unknown): Refusal {
     message: stringOf(error.message) ?? stringOf(raw.message) ?? '',
     ...(typeof retryAfterSeconds === 'number' && { retryAfterSeconds }),
   };
+}
+
+/** The code of a refused handshake: `err.data.code`, or (older relays) the `CODE:` prefix of the message. */
+export function handshakeCode(error: Error & { data?: unknown }): HandshakeErrorCode | null {
+  const parsed = handshakeErrorDataSchema.safeParse(error.data);
+  if (parsed.success) return parsed.data.code;
+  const prefix = /^([A-Z_]+):/.exec(error.message)?.[1];
+  const fromMessage = handshakeErrorDataSchema.safeParse({ code: prefix });
+  return fromMessage.success ? fromMessage.data.code : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { handshakeCode } from './connector';
+import { handshakeCode } from './acks';
 
 const refused = (message: string, data?: unknown) => Object.assign(new Error(message), data === undefined ? {} : { data });
 

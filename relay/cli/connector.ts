@@ -8,8 +8,6 @@ import {
   CLI_COMMANDS,
   CLI_EVENTS,
   type CliHello,
-  type HandshakeErrorCode,
-  handshakeErrorDataSchema,
   type OkAck,
   type PendingInput,
   REMOTE_PROTOCOL_VERSION,
@@ -17,7 +15,7 @@ import {
 } from '../protocol/remote';
 import type { CliCommandName } from '../protocol/remoteEvents';
 import { WIRE_QUERY, wireParser } from '../protocol/wireParser';
-import { type CliSocket, request } from './acks';
+import { type CliSocket, handshakeCode, request } from './acks';
 import { applyCommand, type CommandHandlers, commandHandlers } from './commands';
 import { cliVersion, type ModelConfig } from './config';
 import { DeadLetters, type FlushResult } from './delivery';
@@ -392,13 +390,4 @@ export class Connector {
     this.socket?.disconnect();
     this.socket = null;
   }
-}
-
-/** The code of a refused handshake: `err.data.code`, or (older relays) the `CODE:` prefix of the message. */
-export function handshakeCode(error: Error & { data?: unknown }): HandshakeErrorCode | null {
-  const parsed = handshakeErrorDataSchema.safeParse(error.data);
-  if (parsed.success) return parsed.data.code;
-  const prefix = /^([A-Z_]+):/.exec(error.message)?.[1];
-  const fromMessage = handshakeErrorDataSchema.safeParse({ code: prefix });
-  return fromMessage.success ? fromMessage.data.code : null;
 }

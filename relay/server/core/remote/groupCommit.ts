@@ -78,6 +78,34 @@ function settle(w: Waiting, outcome: EventAppendOutcome | undefined, error?: unk
 }
 
 /**
+ * A failed statement's appends, each tried alone: one bad append (data the database refuses) must not fail the others.
+ * An append of a chain whose earlier append failed is not tried (ChainBroken): it would be stored before the one its
+ * sender sends again. Answers the chains that broke.
+ */
+async function retryAlone(
+  appendEvents: (items: readonly EventAppend[]) => Promise<EventAppendOutcome[]>,
+  batch: readonly Waiting[],
+  error: unknown,
+): Promise<Set<object>> {
+  const broken = new Set<object>();
+  const failed = (w: Waiting, e: unknown) => {
+    if (w.chain) broken.add(w.chain);
+    settle(w, undefined, e);
+  };
+  if (batch.length === 1) failed(batch[0]!, error);
+  else
+    for (const w of batch) {
+      if (w.chain && broken.has(w.chain)) settle(w, undefined, new ChainBroken());
+      else
+        await appendEvents([w.item]).then(
+          (o) => settle(w, o[0]!),
+          (e: unknown) => failed(w, e),
+        );
+    }
+  return broken;
+}
+
+/**
  * Group commit: appends that arrive while a statement runs wait and go together in the next one (one multi-row INSERT
  * for every session in the batch), so the database does one statement per batch instead of one per event. Batches
  * run one after another in arrival order, so the events of one socket (whose router sends them in order) get seqs in
@@ -146,25 +174,7 @@ export function createGroupCommit(
         lastTook = performance.now() - lastStart;
         for (let i = 0; i < batch.length; i++) settle(batch[i]!, outcomes[i]!);
       } catch (error) {
-        // One bad append (data the database refuses) must not fail the others: retry each alone. An append of a
-        // chain whose earlier append failed is not tried (it would be stored before the one its sender sends again).
-        const broken = new Set<object>();
-        const failed = (w: Waiting, e: unknown) => {
-          if (w.chain) broken.add(w.chain);
-          settle(w, undefined, e);
-        };
-        if (batch.length === 1) failed(batch[0]!, error);
-        else
-          for (const w of batch) {
-            if (w.chain && broken.has(w.chain)) {
-              settle(w, undefined, new ChainBroken());
-              continue;
-            }
-            await appendEvents([w.item]).then(
-              (o) => settle(w, o[0]!),
-              (e: unknown) => failed(w, e),
-            );
-          }
+        const broken = await retryAlone(appendEvents, batch, error);
         if (broken.size > 0) dropChains(broken);
       }
     }
@@ -177,14 +187,10 @@ export function createGroupCommit(
 
   /** Fails the queued appends of `chains` (ChainBroken): queued behind an append of theirs that failed. */
   function dropChains(chains: ReadonlySet<object>): void {
-    const dropped: Waiting[] = [];
-    queue = queue.filter((w) => {
-      if (!w.chain || !chains.has(w.chain)) return true;
-      dropped.push(w);
-      if (w.urgent) urgentQueued--;
-      return false;
-    });
+    const dropped = queue.filter((w) => w.chain && chains.has(w.chain));
     if (dropped.length === 0) return;
+    queue = queue.filter((w) => !w.chain || !chains.has(w.chain));
+    urgentQueued -= dropped.filter((w) => w.urgent).length;
     countWaiting();
     for (const w of dropped) settle(w, undefined, new ChainBroken());
   }
@@ -202,9 +208,8 @@ export function createGroupCommit(
    * commit's hand-out: no promise per append (a pending append keeps only its Waiting record and `done`, which is
    * what survives the young generation's collections while it waits for its commit). `urgent`: someone waits for
    * this commit before anything else can happen (an input stored before the CLI hears of it, with several nodes), so
-   * the batch does not wait out the delay (appends of the same turn still join it). `chain`: appends with the same
-   * chain are stored in order or, once one fails, not at all (ChainBroken) until their sender sends them again (a
-   * windowed CLI's socket: remote/eventWindows.ts).
+   * the batch does not wait out the delay (appends of the same turn still join it). `chain` (a windowed CLI's socket):
+   * its appends are stored in order or, once one fails, not at all (ChainBroken; remote/eventWindows.ts).
    */
   function appendThen(item: EventAppend, urgent: boolean, done: AppendDone, chain?: object): void {
     queue.push(chain ? { item, urgent, done, chain } : { item, urgent, done });
