@@ -231,8 +231,8 @@ export const cliHelloAckSchema = ackSchema({
   bundles: z.literal(true).optional(),
   /**
    * The relay took the CLI's `eventWindow`: it keeps the order of the events in flight (after a failed one it refuses
-   * the socket's later events, INTERNAL, until one marked `resume`), and may hold their acks for its next write to the
-   * CLI (turnFlush.ts HOLD_MS at most). Absent: the CLI sends one event at a time.
+   * the socket's later events, OUT_OF_ORDER, until one marked `resume`), and may hold their acks for its next write to
+   * the CLI (turnFlush.ts HOLD_MS at most). Absent: the CLI sends one event at a time.
    */
   eventWindow: z.literal(true).optional(),
 });

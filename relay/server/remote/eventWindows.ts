@@ -2,11 +2,12 @@
  * CLIs that keep several session events in flight (`cli:hello` `eventWindow`, relay/protocol/remote.ts; the CLI's side
  * is relay/cli/outbox.ts). The relay's router takes a socket's events in order and the group commit stores them in
  * that order, so a window keeps its order as long as every event is stored. When one is not (its batch failed, its
- * session could not be made), the CLI sends it again later, and what it had sent after it must not be stored first:
+ * session could not be made, its payload was refused), the CLI sends it again later (or an error event in its place),
+ * and what it had sent after it must not be stored first:
  *  - the group commit fails the appends of the same socket queued behind the failed one (its `chain`,
  *    core/remote/groupCommit.ts);
- *  - from the failure on, the socket's later events are refused (INTERNAL, which the CLI retries) until one marked
- *    `resume`: the first the CLI sends again once it heard of the refusal.
+ *  - from the failure on, the socket's later events are refused (OUT_OF_ORDER, which the CLI sends again at once)
+ *    until one marked `resume`: the first the CLI sends once everything it had in flight was answered.
  * And since such a CLI does not wait on an ack to send its next event, its acks can ride along with the relay's next
  * write to it (a command), HOLD_MS at most (writeCoalescing.ts `lazily`): at 100 pairs that took the relay's writes per
  * round from ~2.7 to 2.0 (docs/performance.md, "Session 44").
