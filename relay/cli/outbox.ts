@@ -64,8 +64,7 @@ export class Outbox {
   private readonly attempted = new Set<string>();
   private acksSinceCompact = 0;
   private flushing: Promise<FlushResult> | null = null;
-  private again = false;
-  /** A windowed run waiting for an ack: woken when items are added (flush called again) or an ack comes. */
+  /** A run waiting for an ack: woken when items are added (flush called again) or an ack comes. */
   private wake: (() => void) | null = null;
   /** The next event sent after one that was not acked is marked `resume` (a window's relay refuses the rest till then). */
   private resumeNext = false;
@@ -197,7 +196,7 @@ export class Outbox {
    * Delivers the items in order until the outbox is empty, offline, or an item meets a retryable refusal (then nothing
    * is tried again before its backoff delay has passed, however often flush is called). A final refusal sets the item
    * aside (dead-letter file), puts an error event for its session in its place, and goes on. Concurrent calls share one
-   * run (a call during a run makes it go round once more for items added meanwhile).
+   * run (a call during a run wakes it, and what was added meanwhile goes out as the window allows).
    *
    * `window`: how many events may be in flight at once (EVENT_WINDOW for a relay that took it, else 1: one at a time,
    * each sent once the last is acked). With a window, an event added while acks are awaited goes out at once; a
@@ -211,7 +210,6 @@ export class Outbox {
     window = 1,
   ): Promise<FlushResult> {
     if (this.flushing) {
-      this.again = true;
       this.wake?.();
       return this.flushing;
     }
@@ -219,31 +217,7 @@ export class Outbox {
       // Yield first: `this.flushing` must be set before the run can finish.
       await Promise.resolve();
       try {
-        if (window > 1) return await this.flushWindow(deliver, onDeadLetter, window);
-        do {
-          this.again = false;
-          while (this.items.length > 0) {
-            const wait = this.notBefore - this.now();
-            if (wait > 0) return { status: 'retry', delayMs: wait, failures: this.failures };
-            this.coalesceAt(0);
-            const head = this.items[0]!;
-            const result = await this.attempt(head, (item) => deliver(item, false));
-            if (result === 'offline') return { status: 'offline' };
-            if (result === 'acked') {
-              this.failures = 0;
-              this.remove(head.id);
-            } else if (classifyRefusal(result.code) === 'final') {
-              this.failures = 0;
-              this.setAside(head, result, onDeadLetter);
-            } else {
-              this.failures++;
-              const delayMs = retryDelay(this.failures, result, this.random);
-              this.notBefore = this.now() + delayMs;
-              return { status: 'retry', delayMs, failures: this.failures, refusal: result };
-            }
-          }
-        } while (this.again);
-        return { status: 'empty' };
+        return await this.send(deliver, onDeadLetter, window);
       } finally {
         this.flushing = null;
       }
@@ -253,11 +227,11 @@ export class Outbox {
   }
 
   /**
-   * flush with several events in flight (`window`): sends in order while the window has room, and settles each as its
+   * flush's run: sends in order while the window has room (one item at a time when it is 1), and settles each as its
    * answer comes. An item not acked stops the sending; once the rest in flight are answered the run ends (offline, or
-   * retry after the backoff of one failure, not one per item in flight).
+   * retry after the backoff of one failure, not one per item in flight) or, after a refusal, goes on from the first.
    */
-  private async flushWindow(
+  private async send(
     deliver: (item: OutboxItem, resume: boolean) => Promise<DeliveryResult>,
     onDeadLetter: ((item: OutboxItem, reason: Refusal) => void) | undefined,
     window: number,
@@ -313,7 +287,7 @@ export class Outbox {
         inFlight.add(item.id);
         if (item.kind === 'meta') metaInFlight = true;
         // Only an event carries `resume` (a meta update is not held back by the relay): the next event takes it.
-        const resume = item.kind === 'event' && this.resumeNext;
+        const resume = window > 1 && item.kind === 'event' && this.resumeNext;
         if (resume) this.resumeNext = false;
         this.attempt(item, (i) => deliver(i, resume)).then(
           (result) => settle(item, result),
