@@ -105,6 +105,14 @@ async function retryAlone(
   return broken;
 }
 
+/** The waiting appends not of `chains`, and those of `chains`, each in queue order: one pass over the queue. */
+function splitChains(queue: readonly Waiting[], chains: ReadonlySet<object>): [Waiting[], Waiting[]] {
+  const kept: Waiting[] = [];
+  const dropped: Waiting[] = [];
+  for (const w of queue) (w.chain && chains.has(w.chain) ? dropped : kept).push(w);
+  return [kept, dropped];
+}
+
 /**
  * Group commit: appends that arrive while a statement runs wait and go together in the next one (one multi-row INSERT
  * for every session in the batch), so the database does one statement per batch instead of one per event. Batches
@@ -187,10 +195,10 @@ export function createGroupCommit(
 
   /** Fails the queued appends of `chains` (ChainBroken): queued behind an append of theirs that failed. */
   function dropChains(chains: ReadonlySet<object>): void {
-    const dropped = queue.filter((w) => w.chain && chains.has(w.chain));
+    const [kept, dropped] = splitChains(queue, chains);
     if (dropped.length === 0) return;
-    queue = queue.filter((w) => !w.chain || !chains.has(w.chain));
-    urgentQueued -= dropped.filter((w) => w.urgent).length;
+    queue = kept;
+    for (const w of dropped) if (w.urgent) urgentQueued--;
     countWaiting();
     for (const w of dropped) settle(w, undefined, new ChainBroken());
   }
