@@ -55,8 +55,8 @@ export async function buildRelay(outDir = relayOutDir) {
   });
   cpSync(path.join(root, 'relay/server/storage/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   // The database worker threads (plain JavaScript, loaded by storage/pgliteClient.ts and storage/pgStatementWorker.ts
-  // from next to the module), and the module both import.
-  for (const file of ['pgliteWorker.mjs', 'pgWorker.mjs', 'workerErrors.mjs'])
+  // from next to the module), and the modules both import.
+  for (const file of ['pgliteWorker.mjs', 'pgWorker.mjs', 'workerErrors.mjs', 'threadPriority.mjs'])
     cpSync(path.join(root, 'relay/server/storage', file), path.join(outDir, file));
   // Node reads the bundle as an ES module whatever the nearest package.json says.
   writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module', private: true }) + '\n');

@@ -78,7 +78,9 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
   registerChangelogRoutes(app);
 
   const upkeep = { onError: (error: unknown) => app.log.warn({ err: error }, 'PGlite upkeep (VACUUM) failed') };
-  const storage = deps.storage ?? (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep }));
+  const storage =
+    deps.storage ??
+    (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep, workerNice: config.DB_WORKER_NICE }));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   try {
     const authDeps = await registerAuth(app, {

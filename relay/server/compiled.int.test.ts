@@ -10,10 +10,12 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CLI_EVENTS, healthSchema, oneTimeTokenResponseSchema, readinessSchema } from '../protocol';
+import { DB_WORKER_NICE_DEFAULT } from './config';
 import { issueCliToken } from './core/remote/cliAuth';
 import { openStorage } from './storage/database';
 import { createTestPostgres } from './testing/postgres';
 import { cliEnv, cliSocket, connect, request } from './testing/remoteClients';
+import { threadNices } from './testing/threads';
 
 /**
  * The compiled relay `npm start` runs (scripts/build-relay.mjs): built here into a throw-away dist folder inside the
@@ -75,6 +77,12 @@ describe('compiled relay', () => {
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
     expect(readinessSchema.parse(await ready.json())).toMatchObject({ status: 'ready', storage: 'pglite' });
+    if (process.platform === 'linux') {
+      // PGlite's worker thread below the one that serves the sockets (storage/threadPriority.mjs, copied by the build).
+      const nices = threadNices(proc.pid!);
+      expect(nices.get(proc.pid!)).toBe(threadNices().get(process.pid));
+      expect([...nices.values()].filter((nice) => nice === DB_WORKER_NICE_DEFAULT)).toHaveLength(1);
+    }
     // A real migration ran: signing up writes users.
     const signup = await fetch(`${url}/auth/tern/signup`, {
       method: 'POST',

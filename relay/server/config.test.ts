@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { loadConfig } from './config';
+import { DB_WORKER_NICE_DEFAULT, loadConfig } from './config';
 
 const CWD = path.resolve('/srv/tern');
 
@@ -19,6 +19,7 @@ describe('loadConfig defaults', () => {
     ['DATABASE_URL', undefined],
     ['REDIS_URL', undefined],
     ['PUBLIC_URL', undefined],
+    ['DB_WORKER_NICE', DB_WORKER_NICE_DEFAULT],
   ] as const)('%s = %j', (name, value) => {
     expect(config[name]).toEqual(value);
   });
@@ -105,5 +106,19 @@ describe('TRUST_PROXY', () => {
     ['loopback', 'loopback'],
   ])('TRUST_PROXY=%j → %j', (value, expected) => {
     expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }, CWD).TRUST_PROXY).toBe(expected);
+  });
+});
+
+describe('DB_WORKER_NICE', () => {
+  it.each([
+    ['0', 0],
+    ['19', 19],
+    ['', DB_WORKER_NICE_DEFAULT],
+  ])('DB_WORKER_NICE=%j → %i', (value, expected) => {
+    expect(loadConfig({ DB_WORKER_NICE: value }, CWD).DB_WORKER_NICE).toBe(expected);
+  });
+
+  it.each(['-1', '20', '2.5', 'low'])('DB_WORKER_NICE=%j is rejected with an error naming it', (value) => {
+    expect(() => loadConfig({ DB_WORKER_NICE: value }, CWD)).toThrow(/Invalid relay configuration:[\s\S]*\bDB_WORKER_NICE\b/);
   });
 });

@@ -19,6 +19,13 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/**
+ * The nice value of the relay's database threads (PGlite's worker, the PostgreSQL statement worker): below the thread
+ * that serves the sockets, so that where the two share a core the round trips go first and the commits (whose acks can
+ * wait) take what is left. Linux only (storage/threadPriority.mjs); 0 leaves them at the process's priority.
+ */
+export const DB_WORKER_NICE_DEFAULT = 15;
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -53,6 +60,8 @@ const configSchema = z.object({
     .default(4 * 1024 * 1024),
   /** A browser socket holding more than half that, without taking any of it for this long, is disconnected too. */
   SLOW_CONSUMER_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** The database threads' nice value, 0-19 (DB_WORKER_NICE_DEFAULT): 0 keeps them at the relay's own priority. */
+  DB_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(DB_WORKER_NICE_DEFAULT),
 
   // ---- push notifications (docs/push.md) ----
   /** VAPID key pair (base64url, `npx web-push generate-vapid-keys`); both or neither. Default: generated once and kept in storage. */

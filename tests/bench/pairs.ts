@@ -121,12 +121,13 @@ export const STATEMENT_WORKER = !process.env.BENCH_NO_STATEMENT_WORKER;
 
 /**
  * A relay of the round-trip benchmarks (roundtrip.ts, steady.ts), in this process: on PostgreSQL at `databaseUrl`, its
- * statements as above, else on PGlite.
+ * statements as above, else on PGlite. Its database threads' priority is a relay's default, or DB_WORKER_NICE from the
+ * environment as a relay reads it (docs/performance.md: one core with `taskset`).
  */
 export const benchRelay = (databaseUrl?: string, env: Record<string, string> = {}): Promise<TestRelay> =>
   createTestRelay({
     remote: { revocationCheckMs: 2_000 },
-    env,
+    env: { ...(process.env.DB_WORKER_NICE && { DB_WORKER_NICE: process.env.DB_WORKER_NICE }), ...env },
     statementWorker: STATEMENT_WORKER,
     ...(databaseUrl && { databaseUrl }),
   });

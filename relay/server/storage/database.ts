@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
+import { DB_WORKER_NICE_DEFAULT } from '../config';
 import { PgliteWorkerClient } from './pgliteClient';
 import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
 import { PgStatementWorker } from './pgStatementWorker';
@@ -33,6 +34,8 @@ export interface StorageOptions {
    * statement; default true), or false for the relay's own pool on its own thread (a benchmark's comparison).
    */
   statementWorker?: boolean;
+  /** The database threads' nice value (config.ts DB_WORKER_NICE; default DB_WORKER_NICE_DEFAULT): threadPriority.mjs. */
+  workerNice?: number;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -46,15 +49,16 @@ const MIGRATION_LOCK_ID = 0x7465726e; // 'tern'
  * runs) from opening the same files.
  */
 export async function openStorage(options: StorageOptions): Promise<Storage> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementWorker ?? true);
-  return openPglite(path.join(options.dataDir, 'pglite'), options.upkeep ?? {});
+  const nice = options.workerNice ?? DB_WORKER_NICE_DEFAULT;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.statementWorker ?? true, nice);
+  return openPglite(path.join(options.dataDir, 'pglite'), options.upkeep ?? {}, nice);
 }
 
 /**
  * Each database's driver is loaded when it is opened (below), so a relay on PostgreSQL does not hold PGlite's code
  * (~0.8 MB of heap and its source text) and a relay on PGlite does not hold node-postgres'.
  */
-async function openPostgres(connectionString: string, statementWorker: boolean): Promise<Storage> {
+async function openPostgres(connectionString: string, statementWorker: boolean, nice: number): Promise<Storage> {
   const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -93,7 +97,7 @@ async function openPostgres(connectionString: string, statementWorker: boolean):
       if (name) pool.query({ name, text, values }, done);
       else pool.query(text, values, done);
     });
-  const worker = statementWorker ? new PgStatementWorker(connectionString, RAW_TEXT_TYPES) : null;
+  const worker = statementWorker ? new PgStatementWorker(connectionString, RAW_TEXT_TYPES, { nice }) : null;
   setRawRows(db, worker ? worker.rowsOr(poolRows) : poolRows);
   return {
     db,
@@ -154,7 +158,7 @@ async function initPgliteApart(dir: string): Promise<void> {
   await promisify(execFile)(process.execPath, ['-e', script]);
 }
 
-async function openPglite(dir: string, upkeepOptions: UpkeepOptions | false): Promise<Storage> {
+async function openPglite(dir: string, upkeepOptions: UpkeepOptions | false, nice: number): Promise<Storage> {
   mkdirSync(dir, { recursive: true });
   const releaseLock = acquireLock(`${dir}.lock`);
   try {
@@ -165,7 +169,7 @@ async function openPglite(dir: string, upkeepOptions: UpkeepOptions | false): Pr
       import('drizzle-orm/pglite/migrator'),
     ]);
     const startParams = [...PGlite.defaultStartParams, ...PGLITE_PARAMS];
-    const client = await PgliteWorkerClient.open({ dir, startParams, v8Flags: PGLITE_V8_FLAGS, rawTypes: RAW_TEXT_TYPES });
+    const client = await PgliteWorkerClient.open({ dir, startParams, v8Flags: PGLITE_V8_FLAGS, rawTypes: RAW_TEXT_TYPES, nice });
     // drizzle's PGlite driver calls only `query` and `transaction`, which the worker's client answers like PGlite.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     const rawConfig = {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createTestPostgres, type TestPostgres } from '../testing/postgres';
+import { threadNices, threadsAt } from '../testing/threads';
 import { PgStatementWorker } from './pgStatementWorker';
 import { RAW_TEXT_TYPES, type RawRows } from './rawRows';
 
@@ -42,6 +43,23 @@ describe('the PostgreSQL statement worker', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it('runs its thread at the nice value it is given, below the thread that serves the sockets', async (ctx) => {
+    if (!database || process.platform !== 'linux') return ctx.skip();
+    const main = threadNices().get(process.pid);
+    const before = threadsAt(16);
+    const worker = await PgStatementWorker.open(database.url, RAW_TEXT_TYPES, { nice: 16 });
+    try {
+      const added = threadsAt(16).filter((id) => !before.includes(id));
+      expect(added).toHaveLength(1);
+      expect(added[0]).not.toBe(process.pid);
+      expect(threadNices().get(process.pid)).toBe(main);
+      expect(await worker.rowsOr(poolRows)('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+    } finally {
+      await worker.close();
+    }
+    expect(threadsAt(16).filter((id) => !before.includes(id))).toEqual([]);
   });
 
   it('fails a statement with the database error and its fields (code, position), and goes on', async (ctx) => {
@@ -127,7 +145,7 @@ describe('the PostgreSQL statement worker', () => {
 
   it('starts a thread again after a death, once the wait is over; the statements meanwhile take the fallback', async (ctx) => {
     if (!database) return ctx.skip();
-    const worker = await PgStatementWorker.open(database.url, RAW_TEXT_TYPES, 2, 100);
+    const worker = await PgStatementWorker.open(database.url, RAW_TEXT_TYPES, { connections: 2, retryMs: 100 });
     const said = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const fallback = vi.fn(poolRows);

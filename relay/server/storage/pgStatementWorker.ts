@@ -28,6 +28,15 @@ const HEALTHY_MS = 10 * 60_000;
  * died, run on the relay's own connections (`rowsOr`'s fallback), so none waits for it or is lost with it; a thread
  * that failed or died is started again after a wait (10 s, doubled by each failure up to 5 min), logged each time.
  */
+export interface StatementWorkerOptions {
+  /** The thread's connections to PostgreSQL (default 2). */
+  connections?: number;
+  /** The first wait before a thread that failed to start, or died, is started again (default 10 s). */
+  retryMs?: number;
+  /** The thread's nice value (threadPriority.mjs; default 0, the process's own priority). */
+  nice?: number;
+}
+
 export class PgStatementWorker {
   #calls: WorkerCalls | null = null;
   #starting: Promise<void> | null = null;
@@ -39,20 +48,29 @@ export class PgStatementWorker {
   /** The wait before the next start, doubled by each failure or death (up to RETRY_MAX_MS). */
   #retryWait: number;
 
+  readonly #connections: number;
+  readonly #retryMs: number;
+  readonly #nice: number;
+
   constructor(
     private readonly connectionString: string,
     /** The types read as text, as the relay's pool reads them (rawRows.ts RAW_TEXT_TYPES). */
     private readonly rawTypes: readonly number[],
-    private readonly connections = 2,
-    /** The first wait before a thread that failed to start, or died, is started again. */
-    private readonly retryMs = RETRY_FIRST_MS,
+    options: StatementWorkerOptions = {},
   ) {
-    this.#retryWait = retryMs;
+    this.#connections = options.connections ?? 2;
+    this.#retryMs = options.retryMs ?? RETRY_FIRST_MS;
+    this.#nice = options.nice ?? 0;
+    this.#retryWait = this.#retryMs;
   }
 
   /** A worker started now; rejects with the worker's error (a server it cannot reach, say). */
-  static async open(connectionString: string, rawTypes: readonly number[], connections = 2, retryMs?: number): Promise<PgStatementWorker> {
-    const worker = new PgStatementWorker(connectionString, rawTypes, connections, retryMs);
+  static async open(
+    connectionString: string,
+    rawTypes: readonly number[],
+    options: StatementWorkerOptions = {},
+  ): Promise<PgStatementWorker> {
+    const worker = new PgStatementWorker(connectionString, rawTypes, options);
     await worker.#start(true);
     return worker;
   }
@@ -65,7 +83,12 @@ export class PgStatementWorker {
   /** Starts a thread (one start at a time). A failure is logged, and the next start waits (with `rethrow`, it is thrown). */
   #start(rethrow = false): Promise<void> {
     this.#starting ??= (async () => {
-      const workerData = { connectionString: this.connectionString, rawTypes: [...this.rawTypes], connections: this.connections };
+      const workerData = {
+        connectionString: this.connectionString,
+        rawTypes: [...this.rawTypes],
+        connections: this.#connections,
+        nice: this.#nice,
+      };
       const worker = await startWorker(workerUrl, { workerData, resourceLimits: WORKER_LIMITS }, WHAT, 'its connection to PostgreSQL');
       if (this.#closed) await worker.terminate();
       else {
@@ -101,7 +124,7 @@ export class PgStatementWorker {
         // Gone (a crash, a resource limit): a thread that had run a good while starts again after the first wait.
         this.#calls = null;
         this.#starting = null;
-        if (performance.now() - this.#startedAt > HEALTHY_MS) this.#retryWait = this.retryMs;
+        if (performance.now() - this.#startedAt > HEALTHY_MS) this.#retryWait = this.#retryMs;
         this.#fellBack(calls.stopped!.message);
       }
       if (!this.#starting && !this.#closed && performance.now() >= this.#retryAt) void this.#start();

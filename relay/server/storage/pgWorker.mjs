@@ -11,10 +11,13 @@
 // A query with a `name` is a prepared statement: parsed once per connection (node-postgres' named statements).
 import { parentPort, workerData } from 'node:worker_threads';
 
+import { lowerThreadPriority } from './threadPriority.mjs';
 import { errorData } from './workerErrors.mjs';
 
-/** @type {{ connectionString: string, rawTypes: number[], connections: number }} */
-const { connectionString, rawTypes, connections } = workerData;
+/** @type {{ connectionString: string, rawTypes: number[], connections: number, nice?: number }} */
+const { connectionString, rawTypes, connections, nice } = workerData;
+// Below the sockets' thread where the two share a core (threadPriority.mjs).
+lowerThreadPriority(nice ?? 0);
 const { default: pg } = await import('pg');
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);

@@ -53,6 +53,8 @@ export class PgliteWorkerClient implements PgliteQueries {
     startParams: string[];
     v8Flags: string[];
     rawTypes: readonly number[];
+    /** The worker thread's nice value (threadPriority.mjs; default 0, the process's own priority). */
+    nice?: number;
   }): Promise<PgliteWorkerClient> {
     const worker = await startWorker(workerUrl, { workerData: options, resourceLimits: WORKER_LIMITS }, WHAT, options.dir);
     return new PgliteWorkerClient(new WorkerCalls(worker, WHAT));

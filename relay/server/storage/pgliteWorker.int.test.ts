@@ -7,6 +7,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { seedPgliteDataDir } from '../testing/pgliteTemplate';
+import { threadNices, threadsAt } from '../testing/threads';
 import { openStorage, type Storage, transaction } from './database';
 import { PgliteWorkerClient } from './pgliteClient';
 import { RAW_TEXT_TYPES, rawRowsOf } from './rawRows';
@@ -246,6 +248,30 @@ describe('PGlite in a worker thread, parsers', () => {
       expect((viaWorker[4] as Array<Record<string, unknown>>)[0]!.ats).toEqual([new Date(params[0]!), new Date(params[0]!)]);
     } finally {
       await inProcess.close();
+    }
+  }, 120_000);
+});
+
+describe.runIf(process.platform === 'linux')('PGlite’s worker thread and the sockets’ thread', () => {
+  it('runs the worker at the nice value the relay is given (DB_WORKER_NICE), the relay’s own thread as before', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tern-pglite-nice-'));
+    try {
+      await seedPgliteDataDir(dir);
+      const main = threadNices().get(process.pid);
+      const before = threadsAt(17);
+      const storage = await openStorage({ dataDir: dir, upkeep: false, workerNice: 17 });
+      try {
+        const added = threadsAt(17).filter((id) => !before.includes(id));
+        expect(added).toHaveLength(1);
+        expect(added[0]).not.toBe(process.pid);
+        expect(threadNices().get(process.pid)).toBe(main);
+        expect(await storage.db.execute(sql`SELECT 1 AS one`)).toMatchObject({ rows: [{ one: 1 }] });
+      } finally {
+        await storage.close();
+      }
+      expect(threadsAt(17).filter((id) => !before.includes(id))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });

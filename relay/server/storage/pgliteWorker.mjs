@@ -17,10 +17,13 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 
+import { lowerThreadPriority } from './threadPriority.mjs';
 import { errorData } from './workerErrors.mjs';
 
-/** @type {{ dir: string, startParams: string[], v8Flags: string[], rawTypes: number[] }} */
-const { dir, startParams, v8Flags, rawTypes: usualRawTypes } = workerData;
+/** @type {{ dir: string, startParams: string[], v8Flags: string[], rawTypes: number[], nice?: number }} */
+const { dir, startParams, v8Flags, rawTypes: usualRawTypes, nice } = workerData;
+// Below the sockets' thread where the two share a core (threadPriority.mjs).
+lowerThreadPriority(nice ?? 0);
 // Before PGlite compiles its WASM (V8 flags are per process; the relay runs no other WASM).
 for (const flag of v8Flags) v8.setFlagsFromString(flag);
 const { PGlite, types } = await import('@electric-sql/pglite');

@@ -28,7 +28,7 @@ type Request =
   | { type: 'profile'; id: number; file?: string };
 
 const config = loadConfig();
-const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, workerNice: config.DB_WORKER_NICE });
 const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 } });
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();

@@ -49,7 +49,12 @@ export async function createTestRelay(options: TestRelayOptions = {}): Promise<T
     ...env,
   });
   if (!config.DATABASE_URL) await seedPgliteDataDir(config.DATA_DIR);
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementWorker });
+  const storage = await openStorage({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    statementWorker,
+    workerNice: config.DB_WORKER_NICE,
+  });
   // A cheap password hash keeps suites fast; the production cost is covered by the password unit tests.
   const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 }, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
