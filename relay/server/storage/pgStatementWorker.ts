@@ -16,6 +16,15 @@ const RETRY_MAX_MS = 5 * 60_000;
 /** A thread that ran this long before it died starts again after the first wait, not a doubled one. */
 const HEALTHY_MS = 10 * 60_000;
 
+export interface StatementWorkerOptions {
+  /** The thread's connections to PostgreSQL (default 2). */
+  connections?: number;
+  /** The first wait before a thread that failed to start, or died, is started again (default 10 s). */
+  retryMs?: number;
+  /** The thread's nice value (threadPriority.mjs; default 0, the process's own priority). */
+  nice?: number;
+}
+
 /**
  * The group commit's statement on PostgreSQL, run by node-postgres in a worker thread (pgWorker.mjs). On the relay's
  * thread the driver wrote each commit's parameter (one JSON array of the batch, ~15 KB at 100 pairs) to its socket and
@@ -28,15 +37,6 @@ const HEALTHY_MS = 10 * 60_000;
  * died, run on the relay's own connections (`rowsOr`'s fallback), so none waits for it or is lost with it; a thread
  * that failed or died is started again after a wait (10 s, doubled by each failure up to 5 min), logged each time.
  */
-export interface StatementWorkerOptions {
-  /** The thread's connections to PostgreSQL (default 2). */
-  connections?: number;
-  /** The first wait before a thread that failed to start, or died, is started again (default 10 s). */
-  retryMs?: number;
-  /** The thread's nice value (threadPriority.mjs; default 0, the process's own priority). */
-  nice?: number;
-}
-
 export class PgStatementWorker {
   #calls: WorkerCalls | null = null;
   #starting: Promise<void> | null = null;
