@@ -19,7 +19,7 @@ import { loadConfig } from './config';
 import { AppError } from './core/appError';
 import { createCheetahAccount, listUsers, unlockCheetahAccount } from './core/auth';
 import { CLI_TOKEN_COMMANDS, CLI_TOKEN_USAGE, runCliTokenAdmin } from './remote/adminCliToken';
-import { openStorage } from './storage/database';
+import { openStorage, storageOptions } from './storage/database';
 
 const USAGE = `Usage:
   npm run admin -- cheetah-create --email <email> --password <password> [--username <name>]
@@ -51,7 +51,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     return values.help ? 0 : 2;
   }
   const config = loadConfig(env);
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep: false });
+  const storage = await openStorage(storageOptions(config, { upkeep: false }));
   const deps = { db: storage.db, now: () => new Date() };
   try {
     if (command === 'cheetah-create') {

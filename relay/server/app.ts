@@ -16,7 +16,7 @@ import { registerTrailingSlashRedirect } from './http/trailingSlash';
 import { registerLifecycle } from './lifecycle';
 import { registerRemote } from './remote/registerRemote';
 import type { RemoteOptions } from './remote/remoteHub';
-import { openStorage, type Storage } from './storage/database';
+import { openStorage, type Storage, storageOptions } from './storage/database';
 
 export interface RelayDeps {
   config: RelayConfig;
@@ -78,9 +78,7 @@ export async function createRelay({ config, version, ...deps }: RelayDeps): Prom
   registerChangelogRoutes(app);
 
   const upkeep = { onError: (error: unknown) => app.log.warn({ err: error }, 'PGlite upkeep (VACUUM) failed') };
-  const storage =
-    deps.storage ??
-    (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep, workerNice: config.DB_WORKER_NICE }));
+  const storage = deps.storage ?? (await openStorage(storageOptions(config, { upkeep })));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   try {
     const authDeps = await registerAuth(app, {

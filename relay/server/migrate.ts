@@ -4,9 +4,9 @@
  * (Every node also migrates at start under a PostgreSQL advisory lock, so this is optional, not a requirement.)
  */
 import { loadConfig } from './config';
-import { openStorage } from './storage/database';
+import { openStorage, storageOptions } from './storage/database';
 
 const config = loadConfig();
-const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const storage = await openStorage(storageOptions(config));
 await storage.close();
 console.info(`Migrations applied (${storage.kind === 'postgres' ? 'PostgreSQL, DATABASE_URL' : `PGlite in ${config.DATA_DIR}`}).`);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { runAdmin } from '../../relay/server/admin';
 import { createRelay } from '../../relay/server/app';
 import { loadConfig } from '../../relay/server/config';
-import { openStorage } from '../../relay/server/storage/database';
+import { openStorage, storageOptions } from '../../relay/server/storage/database';
 import { promoCodes } from '../../relay/server/storage/schema';
 import { startFeishuStandIn } from '../../relay/server/testing/feishuStandIn';
 import { seedPgliteDataDir } from '../../relay/server/testing/pgliteTemplate';
@@ -39,7 +39,7 @@ for (const account of [E2E_CHEETAH, E2E_CHEETAH_ZH]) {
 
 const config = loadConfig(env);
 // Promo codes the account specs redeem (operators create them with the backend's promo batch; here, known codes).
-const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const storage = await openStorage(storageOptions(config));
 await storage.db.insert(promoCodes).values(
   E2E_PROMO_CODES.map((p) => ({
     code: p.code,

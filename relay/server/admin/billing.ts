@@ -13,7 +13,7 @@ import {
   seedCatalog,
 } from '../core/billing';
 import { addDays } from '../core/billing/ledger';
-import { openStorage } from '../storage/database';
+import { openStorage, storageOptions } from '../storage/database';
 
 /** Operator commands for billing; dispatched from relay/server/admin.ts. */
 export const BILLING_USAGE = `  npm run admin -- promo-create --credits <n> --count <k> [--days <validity, default 30>] [--prefix <P>] [--code-expires <YYYY-MM-DD>]
@@ -104,7 +104,7 @@ export async function runBillingCommand(argv: string[], deps: BillingDeps, out: 
 /** `npm run admin -- <billing command>` on the relay's storage (see admin.ts). */
 export async function runBillingAdmin(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, upkeep: false });
+  const storage = await openStorage(storageOptions(config, { upkeep: false }));
   try {
     await seedCatalog(storage.db);
     const deps: BillingDeps = {

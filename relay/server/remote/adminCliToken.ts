@@ -4,7 +4,7 @@ import { emailSchema } from '../../protocol';
 import { loadConfig } from '../config';
 import { AppError } from '../core/appError';
 import { issueCliToken } from '../core/remote/cliAuth';
-import { type Database, openStorage } from '../storage/database';
+import { type Database, openStorage, storageOptions } from '../storage/database';
 import { createAuthRepos } from '../storage/repos';
 
 /** Operator command for scripts and CI; dispatched from relay/server/admin.ts. */
@@ -39,7 +39,7 @@ export async function runCliTokenCommand(
 
 export async function runCliTokenAdmin(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
   const config = loadConfig(env);
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const storage = await openStorage(storageOptions(config));
   try {
     return await runCliTokenCommand(argv, { db: storage.db, now: () => new Date() }, out);
   } catch (error) {

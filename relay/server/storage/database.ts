@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
-import { DB_WORKER_NICE_DEFAULT } from '../config';
+import { DB_WORKER_NICE_DEFAULT, type RelayConfig } from '../config';
 import { PgliteWorkerClient } from './pgliteClient';
 import { startPgliteUpkeep, type UpkeepOptions } from './pgliteUpkeep';
 import { PgStatementWorker } from './pgStatementWorker';
@@ -36,6 +36,21 @@ export interface StorageOptions {
   statementWorker?: boolean;
   /** The database threads' nice value (config.ts DB_WORKER_NICE; default DB_WORKER_NICE_DEFAULT): threadPriority.mjs. */
   workerNice?: number;
+}
+
+/** What of a relay's config the storage takes: where the database is, and its threads' priority. */
+export type StorageConfig = Pick<RelayConfig, 'DATABASE_URL' | 'DATA_DIR' | 'DB_WORKER_NICE'>;
+
+/**
+ * The storage options `config` names (DATABASE_URL, DATA_DIR, DB_WORKER_NICE), with `more` (upkeep, the statement
+ * worker): what every process that opens a relay's database from its config passes to openStorage, so an admin command
+ * or a migration opens it as the relay does.
+ */
+export function storageOptions(
+  config: StorageConfig,
+  more: Omit<StorageOptions, 'databaseUrl' | 'dataDir' | 'workerNice'> = {},
+): StorageOptions {
+  return { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, workerNice: config.DB_WORKER_NICE, ...more };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -15,7 +15,7 @@
 import { createRelay } from '../app';
 import { loadConfig } from '../config';
 import { issueCliToken } from '../core/remote/cliAuth';
-import { openStorage } from '../storage/database';
+import { openStorage, storageOptions } from '../storage/database';
 import { startCpuProfile } from './cpuProfile';
 import { signIn } from './remoteClients';
 import type { TestRelay } from './testRelay';
@@ -28,7 +28,7 @@ type Request =
   | { type: 'profile'; id: number; file?: string };
 
 const config = loadConfig();
-const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, workerNice: config.DB_WORKER_NICE });
+const storage = await openStorage(storageOptions(config));
 const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 } });
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();

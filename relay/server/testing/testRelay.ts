@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { createRelay, type RelayDeps } from '../app';
 import { loadConfig, type RelayConfig } from '../config';
-import { openStorage, type Storage } from '../storage/database';
+import { openStorage, type Storage, storageOptions } from '../storage/database';
 import { seedPgliteDataDir } from './pgliteTemplate';
 
 /** For `beforeAll(…, RELAY_START_TIMEOUT_MS)`: PGlite start-up plus migrations exceed Vitest's 10 s hook default on a busy machine. */
@@ -49,12 +49,7 @@ export async function createTestRelay(options: TestRelayOptions = {}): Promise<T
     ...env,
   });
   if (!config.DATABASE_URL) await seedPgliteDataDir(config.DATA_DIR);
-  const storage = await openStorage({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    statementWorker,
-    workerNice: config.DB_WORKER_NICE,
-  });
+  const storage = await openStorage(storageOptions(config, { statementWorker }));
   // A cheap password hash keeps suites fast; the production cost is covered by the password unit tests.
   const app = await createRelay({ config, version: 'test', storage, passwordHashing: { N: 1024, r: 8, p: 1 }, ...deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
