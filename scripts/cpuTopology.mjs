@@ -28,3 +28,9 @@ export function cpuTopology(count = cpus().length, read = (file) => readFileSync
     return 'topology unknown';
   }
 }
+
+/** This machine as the benchmarks name it: "2 × AMD EPYC (2 cores, one thread each)". */
+export function machineName() {
+  const all = cpus();
+  return `${all.length} × ${all[0]?.model.trim() ?? 'CPU'} (${cpuTopology(all.length)})`;
+}

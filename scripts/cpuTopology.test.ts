@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { cpuTopology, describeTopology } from './cpuTopology.mjs';
+import { cpuTopology, describeTopology, machineName } from './cpuTopology.mjs';
 
 describe('describeTopology', () => {
   it.each([
@@ -34,5 +34,11 @@ describe('cpuTopology', () => {
 
   it('describes this machine', () => {
     expect(cpuTopology()).toMatch(/^(\d+ cores?|\d+ CPUs on)|^topology unknown$/);
+  });
+});
+
+describe('machineName', () => {
+  it('counts the CPUs, names the model and says how they sit on cores', () => {
+    expect(machineName()).toMatch(/^\d+ × .+ \((\d+ cores?|\d+ CPUs on|topology unknown)/);
   });
 });

@@ -3,10 +3,10 @@
  * (the rest of the page is prose kept by hand), with the command, the machine and its load.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
-import { cpuTopology } from '../../scripts/cpuTopology.mjs';
+import { machineName } from '../../scripts/cpuTopology.mjs';
 import type { LoadSample, Sample } from './floors';
 import type { MemoryReport } from './memory';
 import type { ProcessSetupResult } from './relayProcesses';
@@ -168,11 +168,10 @@ function memoryLines(m: MemoryReport | null): string[] {
 }
 
 export function writePerformanceDoc(r: BenchReport, file = path.resolve('docs/performance.md')): void {
-  const cpu = cpus();
   const block = [
     START,
     '',
-    `Measured ${r.at} with \`${r.command}\` (the relay part of \`npm run bench\`) on ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'} (${cpuTopology()}), Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(r.loadAfter ?? loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
+    `Measured ${r.at} with \`${r.command}\` (the relay part of \`npm run bench\`) on ${machineName()}, Node ${process.version}. Load average (1/5/15 min) at the start: ${load(r.loadBefore)}; at the end: ${load(r.loadAfter ?? loadavg())}. All on loopback; relays in the bench process for the round trips (clients share its CPU, as in the floors), in their own processes for memory.`,
     '',
     `Round trips: browser → relay → CLI → relay → browser; 1 pair = ${r.rounds} sequential rounds; ${r.pairs} pairs = ${r.pairRounds} rounds each, all pairs at once. ${repeatsNote(r)}Every Tern round stores two events (the user's message and the CLI's answer); after the rounds every session was replayed from seq 0 and checked (count, seqs 1..n, each event id once): ${r.results.map((s) => `${s.replayedEvents} events (${s.setup})`).join(', ')}. Socket writes per round: the TCP writes (one system call each) made in the process during the measured rounds, by the relay's sockets (its listening ports) and by all others (the clients, and the relay's database and Redis connections). Packets per round: the WebSocket messages sent during the measured rounds by the relay's sockets and by the clients' (what both ends frame and parse; the relay and the CLI send the Socket.IO events and acks one turn queues for a socket as one message, a bundle: relay/protocol/wireParser.ts). CPU µs per round: the bench process's CPU time (user + system, all its threads, \`process.cpuUsage\`) over the measured rounds divided by their number; PostgreSQL and Redis run in their own processes and are not in it; "main thread" is the share of the process' main thread (from /proc), the one thread that serves every socket and so limits the round trips per second, the rest being worker threads (PGlite's, the PostgreSQL statement worker's) and GC helpers. It moves much less with the machine's load than round trips/s. PostgreSQL / Redis CPU µs per round: the CPU time of every local \`postgres\` and \`redis-server\` process over the same rounds (read from /proc; they share the machine's cores with the bench), divided by their number.`,
     '',

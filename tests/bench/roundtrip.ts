@@ -14,13 +14,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
 import type { SessionEvent } from '../../relay/protocol';
 import { createTestPostgres, type TestPostgres } from '../../relay/server/testing/postgres';
 import { typescriptImport } from '../../relay/server/testing/relayChild';
-import { cpuTopology } from '../../scripts/cpuTopology.mjs';
+import { machineName } from '../../scripts/cpuTopology.mjs';
 import { concurrentLoop, type LoadSample, rawWsFloor, socketIoFloor, socketIoTwoNodeFloor } from './floors';
 import { memoryBench } from './memory';
 import { closePair, makePair, type Nodes, type Pair, replayAll, roundTrip, settled, withRelays } from './pairs';
@@ -120,7 +120,7 @@ const fmt = (s: LoadSample) =>
 async function main() {
   const load = loadavg();
   console.log(
-    `Remote round trip, loopback. 1 pair: ${ROUNDS} sequential rounds after ${WARMUP} warm-up; ${PAIRS} pairs: ${PAIR_ROUNDS} rounds each, all at once. Load ${load.map((l) => l.toFixed(2)).join(' ')}; ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'} (${cpuTopology()})`,
+    `Remote round trip, loopback. 1 pair: ${ROUNDS} sequential rounds after ${WARMUP} warm-up; ${PAIRS} pairs: ${PAIR_ROUNDS} rounds each, all at once. Load ${load.map((l) => l.toFixed(2)).join(' ')}; ${machineName()}`,
   );
   const ws = await rawWsFloor(ROUNDS, WARMUP);
   console.log(`  floor, raw ws relay:               1 pair:    p50 ${ws.p50.toFixed(3)} ms  p99 ${ws.p99.toFixed(3)} ms`);
