@@ -2,7 +2,7 @@
  * How the machine's logical CPUs sit on its cores, as Linux tells it: each CPU's thread_siblings_list names the CPUs
  * that share its core. For the benchmarks' header (tests/bench/report.ts): sibling hyperthreads share a core's
  * execution units, so a busy database thread (PGlite's worker, PostgreSQL) can slow the thread that serves the sockets
- * beside it, where on cores of their own it cannot (docs/performance.md, "Session 47"). In a virtual machine this is
+ * beside it, where on cores of their own it cannot (docs/performance-sessions.md, "Session 47"). In a virtual machine this is
  * the topology the hypervisor shows, which need not say whether two vCPUs share a physical core.
  */
 import { readFileSync } from 'node:fs';

@@ -24,7 +24,7 @@ export const receiptSchema = z.number().int().positive().max(Number.MAX_SAFE_INT
  * Whether `value` is a receipt number: exactly what receiptSchema accepts (receipts.test.ts compares the two on any
  * value), checked without zod's generic path. The CLI checks the second argument of every command it takes with it
  * (relay/cli/receipts.ts): zod's safeParse there was ~1 % of the main thread in a one-pair round trip (V8's CPU profile,
- * docs/performance.md, "Session 34").
+ * docs/performance-sessions.md, "Session 34").
  */
 export const isReceipt = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 /** The receipts a CLI tells in one go. */

@@ -1,5 +1,5 @@
 /**
- * One socket write per connection and turn of the event loop (issue #15, docs/performance.md "Writes per turn").
+ * One socket write per connection and turn of the event loop (issue #15, docs/performance.md, "What was built").
  *
  * engine.io (server) and engine.io-client hand each packet to the WebSocket as soon as it is queued, and `ws` writes
  * every frame with its own system call, which also wakes the reader. On loopback such a write costs ~10-15 µs of CPU

@@ -8,7 +8,7 @@
 // idle relay then holds until V8's memory reducer gives it back 10-25 s later. With a growth factor of 1 while it
 // starts, the young generation stays at its first size; from `startupDone()` (after listen) it grows as before under
 // load. Measured on the compiled relay, PGlite, restarted: 152-157 MB RSS 10 s after start without this, 138-148 MB
-// with it; the same ~135 MB either way once the memory reducer has run (docs/performance.md, session 18).
+// with it; the same ~135 MB either way once the memory reducer has run (docs/performance-sessions.md, session 18).
 import v8 from 'node:v8';
 
 const FLAG = 'semi-space-growth-factor';

@@ -5,7 +5,7 @@
  * tsx, three runs of one build agreed within 1 % here, so a change of a few per cent to the relay's path, invisible in
  * `npm run bench`, shows when counted before and after. Compiled (scripts/compiled-ts.mjs, as `npm run` does) the
  * counts moved by ±5 %: V8's optimising compiler stays at work there, and the main thread's count moves with what it has
- * optimised so far (docs/performance.md, "Session 16").
+ * optimised so far (docs/performance-sessions.md, "Session 16").
  *
  *   npm run bench:instructions                                 # the floor and Tern on PostgreSQL, 1 pair (~4 min)
  *   IR_CASES=pg npm run bench:instructions                     # one case (floor, pg, nodes)

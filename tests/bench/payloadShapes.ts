@@ -1,5 +1,5 @@
 /**
- * What Tern's payloads cost bare Socket.IO (issue #15, docs/performance.md "Session 36"): the floor's one-pair round
+ * What Tern's payloads cost bare Socket.IO (issue #15, docs/performance-sessions.md "Session 36"): the floor's one-pair round
  * (floors.ts: the browser's `ping:out` forwarded to the CLI as `ping:in`, the CLI's ack back to the browser, nothing
  * stored) with four kinds of payload:
  *  - `tiny`: the floor's own (`{ text: 'ping' }` both ways);

@@ -1,6 +1,6 @@
 /**
  * 100 pairs' round trips in a loop (or STEADY_PAIRS), for a profiler outside the process to look at
- * (docs/performance.md, "Session 30" and "Session 35": Linux perf and scripts/perf-summary.mjs). It prints its pid once
+ * (docs/performance-sessions.md, "Session 30" and "Session 35": Linux perf and scripts/perf-summary.mjs). It prints its pid once
  * warm, then, for each loop of STEADY_ROUNDS rounds per pair, the round trips per second and the CPU per round (the
  * process's, and its main thread's), until STEADY_SECONDS are up.
  *

@@ -10,7 +10,7 @@ import { cleanText, hasUnstorableChars, isPlain } from '../../protocol';
  * alone. zod runs every schema through the same generic functions, so on a socket's hot events (a window's input, a
  * CLI's session event) its property reads are megamorphic and its checks calls through closures: sampled by Linux
  * perf, zod's safeParse took 4.7 % of the relay's thread in a round trip, the compiled functions 0.9 %
- * (docs/performance.md, session 26).
+ * (docs/performance-sessions.md, session 26).
  *
  * The compiled function decides nothing on its own. Whenever it is not sure (a payload failing any check, a schema
  * with a part it does not know) it answers FALLBACK, and the caller runs zod, whose result and error messages stand.

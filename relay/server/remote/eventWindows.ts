@@ -10,7 +10,7 @@
  *    until one marked `resume`: the first the CLI sends once everything it had in flight was answered.
  * And since such a CLI does not wait on an ack to send its next event, its acks can ride along with the relay's next
  * write to it (a command), HOLD_MS at most (writeCoalescing.ts `lazily`): at 100 pairs that took the relay's writes per
- * round from ~2.7 to 2.0 (docs/performance.md, "Session 44").
+ * round from ~2.7 to 2.0 (docs/performance-sessions.md, "Session 44").
  *
  * Keyed by the socket object: nothing to forget at disconnect, and a new connection starts with a clean slate (the CLI
  * sends again from its outbox's first unacked event anyway).

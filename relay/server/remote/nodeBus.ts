@@ -47,7 +47,7 @@ export interface BusRedisSubscriber {
  * `serverSideEmit`, which earlier releases used: the adapter encodes every message with msgpack (a new encoder and its
  * 2 KB buffer each time, and JavaScript's UTF-8 for every string) and every node decodes every message, the sender its
  * own echo included, before dropping it by its id; here a node skips its own echo by a prefix and the others parse
- * JSON natively (on 2 nodes: ~50 µs of the relay's thread a round trip, docs/performance.md "Session 41"). JSON also
+ * JSON natively (on 2 nodes: ~50 µs of the relay's thread a round trip, docs/performance-sessions.md "Session 41"). JSON also
  * keeps every string as it is (lone surrogates included, as escapes) and drops `undefined` fields, as the sockets'
  * own JSON does.
  *

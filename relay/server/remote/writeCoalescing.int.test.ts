@@ -18,7 +18,7 @@ import { connect, connectCli, emitOutputs, request, waitFor, webSocket } from '.
 import { sharedTestRelay } from '../testing/sharedRelay';
 
 /**
- * One socket write per connection and turn (relay/protocol/turnFlush.ts, docs/performance.md "Writes per turn"),
+ * One socket write per connection and turn (relay/protocol/turnFlush.ts, docs/performance.md, "What was built"),
  * counted on real TCP sockets: every write or writev system call Node makes on a socket goes through
  * net.Socket#_writeGeneric, which is wrapped here for the file's tests.
  */

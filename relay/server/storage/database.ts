@@ -129,7 +129,7 @@ async function openPostgres(connectionString: string, statementWorker: boolean, 
  * How many of the pool's connections stay open however long they idle (the others close after pg's 10 s). A relay whose
  * sessions paused for longer than that otherwise met its users' next inputs with connections to open first (a TCP and
  * authentication round trip each, and every named statement prepared again): 100 windows sending after a pause queued
- * behind them (the first round after the benchmark's pauses, docs/performance.md "Session 41").
+ * behind them (the first round after the benchmark's pauses, docs/performance-sessions.md "Session 41").
  */
 const POOL_KEPT = 2;
 

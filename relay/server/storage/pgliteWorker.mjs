@@ -128,7 +128,7 @@ function parsersFor(usual) {
 /**
  * Makes PGlite's own parsers give `raw` types as text. PGlite merges a query's `parsers` option into its table of
  * parsers (one per type: ~340 in the relay's database, an array type per table) on every query that passes one, which
- * took ~200 µs of a ~400 µs small statement on this thread (docs/performance.md, "Session 33"). Every statement of the
+ * took ~200 µs of a ~400 µs small statement on this thread (docs/performance-sessions.md, "Session 33"). Every statement of the
  * relay wants the same types as text (drizzle's driver and rawRows.ts: timestamps, dates, intervals and some arrays),
  * so with those as PGlite's own parsers such a query passes none. Answers what `parsersFor` needs for the others: the
  * original parser of each type, an array's rebuilt on its element's original parser (PGlite's array parsers read

@@ -136,7 +136,7 @@ export const remoteSessions = pgTable(
 /**
  * A session's events. `session_id` is a session's id, but not a foreign key: a key's check ran for every event stored
  * (a lookup and a lock of the session row, which the group commit's statement has just updated and locked itself), and
- * took half that statement's time on PGlite, a third on PostgreSQL (docs/performance.md, "Session 20"). The group
+ * took half that statement's time on PGlite, a third on PostgreSQL (docs/performance-sessions.md, "Session 20"). The group
  * commit stores events only for sessions its statement updated (eventBatchRepo.ts), and the trigger of migration 0008
  * (`remote_sessions_delete_events`) deletes a deleted session's events, as `ON DELETE CASCADE` did, also when the
  * session goes with its instance or user.

@@ -6,7 +6,7 @@
 // host, or a machine busy with other work), a database thread at the same priority took the core from the sockets'
 // thread for whole time slices: on one core (`taskset -c 0`), Tern on PGlite read a one-pair p99 12-24× bare
 // Socket.IO's and 0.29-0.44× its round trips; with the PGlite worker at nice 15, 2.0-4.0× and 0.47-0.79× (at nice 10
-// 8-14× and 0.49-0.57×; docs/performance.md, "Session 46"). With a core to spare the thread runs there as before: on
+// 8-14× and 0.49-0.57×; docs/performance-sessions.md, "Session 46"). With a core to spare the thread runs there as before: on
 // two cores the figures did not move.
 //
 // Linux only: there a thread's nice value is its own (setpriority on a thread id; /proc/thread-self names the calling

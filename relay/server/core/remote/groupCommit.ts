@@ -18,7 +18,7 @@ export const COMMIT_DELAY_MS = 2;
  * few events a commit's cost is mostly per statement (PGlite, one session: ~1.2 ms for one event, ~1.6 ms for eight,
  * ~3 ms for 32, the worker's messages included), so at one pair, statements 2 ms apart kept PGlite's thread ~70 % busy
  * on one of two cores, next to the relay's thread serving the sockets: spaced by twice their duration, batches grew
- * and the CPU outside the relay's thread went from ~340 to ~170 µs per round (docs/performance.md, "Session 33"). Acks
+ * and the CPU outside the relay's thread went from ~340 to ~170 µs per round (docs/performance-sessions.md, "Session 33"). Acks
  * wait at most one statement longer. A full batch waiting, SPACED_SESSION_MAX appends of one session or an urgent one,
  * starts at once: the spacing never holds back a queue the database cannot keep up with.
  */
